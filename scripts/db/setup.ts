@@ -1,0 +1,8 @@
+import { config } from '../../server/config.ts';
+import { applyMigrations, ensureDatabase } from './migrations.ts';
+
+/** `npm run db:setup`: creates the database if needed and applies pending migrations. */
+await ensureDatabase(config.DATABASE_URL);
+const applied = await applyMigrations(config.DATABASE_URL);
+const where = new URL(config.DATABASE_URL).pathname.slice(1);
+console.error(applied.length ? `Applied ${applied.join(', ')} to ${where}` : `Database ${where} is up to date`);

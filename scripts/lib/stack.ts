@@ -1,0 +1,87 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
+
+/**
+ * Runs the three processes of the product (web, worker, simulator) under one supervisor:
+ * their output is prefixed (or written to log files), Ctrl-C stops all three, and a process
+ * that dies on its own is reported and takes the others down with it.
+ */
+export interface StackOptions {
+  env: NodeJS.ProcessEnv;
+  webPort: number;
+  /** Write each process's output to `<logDir>/<name>.log` instead of the terminal. */
+  logDir?: string;
+}
+
+const colours: Record<string, string> = { web: '36', worker: '35', simulator: '33' };
+
+export interface Stack {
+  /** Resolves when a process exits by itself: its name and exit code. */
+  crashed: Promise<{ name: string; code: number | null }>;
+  stop(): Promise<void>;
+}
+
+export function startStack({ env, webPort, logDir }: StackOptions): Stack {
+  const tsx = ['--import', 'tsx'];
+  const commands: Array<[string, string[], NodeJS.ProcessEnv]> = [
+    ['simulator', [...tsx, 'simulator/main.ts'], { SERVICE_NAME: 'simulator' }],
+    ['worker', [...tsx, 'workers/main.ts'], { SERVICE_NAME: 'worker' }],
+    ['web', ['node_modules/next/dist/bin/next', 'start', '-p', String(webPort)], { SERVICE_NAME: 'web' }],
+  ];
+  let stopping = false;
+  const children: Array<{ name: string; child: ChildProcess; exited: Promise<number | null> }> = [];
+  let reportCrash: (value: { name: string; code: number | null }) => void = () => {};
+  const crashed = new Promise<{ name: string; code: number | null }>((resolve) => (reportCrash = resolve));
+
+  for (const [name, args, extraEnv] of commands) {
+    const child = spawn(process.execPath, args, { env: { ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
+    if (logDir) {
+      const file = createWriteStream(`${logDir}/${name}.log`, { flags: 'a' });
+      child.stdout?.pipe(file);
+      child.stderr?.pipe(file);
+    } else {
+      const prefix = `\x1b[${colours[name]}m${name.padEnd(9)}|\x1b[0m `;
+      for (const stream of [child.stdout, child.stderr]) {
+        let buffered = '';
+        stream?.on('data', (chunk: Buffer) => {
+          const lines = (buffered + chunk.toString()).split('\n');
+          buffered = lines.pop() ?? '';
+          for (const line of lines) process.stdout.write(prefix + line + '\n');
+        });
+      }
+    }
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    exited.then((code) => {
+      if (!stopping) reportCrash({ name, code });
+    });
+    children.push({ name, child, exited });
+  }
+
+  return {
+    crashed,
+    async stop() {
+      stopping = true;
+      for (const { child } of children) if (child.exitCode === null) child.kill('SIGTERM');
+      const timeout = setTimeout(() => children.forEach(({ child }) => child.kill('SIGKILL')), 35_000);
+      await Promise.all(children.map((c) => c.exited));
+      clearTimeout(timeout);
+    },
+  };
+}
+
+/** Polls the web app's health route until it answers 200. */
+export async function waitForHealthy(baseUrl: string, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = '';
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(`${baseUrl}/api/health`);
+      if (res.ok) return;
+      last = `${res.status} ${await res.text()}`;
+    } catch (error) {
+      last = (error as Error).message;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`The stack did not become healthy in ${timeoutMs / 1000} s: ${last}`);
+}

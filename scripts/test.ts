@@ -1,0 +1,157 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { applyMigrations, ensureDatabase } from './db/migrations.ts';
+import { startStack, waitForHealthy, type Stack } from './lib/stack.ts';
+
+/**
+ * `npm test`: unit tests, then a production build and the whole stack (web, worker,
+ * simulator) on test ports against a fresh test database and Redis database, then the
+ * integration tests over real HTTP, then the Playwright end-to-end tests. Ends with a line
+ * `N passed, N failed`, and a non-zero exit code when anything failed.
+ */
+const webPort = 3100;
+const simulatorPort = 4110;
+const baseUrl = `http://localhost:${webPort}`;
+const testEnv: NodeJS.ProcessEnv = {
+  ...process.env,
+  NODE_ENV: 'test',
+  DATABASE_URL: process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/wa_platform_test',
+  REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/1',
+  REDIS_PREFIX: 'wa_test',
+  PORT: String(webPort),
+  APP_URL: baseUrl,
+  NEXTAUTH_URL: baseUrl,
+  PLATFORM_BASE_URL: `http://127.0.0.1:${simulatorPort}`,
+  SIMULATOR_PORT: String(simulatorPort),
+  SIMULATOR_WEBHOOK_URL: `http://127.0.0.1:${webPort}/api/platform/webhook`,
+  SIMULATOR_STATUS_DELAY_MS: '100',
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  E2E_BASE_URL: baseUrl,
+};
+const logDir = 'test-results/logs';
+
+interface Tally {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+const total: Tally = { passed: 0, failed: 0, skipped: 0 };
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = testEnv): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    for (const stream of [child.stdout, child.stderr]) {
+      stream.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        process.stdout.write(chunk);
+      });
+    }
+    child.on('exit', (code) => resolve({ code: code ?? 1, output }));
+  });
+}
+
+function findTests(dirs: string[], exclude: string): string[] {
+  const found: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory() && entry.name !== 'node_modules' && !entry.name.startsWith('.')) walk(full);
+      else if (entry.isFile() && entry.name.endsWith('.test.ts') && !full.startsWith(exclude)) found.push(full);
+    }
+  };
+  dirs.filter(existsSync).forEach(walk);
+  return found.sort();
+}
+
+/** Runs files with node's test runner and adds its summary (`ℹ pass N` …) to the tally. */
+async function nodeTests(label: string, files: string[], extraArgs: string[] = []): Promise<void> {
+  if (files.length === 0) return;
+  console.log(`\n=== ${label}: ${files.length} files`);
+  const { code, output } = await run(process.execPath, [
+    '--import', 'tsx', '--test', '--test-reporter=spec', ...extraArgs, ...files,
+  ]);
+  const count = (name: string) => Number(output.match(new RegExp(`^\\S* ?${name} (\\d+)$`, 'm'))?.[1] ?? 0);
+  const failed = count('fail') + count('cancelled');
+  total.passed += count('pass');
+  total.failed += failed;
+  total.skipped += count('skipped') + count('todo');
+  if (code !== 0 && failed === 0) total.failed += 1; // the runner itself failed
+}
+
+async function prepareDatabase(): Promise<void> {
+  const url = new URL(testEnv.DATABASE_URL as string);
+  const name = url.pathname.slice(1);
+  url.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: url.toString() });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await admin.end();
+  await ensureDatabase(testEnv.DATABASE_URL as string);
+  await applyMigrations(testEnv.DATABASE_URL as string);
+  const redis = new Redis(testEnv.REDIS_URL as string);
+  await redis.flushdb();
+  redis.disconnect();
+}
+
+async function main(): Promise<number> {
+  rmSync('test-results', { recursive: true, force: true });
+  mkdirSync(logDir, { recursive: true });
+  const started = Date.now();
+
+  await nodeTests('unit tests', findTests(['server', 'simulator', 'workers', 'scripts', 'app'], 'tests/'));
+
+  console.log('\n=== preparing the test database and Redis');
+  await prepareDatabase();
+
+  if (!process.argv.includes('--no-build')) {
+    console.log('\n=== production build');
+    const build = await run(process.execPath, ['node_modules/next/dist/bin/next', 'build'], { ...testEnv, NODE_ENV: 'production' });
+    if (build.code !== 0) {
+      total.failed += 1;
+      return report(started);
+    }
+  }
+
+  console.log(`\n=== starting web, worker and simulator (logs in ${logDir}/)`);
+  let stack: Stack | undefined;
+  try {
+    stack = startStack({ env: testEnv, webPort, logDir });
+    const problem = await Promise.race([
+      waitForHealthy(baseUrl).then(() => null, (error: Error) => error),
+      stack.crashed.then(({ name, code }) => new Error(`${name} exited with code ${code} while starting; see ${logDir}/${name}.log`)),
+    ]);
+    if (problem) throw problem;
+    stack.crashed.then(({ name, code }) => console.error(`\n!!! ${name} exited with code ${code} during the tests`));
+
+    await nodeTests('integration tests', findTests(['tests/integration'], '-'), ['--test-concurrency=1']);
+
+    console.log('\n=== end-to-end tests (Playwright)');
+    await run(process.execPath, ['node_modules/@playwright/test/cli.js', 'test']);
+    const resultsFile = 'test-results/e2e-results.json';
+    if (existsSync(resultsFile)) {
+      const stats = JSON.parse(readFileSync(resultsFile, 'utf8')).stats;
+      total.passed += stats.expected + stats.flaky;
+      total.failed += stats.unexpected;
+      total.skipped += stats.skipped;
+    } else total.failed += 1;
+  } catch (error) {
+    console.error(`\n!!! ${(error as Error).message}`);
+    total.failed += 1;
+  } finally {
+    await stack?.stop();
+  }
+  return report(started);
+}
+
+function report(started: number): number {
+  console.log(`\nTest run took ${Math.round((Date.now() - started) / 1000)} s.`);
+  const skipped = total.skipped ? `, ${total.skipped} skipped` : '';
+  console.log(`${total.passed} passed, ${total.failed} failed${skipped}`);
+  return total.failed === 0 && total.passed > 0 ? 0 : 1;
+}
+
+process.exit(await main());

@@ -1,0 +1,17 @@
+import { config } from '@/server/config';
+import { db } from '@/server/db';
+import { createPlatformClient, type PlatformClient } from '@/server/platform/client';
+
+/** A platform client with the business's own access token, or the service-wide one. */
+export async function platformClientForPortfolio(portfolioId: string): Promise<PlatformClient> {
+  const portfolio = await db.businessPortfolio.findUniqueOrThrow({
+    where: { id: portfolioId },
+    select: { accessToken: true },
+    omit: { accessToken: false },
+  });
+  return createPlatformClient({
+    baseUrl: config.PLATFORM_BASE_URL,
+    apiVersion: config.PLATFORM_API_VERSION,
+    accessToken: portfolio.accessToken ?? config.PLATFORM_ACCESS_TOKEN,
+  });
+}

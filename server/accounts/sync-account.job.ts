@@ -1,0 +1,25 @@
+import { db } from '@/server/db';
+import type { JobData } from '@/server/queues';
+import { isKnownTier, qualityRatings, tierLimits } from './messaging-limits';
+import { platformClientForPortfolio } from './platform-client';
+
+/** Reads the number's quality rating and the portfolio's messaging limit from the platform. */
+export async function syncAccountJob(data: JobData<'maintenance', 'account.sync'>): Promise<void> {
+  const account = await db.account.findUnique({ where: { id: data.accountId } });
+  if (!account) return;
+  const client = await platformClientForPortfolio(account.portfolioId);
+  const phone = await client.getPhoneNumber(account.phoneId);
+  const rating = qualityRatings.find((r) => r === phone.quality_rating) ?? 'UNKNOWN';
+  await db.$transaction([
+    db.account.update({
+      where: { id: account.id },
+      data: { qualityRating: rating, displayPhoneNumber: phone.display_phone_number },
+    }),
+    db.businessPortfolio.update({
+      where: { id: account.portfolioId },
+      data: isKnownTier(phone.messaging_limit_tier)
+        ? { messagingLimitTier: phone.messaging_limit_tier, messagingLimit: tierLimits[phone.messaging_limit_tier], limitsSyncedAt: new Date() }
+        : { limitsSyncedAt: new Date() },
+    }),
+  ]);
+}

@@ -1,0 +1,15 @@
+/** Every scope a key can hold (decisions §2); each /v1 endpoint requires one. */
+export const apiScopes = [
+  'account:read',
+  'messages:send',
+  'messages:read',
+  'campaigns:write',
+  'campaigns:read',
+  'webhooks:write',
+  'webhooks:read',
+  'templates:read',
+  'contacts:read',
+  'contacts:write',
+] as const;
+
+export type ApiScope = (typeof apiScopes)[number];

@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto';
+
+const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/** Random base62 text of the given length (rejection sampling keeps it uniform). */
+export function randomBase62(length: number): string {
+  let out = '';
+  while (out.length < length) {
+    for (const byte of randomBytes(length * 2)) {
+      if (byte < 248 && out.length < length) out += ALPHABET[byte % 62];
+    }
+  }
+  return out;
+}
+
+export const idPrefixes = {
+  organization: 'org',
+  user: 'usr',
+  membership: 'mem',
+  apiKey: 'key',
+  idempotency: 'idem',
+  portfolio: 'bp',
+  account: 'acc',
+  template: 'tpl',
+  contact: 'ct',
+  note: 'note',
+  message: 'msg',
+  media: 'med',
+  campaign: 'cmp',
+  recipient: 'rcp',
+  event: 'evt',
+  webhook: 'wh',
+  delivery: 'dlv',
+  attempt: 'att',
+  outbox: 'obx',
+  platformEvent: 'pev',
+} as const;
+
+export type IdKind = keyof typeof idPrefixes;
+
+/** An opaque id such as `msg_4fQ…`: the prefix tells people what it is; 22 base62 characters ≈ 131 bits. */
+export function newId(kind: IdKind): string {
+  return `${idPrefixes[kind]}_${randomBase62(22)}`;
+}
+
+/** Whether a string has the shape of an id of that kind (used to answer malformed ids with 422). */
+export function isId(kind: IdKind, value: string): boolean {
+  return new RegExp(`^${idPrefixes[kind]}_[0-9A-Za-z]{22}$`).test(value);
+}

@@ -1,0 +1,84 @@
+import { db, type DbTx } from '@/server/db';
+import { newId } from '@/server/db/ids';
+import { logger } from '@/server/logger';
+import { getQueue, jobSchema, type JobData, type JobName, type QueueName } from '@/server/queues';
+
+/**
+ * Transactional outbox. A job is written as a row in the same transaction as the change that
+ * needs it, so a change is never stored without its job nor a job queued without its change.
+ * The row is handed to BullMQ right after commit and, should that fail (Redis down, process
+ * killed), by the worker's relay later. The BullMQ job id is fixed by the row, so handing it
+ * over twice queues it once.
+ */
+export interface OutboxJobInput<Q extends QueueName, J extends JobName<Q>> {
+  queue: Q;
+  name: J;
+  data: JobData<Q, J>;
+  /** Deterministic id, e.g. `message.send-<messageId>`; must not contain `:`. */
+  jobId: string;
+  runAt?: Date;
+}
+
+export async function addOutboxJob<Q extends QueueName, J extends JobName<Q>>(
+  tx: DbTx,
+  job: OutboxJobInput<Q, J>,
+): Promise<string> {
+  const schema = jobSchema(job.queue, job.name);
+  if (!schema) throw new Error(`Unknown job ${job.queue}/${job.name}`);
+  const id = newId('outbox');
+  await tx.outboxJob.create({
+    data: { id, queue: job.queue, name: job.name, data: schema.parse(job.data) as object, jobId: job.jobId, runAt: job.runAt },
+  });
+  return id;
+}
+
+interface OutboxRow {
+  id: string;
+  queue: QueueName;
+  name: string;
+  data: Record<string, unknown>;
+  job_id: string;
+  run_at: Date | null;
+}
+
+/**
+ * Hands outbox rows to their queues and marks them dispatched. With `ids`, only those rows
+ * (the fast path after a commit); without, every row older than `olderThanMs` (the relay).
+ * Rows locked by another dispatcher are skipped. Returns how many were dispatched.
+ */
+export async function dispatchOutbox(options: { ids?: string[]; olderThanMs?: number; limit?: number } = {}): Promise<number> {
+  const { ids, olderThanMs = 0, limit = 500 } = options;
+  return db.$transaction(async (tx) => {
+    const rows = ids
+      ? await tx.$queryRaw<OutboxRow[]>`
+          SELECT id, queue, name, data, job_id, run_at FROM outbox_jobs
+          WHERE id = ANY(${ids}) AND dispatched_at IS NULL
+          FOR UPDATE SKIP LOCKED`
+      : await tx.$queryRaw<OutboxRow[]>`
+          SELECT id, queue, name, data, job_id, run_at FROM outbox_jobs
+          WHERE dispatched_at IS NULL AND created_at < now() - make_interval(secs => ${olderThanMs / 1000})
+          ORDER BY created_at LIMIT ${limit}
+          FOR UPDATE SKIP LOCKED`;
+    if (rows.length === 0) return 0;
+    const now = Date.now();
+    await Promise.all(
+      rows.map((row) =>
+        getQueue(row.queue).add(row.name, row.data, {
+          jobId: row.job_id,
+          delay: row.run_at ? Math.max(0, row.run_at.getTime() - now) : undefined,
+        }),
+      ),
+    );
+    await tx.$executeRaw`UPDATE outbox_jobs SET dispatched_at = now() WHERE id = ANY(${rows.map((r) => r.id)})`;
+    return rows.length;
+  });
+}
+
+/** The fast path: try to dispatch just-committed rows; the relay retries whatever this misses. */
+export async function dispatchOutboxSoon(ids: string[]): Promise<void> {
+  try {
+    await dispatchOutbox({ ids });
+  } catch (error) {
+    logger.warn({ err: error, ids }, 'outbox dispatch deferred to the relay');
+  }
+}

@@ -1,0 +1,42 @@
+import type { Job } from 'bullmq';
+import { db } from '@/server/db';
+import { logger } from '@/server/logger';
+import { applyPlatformStatus } from '@/server/messages/apply-platform-status';
+import { storeInboundMessage } from '@/server/messages/store-inbound-message';
+import { parsePlatformWebhook } from '@/server/platform/webhook-payload';
+import type { JobData } from '@/server/queues';
+import { applyPhoneQualityUpdate, applyTemplateStatusUpdate } from './apply-account-updates';
+
+export class UnmatchedStatusError extends Error {}
+
+/**
+ * Processes one stored platform webhook. Every step is idempotent, so a retry of the whole
+ * webhook is safe. Statuses whose message is not known yet make the job retry later.
+ */
+export async function processPlatformEventJob(job: Job, data: JobData<'platform-events', 'platform-event.process'>) {
+  const event = await db.platformEvent.findUnique({ where: { id: data.platformEventId } });
+  if (!event || event.processedAt) return;
+  const parsed = parsePlatformWebhook(event.body);
+  if (!parsed.success) {
+    await db.platformEvent.update({ where: { id: event.id }, data: { processedAt: new Date(), error: parsed.error } });
+    logger.warn({ platformEventId: event.id, error: parsed.error }, 'platform webhook not understood');
+    return;
+  }
+  const unmatched: string[] = [];
+  for (const item of parsed.items) {
+    if (item.kind === 'status') {
+      if (!(await applyPlatformStatus(item))) unmatched.push(item.wamid);
+    } else if (item.kind === 'message') await storeInboundMessage(item);
+    else if (item.kind === 'template_status') await applyTemplateStatusUpdate(item);
+    else if (item.kind === 'phone_quality') await applyPhoneQualityUpdate(item);
+    else logger.info({ platformEventId: event.id, kind: item.kind }, 'platform webhook item not used');
+  }
+  const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+  if (unmatched.length > 0 && !lastAttempt) {
+    throw new UnmatchedStatusError(`statuses for unknown messages: ${unmatched.join(', ')}`);
+  }
+  await db.platformEvent.update({
+    where: { id: event.id },
+    data: { processedAt: new Date(), error: unmatched.length ? `statuses for unknown messages: ${unmatched.join(', ')}` : null },
+  });
+}

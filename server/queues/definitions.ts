@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+/**
+ * Every queue the service uses, its job names and the payload each job carries. Payloads are
+ * parsed with these schemas when a job is enqueued and again when a worker picks it up.
+ * Job names read `area.action`; queue names have no `:` (BullMQ reserves it).
+ */
+const byId = <K extends string>(key: K) => z.object({ [key]: z.string().min(1) } as Record<K, z.ZodString>);
+
+export const queueDefinitions = {
+  /** Outgoing messages, one job per message. */
+  messages: {
+    'message.send': byId('messageId'),
+  },
+  /** Platform webhooks already stored as PlatformEvent rows. */
+  'platform-events': {
+    'platform-event.process': byId('platformEventId'),
+  },
+  /** Campaign start (at `scheduled_at`) and paced hand-off of recipients. */
+  campaigns: {
+    'campaign.start': byId('campaignId'),
+    'campaign.dispatch': byId('campaignId'),
+  },
+  /** Events fanned out to subscribed webhooks and callback URLs, and each delivery attempt. */
+  webhooks: {
+    'event.fan-out': byId('eventId'),
+    'delivery.attempt': byId('deliveryId'),
+  },
+  /** Reads from the platform: an account's templates, its number's rating and messaging limit. */
+  maintenance: {
+    'templates.sync': byId('accountId'),
+    'account.sync': byId('accountId'),
+  },
+} as const;
+
+export type QueueName = keyof typeof queueDefinitions;
+export type JobName<Q extends QueueName> = keyof (typeof queueDefinitions)[Q] & string;
+export type JobData<Q extends QueueName, J extends JobName<Q>> = z.infer<
+  (typeof queueDefinitions)[Q][J] extends z.ZodType ? (typeof queueDefinitions)[Q][J] : never
+>;
+
+export const queueNames = Object.keys(queueDefinitions) as QueueName[];
+
+export function jobSchema<Q extends QueueName>(queue: Q, job: string): z.ZodType | undefined {
+  return (queueDefinitions[queue] as Record<string, z.ZodType>)[job];
+}
+
+/** Defaults for every job: retried with exponential backoff, finished jobs trimmed by age and count. */
+export const defaultJobOptions = {
+  attempts: 8,
+  backoff: { type: 'exponential', delay: 1_000 },
+  removeOnComplete: { age: 24 * 3600, count: 10_000 },
+  removeOnFail: { age: 7 * 24 * 3600, count: 10_000 },
+} as const;

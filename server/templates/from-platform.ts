@@ -1,0 +1,54 @@
+import type { ParameterFormat, TemplateCategory, TemplateStatus } from '@/server/db';
+import type { PlatformTemplate } from '@/server/seed/demo-world';
+
+/** The service's view of a template (decisions §8), derived from the platform's components. */
+export interface TemplateShape {
+  category: TemplateCategory;
+  status: TemplateStatus;
+  parameterFormat: ParameterFormat;
+  header: { format: 'TEXT' | 'IMAGE' | 'VIDEO' | 'DOCUMENT'; text?: string; variables: string[] } | null;
+  body: { text: string; variables: string[] };
+  buttons: Array<{ index: number; type: 'QUICK_REPLY' | 'URL' | 'COPY_CODE'; text: string; variable?: string }>;
+}
+
+/** Placeholder names in order of first appearance: `{{1}}` gives "1", `{{order_id}}` gives "order_id". */
+export function placeholders(text: string): string[] {
+  const names = [...text.matchAll(/\{\{\s*([A-Za-z0-9_]+)\s*\}\}/g)].map((m) => m[1] as string);
+  return [...new Set(names)];
+}
+
+const knownStatuses = new Set<TemplateStatus>(['APPROVED', 'PENDING', 'REJECTED', 'PAUSED', 'DISABLED']);
+
+export function templateShapeFromPlatform(template: PlatformTemplate): TemplateShape {
+  let header: TemplateShape['header'] = null;
+  let body: TemplateShape['body'] = { text: '', variables: [] };
+  const buttons: TemplateShape['buttons'] = [];
+  for (const component of template.components) {
+    if (component.type === 'HEADER') {
+      const text = 'text' in component ? component.text : undefined;
+      header = { format: component.format, ...(text ? { text } : {}), variables: text ? placeholders(text) : [] };
+    } else if (component.type === 'BODY') {
+      body = { text: component.text, variables: placeholders(component.text) };
+    } else if (component.type === 'BUTTONS') {
+      component.buttons.forEach((button, index) => {
+        if (button.type === 'QUICK_REPLY') buttons.push({ index, type: 'QUICK_REPLY', text: button.text });
+        else if (button.type === 'COPY_CODE') buttons.push({ index, type: 'COPY_CODE', text: 'Copy code', variable: '1' });
+        else if (button.type === 'URL') {
+          // Authentication templates' copy-code buttons are listed by the platform as URL buttons.
+          const type = template.category === 'AUTHENTICATION' ? 'COPY_CODE' : 'URL';
+          const variable = placeholders(button.url)[0];
+          buttons.push({ index, type, text: button.text, ...(variable ? { variable } : {}) });
+        }
+      });
+    }
+  }
+  return {
+    category: template.category,
+    // Statuses the service does not model (e.g. PENDING_DELETION) cannot be sent: treat as DISABLED.
+    status: knownStatuses.has(template.status) ? template.status : 'DISABLED',
+    parameterFormat: template.parameter_format,
+    header,
+    body,
+    buttons,
+  };
+}

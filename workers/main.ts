@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { UnrecoverableError, Worker, type Job } from 'bullmq';
+import { config } from '@/server/config';
+import { db } from '@/server/db';
+import { beat, forget } from '@/server/health/worker-heartbeat';
+import { logger } from '@/server/logger';
+import { dispatchOutbox } from '@/server/outbox';
+import { bullPrefix, closeQueues, jobSchema, type QueueName } from '@/server/queues';
+import { createRedis, createWorkerRedis } from '@/server/redis';
+import { processors } from './processors';
+
+/**
+ * The worker process: consumes every queue that has processors, relays the outbox, and
+ * beats a heartbeat. On SIGTERM or SIGINT it stops taking jobs, lets active ones finish
+ * (BullMQ hands back any that cannot, once their lock lapses) and exits.
+ */
+const workerId = `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
+const log = logger.child({ workerId });
+const redis = createRedis();
+
+function processorFor(queue: QueueName) {
+  return async (job: Job) => {
+    const run = (processors[queue] as Record<string, (job: Job, data: unknown) => Promise<void>> | undefined)?.[job.name];
+    const schema = jobSchema(queue, job.name);
+    // A job this code does not know cannot succeed later either: fail it without retries.
+    if (!run || !schema) throw new UnrecoverableError(`No processor for ${queue}/${job.name}`);
+    const parsed = schema.safeParse(job.data);
+    if (!parsed.success) throw new UnrecoverableError(`Bad payload for ${queue}/${job.name}: ${parsed.error.message}`);
+    await run(job, parsed.data);
+  };
+}
+
+const workers = (Object.keys(processors) as QueueName[]).map((queue) => {
+  const worker = new Worker(queue, processorFor(queue), {
+    connection: createWorkerRedis(),
+    prefix: bullPrefix,
+    concurrency: config.WORKER_CONCURRENCY,
+  });
+  worker.on('failed', (job, err) =>
+    log.warn({ queue, job: job?.name, jobId: job?.id, attempt: job?.attemptsMade, err: err.message }, 'job failed'),
+  );
+  worker.on('error', (err) => log.error({ queue, err: err.message }, 'worker error'));
+  return worker;
+});
+
+let stopping = false;
+
+/** Hands over outbox rows the web process could not (Redis was down, or it crashed). */
+async function relayLoop(): Promise<void> {
+  while (!stopping) {
+    try {
+      await dispatchOutbox({ olderThanMs: 2_000 });
+    } catch (err) {
+      log.warn({ err: (err as Error).message }, 'outbox relay failed; will retry');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+}
+
+const heartbeat = setInterval(() => {
+  beat(redis, workerId).catch((err) => log.warn({ err: err.message }, 'heartbeat failed'));
+}, 5_000);
+await beat(redis, workerId).catch(() => {});
+const relay = relayLoop();
+log.info({ queues: Object.keys(processors) }, 'worker started');
+
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  log.info({ signal }, 'worker stopping: finishing active jobs');
+  clearInterval(heartbeat);
+  const forceExit = setTimeout(() => {
+    log.error('active jobs did not finish in 30 s; exiting, their locks will lapse and they will be retried');
+    process.exit(1);
+  }, 30_000);
+  forceExit.unref();
+  await Promise.all(workers.map((w) => w.close()));
+  await relay;
+  await forget(redis, workerId).catch(() => {});
+  await closeQueues();
+  redis.disconnect();
+  await db.$disconnect();
+  log.info('worker stopped');
+  process.exit(0);
+}
+
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -1,0 +1,23 @@
+import type { Job } from 'bullmq';
+import { syncAccountJob } from '@/server/accounts/sync-account.job';
+import { sendMessageJob } from '@/server/messages/send-message.job';
+import { processPlatformEventJob } from '@/server/platform-events/process-platform-event.job';
+import type { JobData, JobName, QueueName } from '@/server/queues';
+import { syncTemplatesJob } from '@/server/templates/sync-templates.job';
+
+type Processors = {
+  [Q in QueueName]?: { [J in JobName<Q>]?: (job: Job, data: JobData<Q, J>) => Promise<void> };
+};
+
+/**
+ * Which function runs each job. Queues whose domain is not built yet have no entry, and the
+ * worker does not consume them, so their jobs wait rather than fail.
+ */
+export const processors: Processors = {
+  messages: { 'message.send': sendMessageJob },
+  'platform-events': { 'platform-event.process': processPlatformEventJob },
+  maintenance: {
+    'account.sync': (_job, data) => syncAccountJob(data),
+    'templates.sync': (_job, data) => syncTemplatesJob(data),
+  },
+};

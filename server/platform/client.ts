@@ -1,0 +1,178 @@
+import { config } from '@/server/config';
+import type { PlatformMediaInfo, PlatformPhoneNumberInfo, PlatformTemplate } from './graph-types';
+import { PlatformError, toPlatformError, UNKNOWN_ERROR_CODE } from './platform-error';
+import type { SendMessageBody } from './send-body';
+
+export { PlatformError } from './platform-error';
+export type { SendMessageBody } from './send-body';
+export type * from './graph-types';
+
+/**
+ * HTTP client for the WhatsApp Business Cloud API (Graph API). It speaks the documented
+ * wire protocol only; which host answers is configuration.
+ */
+
+export interface PlatformClientOptions {
+  baseUrl: string;
+  apiVersion: string;
+  accessToken: string;
+  fetch?: typeof fetch;
+  /** Per-request timeout; default 15 s. */
+  timeoutMs?: number;
+}
+
+export type PlatformClient = ReturnType<typeof createPlatformClient>;
+
+/** The tier field was renamed in v24.0; older versions only know the deprecated name. */
+function phoneFields(apiVersion: string): string {
+  const major = Number(/^v(\d+)/.exec(apiVersion)?.[1] ?? 0);
+  const tierField = major >= 24 ? 'whatsapp_business_manager_messaging_limit' : 'messaging_limit_tier';
+  return ['id', 'display_phone_number', 'verified_name', 'quality_rating', tierField, 'throughput'].join(',');
+}
+
+export function createPlatformClient(options: PlatformClientOptions) {
+  const doFetch = options.fetch ?? fetch;
+  const timeoutMs = options.timeoutMs ?? 15_000;
+  const root = `${options.baseUrl.replace(/\/+$/, '')}/${options.apiVersion}`;
+  const auth = { Authorization: `Bearer ${options.accessToken}` };
+
+  async function request(url: string, init: RequestInit = {}): Promise<Response> {
+    let response: Response;
+    try {
+      response = await doFetch(url, {
+        ...init,
+        headers: { ...auth, ...(init.headers as Record<string, string> | undefined) },
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      const timedOut = error instanceof Error && error.name === 'TimeoutError';
+      throw new PlatformError(
+        {
+          code: UNKNOWN_ERROR_CODE,
+          httpStatus: null,
+          message: timedOut
+            ? `Platform request timed out after ${timeoutMs} ms`
+            : `Platform request failed: ${error instanceof Error ? error.message : String(error)}`,
+        },
+        { cause: error },
+      );
+    }
+    if (!response.ok) throw await toPlatformError(response);
+    return response;
+  }
+
+  async function json<T>(path: string, init: RequestInit = {}): Promise<T> {
+    const response = await request(path.startsWith('http') ? path : `${root}/${path}`, init);
+    return (await response.json()) as T;
+  }
+
+  const postJson = <T>(path: string, body: unknown) =>
+    json<T>(path, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+
+  return {
+    async sendMessage(phoneId: string, body: SendMessageBody): Promise<{ wamid: string; waId: string }> {
+      const result = await postJson<{
+        contacts?: Array<{ wa_id?: string }>;
+        messages?: Array<{ id?: string }>;
+      }>(`${encodeURIComponent(phoneId)}/messages`, body);
+      const wamid = result.messages?.[0]?.id;
+      if (!wamid) throw malformed('send response has no message id');
+      return { wamid, waId: result.contacts?.[0]?.wa_id ?? body.to.replace(/\D/g, '') };
+    },
+
+    async markRead(phoneId: string, wamid: string): Promise<void> {
+      await postJson(`${encodeURIComponent(phoneId)}/messages`, {
+        messaging_product: 'whatsapp',
+        status: 'read',
+        message_id: wamid,
+      });
+    },
+
+    async uploadMedia(
+      phoneId: string,
+      file: { bytes: Uint8Array; mimeType: string; filename: string },
+    ): Promise<{ id: string }> {
+      const form = new FormData();
+      form.set('messaging_product', 'whatsapp');
+      form.set('type', file.mimeType);
+      form.set('file', new Blob([new Uint8Array(file.bytes)], { type: file.mimeType }), file.filename);
+      const result = await json<{ id?: string }>(`${encodeURIComponent(phoneId)}/media`, {
+        method: 'POST',
+        body: form,
+      });
+      if (!result.id) throw malformed('upload response has no media id');
+      return { id: result.id };
+    },
+
+    async getMedia(mediaId: string): Promise<PlatformMediaInfo> {
+      const info = await json<Omit<PlatformMediaInfo, 'file_size'> & { file_size: number | string }>(
+        encodeURIComponent(mediaId),
+      );
+      return { ...info, file_size: Number(info.file_size) };
+    },
+
+    async downloadMedia(url: string): Promise<{ bytes: Uint8Array; contentType: string }> {
+      const response = await request(url);
+      return {
+        bytes: new Uint8Array(await response.arrayBuffer()),
+        contentType: response.headers.get('content-type') ?? 'application/octet-stream',
+      };
+    },
+
+    async listTemplates(wabaId: string): Promise<PlatformTemplate[]> {
+      const templates: PlatformTemplate[] = [];
+      const base = `${root}/${encodeURIComponent(wabaId)}/message_templates?limit=100`;
+      let url: string | null = base;
+      while (url) {
+        const page: {
+          data?: PlatformTemplate[];
+          paging?: { next?: string; cursors?: { after?: string } };
+        } = await json(url);
+        templates.push(...(page.data ?? []));
+        // `next` signals another page; rebuild it from the cursor so the configured
+        // base URL (not whatever host the platform names) is used.
+        const after = page.paging?.cursors?.after;
+        url = page.paging?.next && after ? `${base}&after=${encodeURIComponent(after)}` : null;
+      }
+      return templates;
+    },
+
+    async getPhoneNumber(phoneId: string): Promise<PlatformPhoneNumberInfo> {
+      const raw = await json<{
+        id: string;
+        display_phone_number: string;
+        verified_name: string;
+        quality_rating: string;
+        whatsapp_business_manager_messaging_limit?: string;
+        messaging_limit_tier?: string;
+        throughput?: { level?: string };
+      }>(`${encodeURIComponent(phoneId)}?fields=${phoneFields(options.apiVersion)}`);
+      return {
+        id: raw.id,
+        display_phone_number: raw.display_phone_number,
+        verified_name: raw.verified_name,
+        quality_rating: raw.quality_rating,
+        messaging_limit_tier:
+          raw.whatsapp_business_manager_messaging_limit ?? raw.messaging_limit_tier ?? null,
+        throughput_level: raw.throughput?.level ?? null,
+      };
+    },
+  };
+}
+
+/** The client for the configured platform. */
+export function platformClientFromConfig(): PlatformClient {
+  return createPlatformClient({
+    baseUrl: config.PLATFORM_BASE_URL,
+    apiVersion: config.PLATFORM_API_VERSION,
+    accessToken: config.PLATFORM_ACCESS_TOKEN,
+  });
+}
+
+function malformed(what: string): PlatformError {
+  return new PlatformError({ code: UNKNOWN_ERROR_CODE, httpStatus: 200, message: `Malformed platform response: ${what}` });
+}

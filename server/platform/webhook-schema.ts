@@ -1,0 +1,109 @@
+import { z } from 'zod';
+
+/**
+ * Zod schemas for the platform's webhook envelope. Objects are parsed non-strictly
+ * (unknown keys are dropped) because the platform keeps adding fields; what the service
+ * uses is typed.
+ */
+
+const timestamp = z
+  .union([z.string().regex(/^\d+$/), z.number().int().nonnegative()])
+  .transform((s) => new Date(Number(s) * 1000));
+
+export const errorSchema = z.object({
+  code: z.number().int(),
+  title: z.string().optional(),
+  message: z.string().optional(),
+  error_data: z.object({ details: z.string().optional() }).optional(),
+});
+
+const mediaSchema = z.object({
+  id: z.string().min(1),
+  mime_type: z.string().min(1),
+  sha256: z.string().optional(),
+  caption: z.string().optional(),
+  filename: z.string().optional(),
+  voice: z.boolean().optional(),
+});
+
+export const MEDIA_TYPES = ['image', 'video', 'audio', 'document', 'sticker'] as const;
+
+const messageSchema = z.object({
+  from: z.string().regex(/^\+?\d{5,20}$/),
+  id: z.string().min(1),
+  timestamp,
+  type: z.string().min(1),
+  text: z.object({ body: z.string() }).optional(),
+  image: mediaSchema.optional(),
+  video: mediaSchema.optional(),
+  audio: mediaSchema.optional(),
+  document: mediaSchema.optional(),
+  sticker: mediaSchema.optional(),
+  button: z.object({ payload: z.string(), text: z.string() }).optional(),
+  interactive: z
+    .object({
+      type: z.string(),
+      button_reply: z.object({ id: z.string(), title: z.string() }).optional(),
+      list_reply: z.object({ id: z.string(), title: z.string() }).optional(),
+    })
+    .optional(),
+  context: z.object({ id: z.string().optional(), from: z.string().optional() }).optional(),
+});
+
+const statusSchema = z.object({
+  id: z.string().min(1),
+  status: z.enum(['sent', 'delivered', 'read', 'failed', 'played']),
+  timestamp,
+  recipient_id: z.string(),
+  biz_opaque_callback_data: z.string().optional(),
+  errors: z.array(errorSchema).optional(),
+});
+
+export const messagesValueSchema = z.object({
+  messaging_product: z.literal('whatsapp').optional(),
+  metadata: z.object({ phone_number_id: z.string().min(1), display_phone_number: z.string().optional() }),
+  contacts: z.array(z.object({ wa_id: z.string(), profile: z.object({ name: z.string() }).optional() })).optional(),
+  messages: z.array(messageSchema).optional(),
+  statuses: z.array(statusSchema).optional(),
+  errors: z.array(errorSchema).optional(),
+});
+
+const templateValueSchema = z.object({
+  event: z.string(),
+  message_template_id: z.union([z.number(), z.string()]).transform(String),
+  message_template_name: z.string(),
+  message_template_language: z.string(),
+  reason: z.string().nullable().optional(),
+});
+
+const qualityValueSchema = z.object({
+  display_phone_number: z.string(),
+  event: z.string(),
+  current_limit: z.string().optional(),
+  old_limit: z.string().optional(),
+});
+
+const KNOWN_FIELDS = ['messages', 'message_template_status_update', 'phone_number_quality_update'];
+
+const changeSchema = z.union([
+  z.object({ field: z.literal('messages'), value: messagesValueSchema }),
+  z.object({ field: z.literal('message_template_status_update'), value: templateValueSchema }),
+  z.object({ field: z.literal('phone_number_quality_update'), value: qualityValueSchema }),
+  // Other subscriptions pass through untyped; a known field that failed its schema must not.
+  z.object({ field: z.string().refine((f) => !KNOWN_FIELDS.includes(f)), value: z.unknown() }).transform((c) => ({
+    field: 'other' as const,
+    name: c.field,
+    value: c.value,
+  })),
+]);
+
+export const platformWebhookSchema = z.object({
+  object: z.literal('whatsapp_business_account'),
+  entry: z.array(
+    z.object({
+      id: z.string(),
+      time: z.number().optional(),
+      changes: z.array(changeSchema),
+    }),
+  ),
+});

@@ -1,0 +1,148 @@
+import type { z } from 'zod';
+import type { SimContext } from './context';
+import {
+  businessSchema, inboundSchema, phoneUpdateSchema, QUALITY_ORDER, tapSchema, TIER_ORDER, templateUpdateSchema,
+} from './control-schemas';
+import { storeMedia, mediaInfo } from './graph-media';
+import { digitsOf, parseJson } from './http';
+import { newWamid } from './send-message';
+import type { Phone } from './state';
+import { inboundWebhook, phoneQualityWebhook, templateStatusWebhook } from './webhook-events';
+
+/** The simulator's own control API (an extension; not part of the platform). */
+
+export class ControlError extends Error {
+  constructor(readonly status: number, message: string) {
+    super(message);
+  }
+}
+
+function parse<T extends z.ZodType>(schema: T, raw: Buffer): z.infer<T> {
+  const result = schema.safeParse(parseJson(raw));
+  if (!result.success) {
+    throw new ControlError(400, result.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; '));
+  }
+  return result.data;
+}
+
+export function handleControl(ctx: SimContext, method: string, url: URL, segments: string[], raw: Buffer, origin: string): unknown {
+  const [name, arg] = segments;
+  const route = `${method} ${name}${arg !== undefined ? '/:arg' : ''}`;
+  switch (route) {
+    case 'GET health': return { ok: true };
+    case 'POST inbound': return inbound(ctx, parse(inboundSchema, raw), origin);
+    case 'POST tap': return tap(ctx, parse(tapSchema, raw));
+    case 'POST phone-numbers/:arg': return updatePhone(ctx, arg!, parse(phoneUpdateSchema, raw));
+    case 'POST templates/:arg': return updateTemplate(ctx, arg!, parse(templateUpdateSchema, raw));
+    case 'POST businesses': {
+      const waba = ctx.state.upsertBusiness(parse(businessSchema, raw));
+      return { waba_id: waba.id, phone_numbers: ctx.state.phonesOf(waba.id).map((p) => p.id), templates: waba.templates.length };
+    }
+    case 'GET sent': return sent(ctx, url);
+    default: throw new ControlError(404, `No control route ${method} ${url.pathname}`);
+  }
+}
+
+/** A customer message arrives: the 24 h window opens and the app gets the webhook. */
+function deliverInbound(ctx: SimContext, phone: Phone, customer: { digits: string; name: string }, message: Record<string, unknown> & { type: string }) {
+  const now = Date.now();
+  const wamid = newWamid();
+  ctx.state.noteInbound(phone.id, customer.digits, now);
+  ctx.webhooks.send(inboundWebhook(phone, customer, { id: wamid, ...message }, now));
+  return { wamid };
+}
+
+function inbound(ctx: SimContext, body: z.infer<typeof inboundSchema>, origin: string) {
+  const phone = ctx.state.phone(body.phone_id);
+  const digits = digitsOf(body.from);
+  const customer = { digits, name: body.name ?? `Customer ${digits.slice(-4)}` };
+  if (body.type === 'text') return deliverInbound(ctx, phone, customer, { type: 'text', text: { body: body.text } });
+  const m = body.media!;
+  const media = storeMedia(ctx, phone.id, Buffer.from(m.data_base64, 'base64'), m.mime_type, m.filename);
+  const { url } = mediaInfo(ctx, media, origin);
+  return deliverInbound(ctx, phone, customer, {
+    type: body.type,
+    [body.type]: {
+      id: media.id, mime_type: media.mimeType, sha256: media.sha256, url,
+      ...(m.caption !== undefined ? { caption: m.caption } : {}),
+      ...(m.filename !== undefined && body.type === 'document' ? { filename: m.filename } : {}),
+      ...(body.type === 'audio' ? { voice: m.voice ?? false } : {}),
+    },
+  });
+}
+
+type Obj = Record<string, unknown>;
+const asObj = (v: unknown): Obj => (typeof v === 'object' && v !== null ? (v as Obj) : {});
+
+function tap(ctx: SimContext, body: z.infer<typeof tapSchema>) {
+  const record = ctx.state.sent.get(body.wamid);
+  if (!record) throw new ControlError(404, `No accepted message ${body.wamid}`);
+  const phone = ctx.state.phone(record.phoneId);
+  const customer = { digits: record.toDigits, name: `Customer ${record.toDigits.slice(-4)}` };
+  const context = { from: digitsOf(phone.display_phone_number), id: record.wamid };
+  const index = body.button_index;
+
+  if (record.body.type === 'interactive') {
+    const buttons = asObj(asObj(record.body.interactive).action).buttons;
+    const reply = Array.isArray(buttons) ? asObj(asObj(buttons[index]).reply) : {};
+    if (typeof reply.id !== 'string') throw new ControlError(400, `Message has no reply button ${index}`);
+    return deliverInbound(ctx, phone, customer, {
+      type: 'interactive', context, interactive: { type: 'button_reply', button_reply: { id: reply.id, title: reply.title } },
+    });
+  }
+  const sentTemplate = asObj(record.body.template);
+  const template = ctx.state.waba(phone.wabaId).templates.find((t) => t.name === sentTemplate.name);
+  const buttons = template?.components.find((c) => c.type === 'BUTTONS');
+  const button = buttons && 'buttons' in buttons ? buttons.buttons[index] : undefined;
+  if (button?.type !== 'QUICK_REPLY') throw new ControlError(400, `Message has no quick-reply button ${index}`);
+  // The payload chosen at send time for that button, else the platform uses the label.
+  const components = Array.isArray(sentTemplate.components) ? sentTemplate.components.map(asObj) : [];
+  const sentButton = components.find((c) => c.type === 'button' && c.sub_type === 'quick_reply' && Number(c.index) === index);
+  const params = Array.isArray(sentButton?.parameters) ? sentButton.parameters.map(asObj) : [];
+  const payload = typeof params[0]?.payload === 'string' ? params[0].payload : button.text;
+  return deliverInbound(ctx, phone, customer, { type: 'button', context, button: { payload, text: button.text } });
+}
+
+function updatePhone(ctx: SimContext, phoneId: string, body: z.infer<typeof phoneUpdateSchema>) {
+  const phone = ctx.state.phone(phoneId);
+  const waba = ctx.state.waba(phone.wabaId);
+  const oldTier = waba.tier;
+  if (body.messaging_limit_tier && body.messaging_limit_tier !== oldTier) {
+    waba.tier = body.messaging_limit_tier;
+    const up = TIER_ORDER.indexOf(waba.tier) > TIER_ORDER.indexOf(oldTier);
+    ctx.webhooks.send(phoneQualityWebhook(phone, up ? 'UPGRADE' : 'DOWNGRADE', waba.tier, oldTier));
+  }
+  if (body.quality_rating && body.quality_rating !== phone.quality_rating) {
+    // No event exists for a plain rating change; FLAGGED/UNFLAGGED carry worse/better.
+    const worse = QUALITY_ORDER.indexOf(body.quality_rating) > QUALITY_ORDER.indexOf(phone.quality_rating);
+    phone.quality_rating = body.quality_rating;
+    ctx.webhooks.send(phoneQualityWebhook(phone, worse ? 'FLAGGED' : 'UNFLAGGED', waba.tier));
+  }
+  return { id: phone.id, quality_rating: phone.quality_rating, messaging_limit_tier: waba.tier };
+}
+
+function updateTemplate(ctx: SimContext, name: string, body: z.infer<typeof templateUpdateSchema>) {
+  let updated = 0;
+  for (const waba of ctx.state.wabas.values()) {
+    if (body.waba_id && waba.id !== body.waba_id) continue;
+    for (const template of waba.templates) {
+      if (template.name !== name || (body.language && template.language !== body.language)) continue;
+      updated += 1;
+      if (template.status === body.status) continue;
+      template.status = body.status;
+      ctx.webhooks.send(templateStatusWebhook(waba.id, template, body.status));
+    }
+  }
+  if (updated === 0) throw new ControlError(404, `No template named ${name}`);
+  return { name, status: body.status, updated };
+}
+
+function sent(ctx: SimContext, url: URL) {
+  const to = digitsOf(url.searchParams.get('to') ?? '');
+  if (!to) throw new ControlError(400, 'to: required');
+  const data = [...ctx.state.sent.values()]
+    .filter((r) => r.toDigits === to)
+    .reverse()
+    .map((r) => ({ wamid: r.wamid, phone_id: r.phoneId, accepted_at: new Date(r.acceptedAt).toISOString(), body: r.body }));
+  return { data };
+}

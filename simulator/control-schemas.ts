@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import type { PlatformTemplate } from '../server/seed/demo-world';
+
+/** Request bodies of the simulator's control API (`/_sim/...`). */
+
+const phoneDigits = z.string().refine((s) => /^\+?[\d\s()-]+$/.test(s) && s.replace(/\D/g, '').length >= 7 && s.replace(/\D/g, '').length <= 15, 'must be a phone number');
+const quality = z.enum(['GREEN', 'YELLOW', 'RED', 'UNKNOWN']);
+const tier = z.enum(['TIER_50', 'TIER_250', 'TIER_2K', 'TIER_10K', 'TIER_100K', 'TIER_UNLIMITED']);
+
+export const inboundSchema = z
+  .object({
+    phone_id: z.string().min(1),
+    from: phoneDigits,
+    name: z.string().min(1).optional(),
+    type: z.enum(['text', 'image', 'video', 'audio', 'document']).default('text'),
+    text: z.string().min(1).max(4096).optional(),
+    media: z
+      .object({
+        data_base64: z.string().min(1),
+        mime_type: z.string().min(1),
+        filename: z.string().optional(),
+        caption: z.string().max(1024).optional(),
+        voice: z.boolean().optional(),
+      })
+      .optional(),
+  })
+  .refine((b) => (b.type === 'text' ? b.text !== undefined : b.media !== undefined), {
+    message: 'text messages need `text`; media messages need `media`',
+  });
+
+export const tapSchema = z.object({ wamid: z.string().min(1), button_index: z.number().int().nonnegative() });
+
+export const phoneUpdateSchema = z
+  .object({ quality_rating: quality.optional(), messaging_limit_tier: tier.optional() })
+  .refine((b) => b.quality_rating || b.messaging_limit_tier, { message: 'give quality_rating or messaging_limit_tier' });
+
+export const templateUpdateSchema = z.object({
+  status: z.enum(['APPROVED', 'PENDING', 'REJECTED', 'PAUSED', 'DISABLED']),
+  waba_id: z.string().optional(),
+  language: z.string().optional(),
+});
+
+const templateSchema = z.object({
+  id: z.string().regex(/^\d+$/),
+  name: z.string().regex(/^[a-z0-9_]+$/),
+  language: z.string().min(1),
+  status: templateUpdateSchema.shape.status,
+  category: z.enum(['MARKETING', 'UTILITY', 'AUTHENTICATION']),
+  parameter_format: z.enum(['NAMED', 'POSITIONAL']).default('POSITIONAL'),
+  components: z.array(z.looseObject({ type: z.enum(['HEADER', 'BODY', 'FOOTER', 'BUTTONS']) })),
+});
+
+export const businessSchema = z.object({
+  waba_id: z.string().min(1),
+  messaging_limit_tier: tier.optional(),
+  phone_numbers: z.array(
+    z.object({
+      id: z.string().min(1),
+      display_phone_number: z.string().min(1),
+      verified_name: z.string().min(1),
+      quality_rating: quality.default('GREEN'),
+    }),
+  ),
+  // Component shapes are the seed's wire format; only their type is checked here.
+  templates: z.array(templateSchema).default([]).transform((t) => t as PlatformTemplate[]),
+});
+
+export const QUALITY_ORDER = quality.options;
+export const TIER_ORDER = tier.options;

@@ -1,0 +1,30 @@
+import { pino } from 'pino';
+import { config } from '../server/config';
+import { demoBusinesses } from '../server/seed/demo-world';
+import { startSimulator } from './server';
+
+/** The platform simulator process: `tsx simulator/main.ts`. */
+
+const logger = pino({ name: 'platform-simulator', level: config.LOG_LEVEL });
+
+const simulator = await startSimulator({
+  port: config.SIMULATOR_PORT,
+  webhookUrl: config.SIMULATOR_WEBHOOK_URL,
+  accessToken: config.PLATFORM_ACCESS_TOKEN,
+  appSecret: config.PLATFORM_APP_SECRET,
+  verifyToken: config.PLATFORM_VERIFY_TOKEN,
+  statusDelayMs: config.SIMULATOR_STATUS_DELAY_MS,
+  businesses: demoBusinesses,
+  logger,
+});
+
+let stopping = false;
+async function stop(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, 'platform simulator stopping');
+  await simulator.close();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void stop('SIGTERM'));
+process.on('SIGINT', () => void stop('SIGINT'));

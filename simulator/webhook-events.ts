@@ -1,0 +1,98 @@
+import type { FailureReason } from './rules';
+import type { Phone } from './state';
+import { digitsOf } from './http';
+
+/** Webhook bodies in the platform's envelope: entry id = WABA id, routing by phone_number_id. */
+
+const unixSeconds = (ms: number) => String(Math.floor(ms / 1000));
+
+function envelope(wabaId: string, field: string, value: Record<string, unknown>) {
+  return {
+    object: 'whatsapp_business_account',
+    entry: [{ id: wabaId, ...(field === 'messages' ? {} : { time: Math.floor(Date.now() / 1000) }), changes: [{ value, field }] }],
+  };
+}
+
+const messagesValue = (phone: Phone, extra: Record<string, unknown>) => ({
+  messaging_product: 'whatsapp',
+  metadata: { display_phone_number: digitsOf(phone.display_phone_number), phone_number_id: phone.id },
+  ...extra,
+});
+
+export interface StatusEvent {
+  wamid: string;
+  status: 'sent' | 'delivered' | 'read' | 'failed' | 'played';
+  at: number;
+  recipientDigits: string;
+  bizOpaqueCallbackData?: string;
+  /** `marketing`, `utility`, `authentication` or `service`; pricing rides on sent/delivered. */
+  pricingCategory: string;
+  failure?: FailureReason;
+}
+
+export function statusWebhook(phone: Phone, e: StatusEvent) {
+  const priced = e.status === 'sent' || e.status === 'delivered';
+  return envelope(phone.wabaId, 'messages', messagesValue(phone, {
+    statuses: [{
+      id: e.wamid,
+      status: e.status,
+      timestamp: unixSeconds(e.at),
+      recipient_id: e.recipientDigits,
+      ...(e.bizOpaqueCallbackData !== undefined ? { biz_opaque_callback_data: e.bizOpaqueCallbackData } : {}),
+      ...(priced ? {
+        pricing: {
+          billable: e.pricingCategory !== 'service',
+          pricing_model: 'PMP',
+          type: e.pricingCategory === 'service' ? 'free_customer_service' : 'regular',
+          category: e.pricingCategory,
+        },
+      } : {}),
+      ...(e.failure ? {
+        errors: [{
+          code: e.failure.code,
+          title: e.failure.title,
+          message: e.failure.title,
+          error_data: { details: e.failure.details },
+          href: 'https://developers.facebook.com/docs/whatsapp/cloud-api/support/error-codes/',
+        }],
+      } : {}),
+    }],
+  }));
+}
+
+export function inboundWebhook(
+  phone: Phone,
+  customer: { digits: string; name: string },
+  message: Record<string, unknown> & { id: string; type: string },
+  at: number,
+) {
+  const { id, ...content } = message;
+  return envelope(phone.wabaId, 'messages', messagesValue(phone, {
+    contacts: [{ profile: { name: customer.name }, wa_id: customer.digits }],
+    messages: [{ from: customer.digits, id, timestamp: unixSeconds(at), ...content }],
+  }));
+}
+
+export function templateStatusWebhook(
+  wabaId: string,
+  t: { id: string; name: string; language: string; category: string },
+  event: string,
+) {
+  return envelope(wabaId, 'message_template_status_update', {
+    event,
+    message_template_id: Number(t.id),
+    message_template_name: t.name,
+    message_template_language: t.language,
+    reason: event === 'REJECTED' ? 'INVALID_FORMAT' : 'NONE',
+    message_template_category: t.category,
+  });
+}
+
+export function phoneQualityWebhook(phone: Phone, event: string, currentLimit: string, oldLimit?: string) {
+  return envelope(phone.wabaId, 'phone_number_quality_update', {
+    display_phone_number: digitsOf(phone.display_phone_number),
+    event,
+    current_limit: currentLimit,
+    ...(oldLimit ? { old_limit: oldLimit } : {}),
+  });
+}

@@ -1,5 +1,5 @@
-import { db } from '../server/db/index.ts';
-import { seedDemo } from '../server/seed/seed-demo.ts';
+import { db } from '../server/db/index';
+import { seedDemo } from '../server/seed/seed-demo';
 
 /**
  * `npm run seed` loads the demo data set (shared/spec/demo-data.md). With `--json` stdout holds

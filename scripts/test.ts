@@ -3,8 +3,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:f
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { applyMigrations, ensureDatabase } from './db/migrations.ts';
-import { startStack, waitForHealthy, type Stack } from './lib/stack.ts';
+import { applyMigrations, ensureDatabase } from './db/migrations';
+import { startStack, waitForHealthy, type Stack } from './lib/stack';
 
 /**
  * `npm test`: unit tests, then a production build and the whole stack (web, worker,
@@ -127,7 +127,7 @@ async function main(): Promise<number> {
     if (problem) throw problem;
     stack.crashed.then(({ name, code }) => console.error(`\n!!! ${name} exited with code ${code} during the tests`));
 
-    await nodeTests('integration tests', findTests(['tests/integration'], '-'), ['--test-concurrency=1']);
+    await nodeTests('integration tests', findTests(['tests/integration'], '-'), ['--test-concurrency=1', '--test-force-exit']);
 
     console.log('\n=== end-to-end tests (Playwright)');
     await run(process.execPath, ['node_modules/@playwright/test/cli.js', 'test']);

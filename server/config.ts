@@ -26,6 +26,11 @@ const configSchema = z.object({
   SIMULATOR_WEBHOOK_URL: z.string().url().default('http://127.0.0.1:3000/api/platform/webhook'),
   SIMULATOR_STATUS_DELAY_MS: z.coerce.number().int().nonnegative().default(300),
 
+  /**
+   * Comma-separated IPs or CIDRs of reverse proxies in front of the web app. Only requests from
+   * them may name the client's address in X-Forwarded-For; otherwise the socket's address counts.
+   */
+  TRUSTED_PROXIES: z.string().default(''),
   /** Comma-separated IPs or CIDRs that outbound requests may reach although private. */
   OUTBOUND_ALLOWLIST: z.string().default(''),
   /** Seconds after which a worker without a heartbeat counts as down. */

@@ -25,6 +25,13 @@ export function createWorkerRedis(): Redis {
 }
 
 const globalForRedis = globalThis as unknown as { redis?: Redis };
-/** The shared connection of this process. */
-export const redis: Redis = globalForRedis.redis ?? createRedis();
-globalForRedis.redis = redis;
+
+/** The shared connection of this process, opened on first use. */
+export function getRedis(): Redis {
+  return (globalForRedis.redis ??= createRedis());
+}
+
+export function closeRedis(): void {
+  globalForRedis.redis?.disconnect();
+  globalForRedis.redis = undefined;
+}

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { migrationsDir } from './migrations.ts';
-import { diffSchemas } from './schema-engine.ts';
+import { migrationsDir } from './migrations';
+import { diffSchemas } from './schema-engine';
 
 /**
  * `npm run db:migration -- <name>`: writes the SQL that takes the schema of the last migration

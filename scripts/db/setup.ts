@@ -1,5 +1,5 @@
-import { config } from '../../server/config.ts';
-import { applyMigrations, ensureDatabase } from './migrations.ts';
+import { config } from '../../server/config';
+import { applyMigrations, ensureDatabase } from './migrations';
 
 /** `npm run db:setup`: creates the database if needed and applies pending migrations. */
 await ensureDatabase(config.DATABASE_URL);

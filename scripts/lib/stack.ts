@@ -23,10 +23,10 @@ export interface Stack {
 
 export function startStack({ env, webPort, logDir }: StackOptions): Stack {
   const tsx = ['--import', 'tsx'];
-  const commands: Array<[string, string[], NodeJS.ProcessEnv]> = [
+  const commands: Array<[string, string[], Record<string, string>]> = [
     ['simulator', [...tsx, 'simulator/main.ts'], { SERVICE_NAME: 'simulator' }],
     ['worker', [...tsx, 'workers/main.ts'], { SERVICE_NAME: 'worker' }],
-    ['web', ['node_modules/next/dist/bin/next', 'start', '-p', String(webPort)], { SERVICE_NAME: 'web' }],
+    ['web', [...tsx, 'server/http/serve.ts'], { SERVICE_NAME: 'web', PORT: String(webPort) }],
   ];
   let stopping = false;
   const children: Array<{ name: string; child: ChildProcess; exited: Promise<number | null> }> = [];

@@ -6,8 +6,8 @@ import { createPlatformClient, type PlatformClient } from '@/server/platform/cli
 export async function platformClientForPortfolio(portfolioId: string): Promise<PlatformClient> {
   const portfolio = await db.businessPortfolio.findUniqueOrThrow({
     where: { id: portfolioId },
+    // Selecting the column explicitly overrides the client's global omit of secrets.
     select: { accessToken: true },
-    omit: { accessToken: false },
   });
   return createPlatformClient({
     baseUrl: config.PLATFORM_BASE_URL,

@@ -1,5 +1,5 @@
 import { db } from '@/server/db';
-import { redis } from '@/server/redis';
+import { getRedis } from '@/server/redis';
 import { liveWorkers } from './worker-heartbeat';
 
 interface Check {
@@ -23,9 +23,9 @@ export async function checkHealth() {
   let workers: Awaited<ReturnType<typeof liveWorkers>> | null = null;
   const [database, redisCheck, workerCheck] = await Promise.all([
     timed(() => db.$queryRaw`SELECT 1`),
-    timed(() => redis.ping()),
+    timed(() => getRedis().ping()),
     timed(async () => {
-      workers = await liveWorkers(redis);
+      workers = await liveWorkers(getRedis());
       if (workers.count === 0) throw new Error('no worker heartbeat');
     }),
   ]);

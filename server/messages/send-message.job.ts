@@ -20,7 +20,7 @@ export async function sendMessageJob(job: Job, data: JobData<'messages', 'messag
     where: { id: data.messageId },
     include: {
       contact: { select: { phoneNumber: true } },
-      account: { select: { phoneId: true, portfolio: { select: { accessToken: true }, omit: { accessToken: false } } } },
+      account: { select: { phoneId: true, portfolio: { select: { accessToken: true } } } },
     },
   });
   if (!message || message.status !== 'pending' || message.direction !== 'outgoing') return;

@@ -1,0 +1,71 @@
+'use client';
+
+import { signIn } from 'next-auth/react';
+import { useRouter } from 'next/navigation';
+import { useState, type FormEvent } from 'react';
+
+const inputClass =
+  'mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-xs placeholder:text-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none';
+
+export function SignInForm({ callbackPath }: { callbackPath: string }) {
+  const router = useRouter();
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setSubmitting(true);
+    setError(null);
+    try {
+      const result = await signIn('credentials', {
+        email: String(form.get('email') ?? ''),
+        password: String(form.get('password') ?? ''),
+        redirect: false,
+      });
+      if (!result?.ok || result.error) {
+        setError(
+          result?.error === 'CredentialsSignin'
+            ? 'That email and password don’t match an account. Check them and try again.'
+            : 'We couldn’t sign you in just now. Please try again.',
+        );
+        setSubmitting(false);
+        return;
+      }
+      router.replace(callbackPath);
+      router.refresh();
+    } catch {
+      setError('We couldn’t reach the server. Check your connection and try again.');
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <form onSubmit={onSubmit} className="mt-6 space-y-4">
+      {error && (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          {error}
+        </p>
+      )}
+      <div>
+        <label htmlFor="email" className="block text-sm font-medium text-slate-800">
+          Email
+        </label>
+        <input id="email" name="email" type="email" autoComplete="username" required autoFocus className={inputClass} />
+      </div>
+      <div>
+        <label htmlFor="password" className="block text-sm font-medium text-slate-800">
+          Password
+        </label>
+        <input id="password" name="password" type="password" autoComplete="current-password" required className={inputClass} />
+      </div>
+      <button
+        type="submit"
+        disabled={submitting}
+        className="w-full rounded-lg bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60"
+      >
+        {submitting ? 'Signing in…' : 'Sign in'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,74 @@
+'use client';
+
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRouter } from 'next/navigation';
+import { useTransition } from 'react';
+import { useTRPC } from '@/app/_trpc/trpc';
+import type { OrgMembership } from '@/server/orgs/list-memberships';
+
+const roleLabels: Record<OrgMembership['role'], string> = {
+  owner: 'Owner',
+  admin: 'Admin',
+  agent: 'Agent',
+  marketer: 'Marketer',
+};
+
+/**
+ * Shows the active organization; with more than one it is a select that switches. The switch
+ * is stored server-side (cookie) and then every query and server component is reloaded, so no
+ * screen keeps showing the previous organization's data.
+ */
+export function OrgSwitcher({ memberships, activeOrgId }: { memberships: OrgMembership[]; activeOrgId: string | null }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const router = useRouter();
+  const [refreshing, startRefresh] = useTransition();
+  const switchOrg = useMutation(
+    trpc.session.switchOrg.mutationOptions({
+      onSuccess: async () => {
+        await queryClient.invalidateQueries();
+        startRefresh(() => router.refresh());
+      },
+    }),
+  );
+  const busy = switchOrg.isPending || refreshing;
+  const active = memberships.find((m) => m.orgId === activeOrgId);
+
+  if (memberships.length <= 1) {
+    return (
+      <div className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-2">
+        <p className="text-xs font-medium text-slate-500">Organization</p>
+        <p className="truncate text-sm font-semibold text-slate-900">{active?.orgName ?? 'None yet'}</p>
+        {active && <p className="text-xs text-slate-500">{roleLabels[active.role]}</p>}
+      </div>
+    );
+  }
+
+  return (
+    <div>
+      <label htmlFor="org-switcher" className="mb-1 block px-1 text-xs font-medium text-slate-500">
+        Organization
+      </label>
+      <select
+        id="org-switcher"
+        value={switchOrg.isPending ? switchOrg.variables.orgId : (activeOrgId ?? '')}
+        onChange={(event) => switchOrg.mutate({ orgId: event.target.value })}
+        disabled={busy}
+        aria-describedby={switchOrg.isError ? 'org-switcher-error' : undefined}
+        className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-900 shadow-xs focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none disabled:opacity-60"
+      >
+        {memberships.map((m) => (
+          <option key={m.orgId} value={m.orgId}>
+            {m.orgName} · {roleLabels[m.role]}
+          </option>
+        ))}
+      </select>
+      {active && <p className="mt-1 px-1 text-xs text-slate-500">Your role: {roleLabels[active.role]}</p>}
+      {switchOrg.isError && (
+        <p id="org-switcher-error" role="alert" className="mt-1 px-1 text-xs text-red-700">
+          Couldn’t switch organization. Please try again.
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+'use client';
+
+import { usePathname, useRouter } from 'next/navigation';
+import { useEffect } from 'react';
+
+/**
+ * Sends a signed-out visitor to sign-in with a way back. Only a backstop: dashboard pages
+ * redirect on the server first (a layout cannot, as it does not know the path).
+ */
+export function SignInRedirect() {
+  const pathname = usePathname();
+  const router = useRouter();
+  useEffect(() => {
+    router.replace(`/signin?callbackUrl=${encodeURIComponent(pathname)}`);
+  }, [pathname, router]);
+  return null;
+}

@@ -1,0 +1,31 @@
+'use client';
+
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createTRPCClient, httpBatchLink } from '@trpc/client';
+import { useState, type ReactNode } from 'react';
+import superjson from 'superjson';
+import type { AppRouter } from '@/server/trpc/router';
+import { TRPCProvider } from './trpc';
+
+function makeQueryClient() {
+  // Server components render the first data; a short stale time avoids refetching it at once.
+  return new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } });
+}
+
+/** React Query and tRPC for the dashboard's client components. */
+export function Providers({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(makeQueryClient);
+  const [trpcClient] = useState(() =>
+    createTRPCClient<AppRouter>({
+      // A relative URL: the browser talks to whatever origin served the page, on any port.
+      links: [httpBatchLink({ url: '/api/trpc', transformer: superjson })],
+    }),
+  );
+  return (
+    <QueryClientProvider client={queryClient}>
+      <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
+        {children}
+      </TRPCProvider>
+    </QueryClientProvider>
+  );
+}

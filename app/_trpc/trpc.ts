@@ -1,0 +1,6 @@
+'use client';
+
+import { createTRPCContext } from '@trpc/tanstack-react-query';
+import type { AppRouter } from '@/server/trpc/router';
+
+export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();

@@ -1,0 +1,34 @@
+import { createServer } from 'node:http';
+import next from 'next';
+import { config } from '@/server/config';
+import { logger } from '@/server/logger';
+import { CLIENT_ADDRESS_HEADER, clientAddress } from './client-address';
+
+/**
+ * The web process: Next.js behind a plain Node HTTP server, for one reason: route handlers
+ * cannot see the socket, and API keys restricted to source addresses need the real one.
+ * Any client-sent copy of the header is overwritten.
+ */
+const port = config.PORT;
+const app = next({ dev: false, dir: process.cwd(), port, hostname: '0.0.0.0' });
+const handle = app.getRequestHandler();
+await app.prepare();
+
+const server = createServer((req, res) => {
+  const forwarded = req.headers['x-forwarded-for'];
+  req.headers[CLIENT_ADDRESS_HEADER] = clientAddress(
+    req.socket.remoteAddress ?? '',
+    Array.isArray(forwarded) ? forwarded.join(',') : forwarded,
+  );
+  void handle(req, res);
+});
+server.keepAliveTimeout = 65_000;
+server.listen(port, () => logger.info({ port }, 'web server listening'));
+
+function shutdown(signal: string) {
+  logger.info({ signal }, 'web server stopping');
+  server.close(() => process.exit(0));
+  setTimeout(() => process.exit(0), 10_000).unref();
+}
+process.on('SIGTERM', () => shutdown('SIGTERM'));
+process.on('SIGINT', () => shutdown('SIGINT'));

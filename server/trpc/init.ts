@@ -1,0 +1,56 @@
+import { initTRPC, TRPCError } from '@trpc/server';
+import type { FetchCreateContextFnOptions } from '@trpc/server/adapters/fetch';
+import superjson from 'superjson';
+import { getSessionUser } from '@/server/auth/get-session-user';
+import { ACTIVE_ORG_COOKIE } from '@/server/orgs/active-org-cookie';
+import { OrgAccessError } from '@/server/orgs/org-access-error';
+import { resolveActiveOrg } from '@/server/orgs/resolve-active-org';
+import { readCookie } from './read-cookie';
+
+/** Per request: who is signed in, which organization they asked for, and headers to send back. */
+export async function createTRPCContext({ req, resHeaders }: FetchCreateContextFnOptions) {
+  return {
+    user: await getSessionUser(),
+    requestedOrgId: readCookie(req.headers.get('cookie'), ACTIVE_ORG_COOKIE),
+    resHeaders,
+  };
+}
+
+export type TRPCContext = Awaited<ReturnType<typeof createTRPCContext>>;
+
+const t = initTRPC.context<TRPCContext>().create({
+  transformer: superjson,
+  errorFormatter({ shape, error }) {
+    // Unexpected failures keep their details in the server log, not in the browser.
+    if (error.code === 'INTERNAL_SERVER_ERROR') return { ...shape, message: 'Something went wrong on our side.' };
+    return shape;
+  },
+});
+
+export const createTRPCRouter = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+// Domain functions throw their own errors; this is the one place they become tRPC codes.
+const mapDomainErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof OrgAccessError) {
+    throw new TRPCError({ code: 'FORBIDDEN', message: result.error.cause.message, cause: result.error.cause });
+  }
+  return result;
+});
+
+export const publicProcedure = t.procedure.use(mapDomainErrors);
+
+export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in to continue.' });
+  return next({ ctx: { user: ctx.user } });
+});
+
+/** For procedures scoped to the active organization: `ctx.org` and `ctx.role` come from a checked membership. */
+export const orgProcedure = authedProcedure.use(async ({ ctx, next }) => {
+  const { active } = await resolveActiveOrg({ userId: ctx.user.id, requestedOrgId: ctx.requestedOrgId });
+  if (!active) throw new TRPCError({ code: 'FORBIDDEN', message: 'You are not a member of any organization.' });
+  return next({
+    ctx: { org: { id: active.orgId, name: active.orgName, slug: active.orgSlug }, role: active.role },
+  });
+});

@@ -1,0 +1,22 @@
+import { config } from '@/server/config';
+
+/** Where the running test stack answers (set by scripts/test.ts through the environment). */
+export const appUrl = config.APP_URL;
+export const simulatorUrl = config.PLATFORM_BASE_URL;
+
+/** Calls the simulator's control API. */
+export async function simulator<T = unknown>(path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${simulatorUrl}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`simulator ${path} answered ${res.status}: ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/** A random phone number in international format; `suffix` picks a magic ending. */
+export function randomPhone(suffix = ''): string {
+  const digits = String(Math.floor(Math.random() * 1e9)).padStart(9, '0');
+  return `+1${digits.slice(0, 10 - suffix.length)}${suffix}`;
+}

@@ -8,8 +8,11 @@ const mtime = (path) => (existsSync(path) ? statSync(path).mtimeMs : 0);
 const run = (cmd, args, env = {}) => execFileSync(cmd, args, { stdio: ['ignore', 'inherit', 'inherit'], env: { ...process.env, ...env } });
 
 if (mtime('node_modules/.package-lock.json') < mtime('package-lock.json')) {
-  console.error('Installing npm packages (npm ci)...');
-  run('npm', ['ci', '--no-audit', '--no-fund']);
+  console.error('Installing npm packages...');
+  // `npm install` rather than `npm ci`: the registry reachable here has no builds of native
+  // packages for other platforms, so the lockfile cannot list them and `npm ci` would refuse it.
+  // Versions still come from package-lock.json.
+  run('npm', ['install', '--no-audit', '--no-fund']);
 }
 
 if (mtime('server/db/generated/client.ts') < mtime('prisma/schema.prisma')) {

@@ -8,11 +8,11 @@ let alpha: { id: string; name: string };
 let beta: { id: string; name: string };
 
 const sections = [
-  { label: 'Inbox', path: '/inbox' },
-  { label: 'Campaigns', path: '/campaigns' },
-  { label: 'Webhooks', path: '/webhooks' },
-  { label: 'API keys', path: '/api-keys' },
-  { label: 'Settings', path: '/settings' },
+  { label: 'Inbox', path: '/inbox', built: false },
+  { label: 'Campaigns', path: '/campaigns', built: false },
+  { label: 'Webhooks', path: '/webhooks', built: false },
+  { label: 'API keys', path: '/api-keys', built: false },
+  { label: 'Settings', path: '/settings', built: true },
 ] as const;
 
 test.beforeAll(async () => {
@@ -62,7 +62,8 @@ test('signed-out visitors are sent to sign in, then use the dashboard frame', as
     await expect(page).toHaveURL(new RegExp(`${section.path}$`));
     await expect(page.getByRole('heading', { level: 1, name: section.label })).toBeVisible();
     await expect(nav.getByRole('link', { name: section.label })).toHaveAttribute('aria-current', 'page');
-    await expect(page.getByText('coming in a later release')).toBeVisible();
+    // Pages whose feature has not landed yet say so.
+    if (!section.built) await expect(page.getByText('coming in a later release')).toBeVisible();
     // The switch is remembered server-side, so every page shows the chosen organization.
     await expect(page.getByTestId('active-org-name')).toHaveText(beta.name);
   }

@@ -28,6 +28,8 @@ const testEnv: NodeJS.ProcessEnv = {
   SIMULATOR_PORT: String(simulatorPort),
   SIMULATOR_WEBHOOK_URL: `http://127.0.0.1:${webPort}/api/platform/webhook`,
   SIMULATOR_STATUS_DELAY_MS: '100',
+  // Tests run their media and webhook receivers on this one private address.
+  OUTBOUND_ALLOWLIST: '127.0.0.77',
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   E2E_BASE_URL: baseUrl,
 };
@@ -102,10 +104,11 @@ async function main(): Promise<number> {
   mkdirSync(logDir, { recursive: true });
   const started = Date.now();
 
-  await nodeTests('unit tests', findTests(['server', 'simulator', 'workers', 'scripts', 'app'], 'tests/'));
-
   console.log('\n=== preparing the test database and Redis');
   await prepareDatabase();
+
+  // Unit tests, and the few module tests that need the (empty, migrated) test database.
+  await nodeTests('unit tests', findTests(['server', 'simulator', 'workers', 'scripts', 'app'], 'tests/'));
 
   if (!process.argv.includes('--no-build')) {
     console.log('\n=== production build');

@@ -1,5 +1,5 @@
 import { config } from '@/server/config';
-import { addressInCidrs, parseCidrList } from './cidr';
+import { addressInCidrs, parseAddress, parseCidrList } from './cidr';
 
 /**
  * The web server (server/http/serve.ts) replaces this request header with the client's
@@ -13,7 +13,9 @@ const trustedProxies = parseCidrList(config.TRUSTED_PROXIES);
  * The socket's address, unless the socket is a trusted proxy: then the right-most address in
  * X-Forwarded-For that is not itself a trusted proxy (entries further left are client-supplied).
  */
-export function clientAddress(socketAddress: string, forwardedFor: string | undefined): string {
+export function clientAddress(rawSocketAddress: string, forwardedFor: string | undefined): string {
+  // `::ffff:127.0.0.1` is how a dual-stack socket shows an IPv4 client: name it as IPv4.
+  const socketAddress = parseAddress(rawSocketAddress)?.toString() ?? rawSocketAddress;
   if (!forwardedFor || trustedProxies.length === 0 || !addressInCidrs(socketAddress, trustedProxies)) return socketAddress;
   const hops = forwardedFor.split(',').map((s) => s.trim()).filter(Boolean);
   for (let i = hops.length - 1; i >= 0; i--) {

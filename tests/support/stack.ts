@@ -15,8 +15,8 @@ export async function simulator<T = unknown>(path: string, body?: unknown): Prom
   return (await res.json()) as T;
 }
 
-/** A random phone number in international format; `suffix` picks a magic ending. */
+/** A random +1 555 number in international format; `suffix` picks a magic ending. */
 export function randomPhone(suffix = ''): string {
-  const digits = String(Math.floor(Math.random() * 1e9)).padStart(9, '0');
-  return `+1${digits.slice(0, 10 - suffix.length)}${suffix}`;
+  const digits = String(Math.floor(Math.random() * 1e7)).padStart(7, '0');
+  return `+1555${digits.slice(0, 7 - suffix.length)}${suffix}`;
 }

@@ -1,0 +1,137 @@
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { CLIENT_ADDRESS_HEADER } from '@/server/http/client-address';
+import { logger } from '@/server/logger';
+import { ApiError, errorEnvelope } from './api-error';
+import { authenticate, requireScope, type ApiCaller } from './authenticate';
+import type { EndpointSpec } from './endpoint';
+import { claimIdempotencyKey, requestFingerprint, settleIdempotencyKey, validateIdempotencyKey } from './idempotency';
+import { parseWith, queryObject, readJsonBody } from './parse';
+import { consumeRateLimit } from './rate-limit';
+
+/**
+ * The one wrapper every /v1 route handler goes through, in this order: request id, API key,
+ * rate limit, scope, path/query/body validation, Idempotency-Key, the handler, and the
+ * mapping of every outcome to the contract's envelope and headers.
+ */
+/** The parsed type of an optional schema of the spec, or `Fallback` when the spec has none. */
+type Parsed<T, Fallback> = [NonNullable<T>] extends [z.ZodType] ? z.infer<NonNullable<T>> : Fallback;
+
+export interface EndpointContext<S extends EndpointSpec> {
+  caller: ApiCaller;
+  params: Parsed<S['params'], Record<string, never>>;
+  query: Parsed<S['query'], Record<string, never>>;
+  body: Parsed<S['body'], undefined>;
+  request: Request;
+  requestId: string;
+}
+
+/** A handler returns the response body (sent with the spec's status) or a full Response. */
+export type EndpointHandler<S extends EndpointSpec> = (ctx: EndpointContext<S>) => Promise<unknown>;
+
+/** Unknown query parameters are refused like unknown body fields (and any, where none are taken). */
+const noQuery = z.object({}).strict();
+const strictQueries = new WeakMap<z.ZodObject, z.ZodObject>();
+function strictQuery(query: z.ZodObject | undefined): z.ZodObject {
+  if (!query) return noQuery;
+  let strict = strictQueries.get(query);
+  if (!strict) strictQueries.set(query, (strict = query.strict()));
+  return strict;
+}
+
+type NextRouteContext = { params: Promise<Record<string, string | string[]>> };
+
+export function newRequestId(): string {
+  return `req_${randomBytes(12).toString('base64url')}`;
+}
+
+export function apiRoute<S extends EndpointSpec>(spec: S, handler: EndpointHandler<S>) {
+  return async (request: Request, context: NextRouteContext): Promise<Response> => {
+    const requestId = newRequestId();
+    const headers: Record<string, string> = { 'Request-Id': requestId };
+    try {
+      const address = request.headers.get(CLIENT_ADDRESS_HEADER) ?? '';
+      const caller = await authenticate(request.headers.get('authorization'), address);
+      Object.assign(headers, await consumeRateLimit(caller.keyId, caller.rateLimitPerMin));
+      requireScope(caller, spec.scope);
+
+      const params = spec.params ? parseWith(spec.params, await context.params) : {};
+      const query = parseWith(strictQuery(spec.query), queryObject(new URL(request.url)));
+      let rawBody: unknown;
+      if (spec.body) {
+        rawBody = await readJsonBody(request);
+        if (rawBody === undefined && spec.bodyOptional) rawBody = {};
+      }
+      const body = spec.body ? parseWith(spec.body, rawBody) : undefined;
+      const ctx = { caller, params, query, body, request, requestId } as EndpointContext<S>;
+
+      const idempotencyKey = spec.idempotent ? request.headers.get('idempotency-key') : null;
+      if (idempotencyKey === null) return toResponse(spec, await handler(ctx), headers);
+
+      validateIdempotencyKey(idempotencyKey);
+      const path = new URL(request.url).pathname;
+      const claim = await claimIdempotencyKey(caller.keyId, idempotencyKey, requestFingerprint(spec.method, path, rawBody));
+      if (claim.kind === 'replay') {
+        return new Response(claim.response.body, {
+          status: claim.response.status,
+          headers: { ...headers, 'Content-Type': 'application/json', 'Idempotent-Replayed': 'true' },
+        });
+      }
+      const response = await runToResponse(spec, handler, ctx, headers, requestId);
+      await settleIdempotencyKey(claim.recordId, { status: response.status, body: await response.clone().text() });
+      return response;
+    } catch (error) {
+      return errorResponse(error, headers, requestId);
+    }
+  };
+}
+
+async function runToResponse<S extends EndpointSpec>(
+  spec: S,
+  handler: EndpointHandler<S>,
+  ctx: EndpointContext<S>,
+  headers: Record<string, string>,
+  requestId: string,
+): Promise<Response> {
+  try {
+    return toResponse(spec, await handler(ctx), headers);
+  } catch (error) {
+    return errorResponse(error, headers, requestId);
+  }
+}
+
+function toResponse(spec: EndpointSpec, result: unknown, headers: Record<string, string>): Response {
+  if (result instanceof Response) {
+    for (const [name, value] of Object.entries(headers)) result.headers.set(name, value);
+    return result;
+  }
+  if (spec.response.status === 204) return new Response(null, { status: 204, headers });
+  return Response.json(result, { status: spec.response.status, headers });
+}
+
+/** Maps anything thrown to the envelope: contract errors as they are, outages as 503, the rest as 500. */
+export function errorResponse(error: unknown, headers: Record<string, string>, requestId: string): Response {
+  const apiError = error instanceof ApiError ? error : unexpected(error, requestId);
+  return Response.json(errorEnvelope(apiError, requestId), {
+    status: apiError.status,
+    headers: { ...headers, ...apiError.headers },
+  });
+}
+
+function unexpected(error: unknown, requestId: string): ApiError {
+  if (isUnavailable(error)) {
+    logger.warn({ requestId, err: error }, 'dependency unavailable');
+    return new ApiError('service_unavailable', 'A service this request needs is unavailable. Retry shortly.');
+  }
+  logger.error({ requestId, err: error }, 'unhandled error in /v1');
+  return new ApiError('internal_error', `Something went wrong on our side. Quote request ${requestId} if you contact support.`);
+}
+
+/** Database or Redis out of reach (connection refused, pool timeout, Prisma's P1001/P1002/P2024). */
+function isUnavailable(error: unknown): boolean {
+  const e = error as { code?: string; name?: string; message?: string; cause?: unknown } | undefined;
+  if (!e) return false;
+  if (['P1001', 'P1002', 'P1017', 'P2024', 'ECONNREFUSED', 'ETIMEDOUT', 'ECONNRESET'].includes(e.code ?? '')) return true;
+  if (e.name === 'DriverAdapterError' || /ECONNREFUSED|Connection is closed|connect ETIMEDOUT/.test(e.message ?? '')) return true;
+  return e.cause !== undefined && e.cause !== error && isUnavailable(e.cause);
+}

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+/** Schema pieces shared by several endpoints. */
+export const timestamp = z.string().describe('ISO 8601 timestamp, UTC.');
+
+export const accountSchema = z.object({
+  id: z.string(),
+  name: z.string().describe('Unique within the organization; the `from` of a send.'),
+  display_phone_number: z.string(),
+  phone_id: z.string().describe("The platform's identifier for the number."),
+  is_default_outgoing: z.boolean(),
+  quality_rating: z.enum(['GREEN', 'YELLOW', 'RED', 'UNKNOWN']),
+  messaging_limit_tier: z.string().nullable().describe('TIER_250, TIER_2K, TIER_10K, TIER_100K or TIER_UNLIMITED; null until synced.'),
+  messaging_limit: z.number().int().describe('Distinct people that may be newly contacted per rolling 24 hours. 0 means not synced yet (unknown, not zero); -1 means unlimited.'),
+});
+
+/** A list page: `{ data, has_more, next_cursor? }`. */
+export function listOf<T extends z.ZodType>(item: T, paged = true) {
+  return z.object({
+    data: z.array(item),
+    has_more: z.boolean(),
+    ...(paged ? { next_cursor: z.string().optional().describe('Pass as `cursor` to get the next page; present while more pages exist.') } : {}),
+  });
+}
+
+/** As the caller writes it; the service normalises it to E.164 and refuses anything else (422). */
+export const phoneNumber = z
+  .string()
+  .min(1)
+  .max(32)
+  .describe('Phone number in international format, e.g. `+14155550123`. Normalised to E.164.');
+
+export const messageType = z.enum(['text', 'template', 'image', 'video', 'audio', 'document']);
+
+export const messageStatus = z
+  .enum(['pending', 'sent', 'delivered', 'read', 'failed'])
+  .describe('Only moves forward: pending → sent → delivered → read; `failed` follows pending or sent.');
+
+export const messageSchema = z.object({
+  id: z.string(),
+  contact_id: z.string(),
+  to: z.string().describe("The customer's phone number, E.164."),
+  from: z.string().describe('Name of the account the message went through.'),
+  type: messageType,
+  direction: z.enum(['incoming', 'outgoing']).describe('`incoming` from the customer; `outgoing` from the business (agent, chatbot or API).'),
+  status: messageStatus,
+  content: z.string().describe('Text content: the body, the filled template, a caption or a tapped button text.'),
+  has_media: z.boolean().describe('When true, fetch the bytes from `GET /v1/media/{message_id}`.'),
+  template_name: z.string().nullable().describe('On template messages.'),
+  wamid: z.string().nullable().describe("The platform's message id, once the platform accepted the message."),
+  error_code: z.string().nullable().describe('On `failed` messages: `upstream_failure` when the platform refused it.'),
+  error_message: z.string().nullable().describe('On `failed` messages: why, in the platform\'s words.'),
+  reference: z.string().nullable().describe('The caller\'s own id given on a template send.'),
+  created_at: timestamp,
+  updated_at: timestamp,
+});

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+/** Editable contact fields, shared by the API's request schemas and the dashboard's forms. */
+export const contactName = z.string().trim().min(1).max(200).nullable().describe('Display name; null clears it.');
+
+export const contactTags = z
+  .array(z.string().trim().min(1).max(50))
+  .max(20)
+  .transform((tags) => [...new Set(tags)])
+  .describe('Up to 20 tags of 1 to 50 characters; duplicates are stored once.');
+
+export const optedOutMarketing = z.boolean().describe('Marketing templates are refused for an opted-out contact.');
+
+export interface ContactChanges {
+  name?: string | null;
+  tags?: string[];
+  optedOutMarketing?: boolean;
+}

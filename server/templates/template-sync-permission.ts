@@ -1,0 +1,13 @@
+import type { MemberRole } from '@/server/db';
+import { OrgAccessError } from '@/server/orgs/org-access-error';
+
+/** Agents answer conversations; syncing templates is for the people who manage them. */
+const rolesThatSync: ReadonlySet<MemberRole> = new Set(['owner', 'admin', 'marketer']);
+
+export function canSyncTemplates(role: MemberRole): boolean {
+  return rolesThatSync.has(role);
+}
+
+export function assertCanSyncTemplates(role: MemberRole): void {
+  if (!canSyncTemplates(role)) throw new OrgAccessError('Only owners, admins and marketers can sync templates.');
+}

@@ -20,14 +20,14 @@ const log = logger.child({ workerId });
 const redis = createRedis();
 
 function processorFor(queue: QueueName) {
-  return async (job: Job) => {
-    const run = (processors[queue] as Record<string, (job: Job, data: unknown) => Promise<void>> | undefined)?.[job.name];
+  return async (job: Job, token?: string) => {
+    const run = (processors[queue] as Record<string, (job: Job, data: unknown, token?: string) => Promise<void>> | undefined)?.[job.name];
     const schema = jobSchema(queue, job.name);
     // A job this code does not know cannot succeed later either: fail it without retries.
     if (!run || !schema) throw new UnrecoverableError(`No processor for ${queue}/${job.name}`);
     const parsed = schema.safeParse(job.data);
     if (!parsed.success) throw new UnrecoverableError(`Bad payload for ${queue}/${job.name}: ${parsed.error.message}`);
-    await run(job, parsed.data);
+    await run(job, parsed.data, token);
   };
 }
 

@@ -6,7 +6,7 @@ import type { JobData, JobName, QueueName } from '@/server/queues';
 import { syncTemplatesJob } from '@/server/templates/sync-templates.job';
 
 type Processors = {
-  [Q in QueueName]?: { [J in JobName<Q>]?: (job: Job, data: JobData<Q, J>) => Promise<void> };
+  [Q in QueueName]?: { [J in JobName<Q>]?: (job: Job, data: JobData<Q, J>, token?: string) => Promise<void> };
 };
 
 /**

@@ -1,55 +1,130 @@
-import type { Job } from 'bullmq';
+import { DelayedError, type Job } from 'bullmq';
 import { config } from '@/server/config';
 import { db } from '@/server/db';
 import { logger } from '@/server/logger';
-import { createPlatformClient, PlatformError } from '@/server/platform/client';
+import { getMediaStore } from '@/server/media/storage';
+import { dispatchOutboxSoon } from '@/server/outbox';
+import { createPlatformClient, PlatformError, type PlatformClient } from '@/server/platform/client';
 import type { JobData } from '@/server/queues';
+import { getRedis, redisKey } from '@/server/redis';
+import { advanceMessageStatus } from './apply-platform-status';
+import { UPLOADED_MEDIA_ID, withUploadedMedia } from './outgoing-media';
+import { takeSendSlot } from './throughput';
 
-/** Whether BullMQ will run this job again if it throws now. */
+/**
+ * How long a send whose outcome is unknown (the worker died, or the platform's answer was
+ * lost) waits for the platform's status webhooks before it is tried again. The platform
+ * reports every message it accepted; its status carries our message id, which adopts it.
+ */
+export const IN_DOUBT_MS = 60_000;
+/** The platform's throughput (130429) and pair-rate (131056) refusals: wait, don't fail. */
+const PACING_CODES = new Set([130429, 131056]);
+
 function hasAttemptsLeft(job: Job): boolean {
   return job.attemptsMade + 1 < (job.opts.attempts ?? 1);
 }
 
+async function delay(job: Job, token: string | undefined, ms: number): Promise<never> {
+  await job.moveToDelayed(Date.now() + ms, token);
+  throw new DelayedError();
+}
+
 /**
- * Sends one pending message through the platform. Idempotent: a message that is no longer
- * pending (already sent, or failed) is left alone, so a job delivered twice sends once.
- * The message id travels as `biz_opaque_callback_data`, which the platform echoes in statuses.
+ * Sends one pending message through the platform, never twice: the message is claimed
+ * (`send_started_at`) before the request, a claim whose outcome is unknown waits for the
+ * platform's statuses, and a message that is no longer pending is left alone.
  */
-export async function sendMessageJob(job: Job, data: JobData<'messages', 'message.send'>): Promise<void> {
+export async function sendMessageJob(job: Job, data: JobData<'messages', 'message.send'>, token?: string): Promise<void> {
   const message = await db.message.findUnique({
     where: { id: data.messageId },
     include: {
       contact: { select: { phoneNumber: true } },
-      account: { select: { phoneId: true, portfolio: { select: { accessToken: true } } } },
+      account: { select: { phoneId: true, throughputPerSec: true, portfolio: { select: { accessToken: true } } } },
     },
   });
   if (!message || message.status !== 'pending' || message.direction !== 'outgoing') return;
+  if (message.sendStartedAt && Date.now() - message.sendStartedAt.getTime() < IN_DOUBT_MS) {
+    return delay(job, token, message.sendStartedAt.getTime() + IN_DOUBT_MS - Date.now());
+  }
+  const wait = await takeSendSlot(message.account.phoneId, message.account.throughputPerSec);
+  if (wait > 0) return delay(job, token, wait);
+
+  const claimed = await db.message.updateMany({
+    where: { id: message.id, status: 'pending', sendStartedAt: message.sendStartedAt },
+    data: { sendStartedAt: new Date() },
+  });
+  if (claimed.count === 0) return; // another worker claimed it
 
   const client = createPlatformClient({
     baseUrl: config.PLATFORM_BASE_URL,
     apiVersion: config.PLATFORM_API_VERSION,
     accessToken: message.account.portfolio.accessToken ?? config.PLATFORM_ACCESS_TOKEN,
   });
+  let wamid: string;
   try {
-    const { wamid } = await client.sendMessage(message.account.phoneId, {
-      ...(message.payload as object),
+    const body = await withMediaUploaded(client, message.id, message.account.phoneId, message.payload as Record<string, unknown>);
+    ({ wamid } = await client.sendMessage(message.account.phoneId, {
+      ...body,
       messaging_product: 'whatsapp',
       recipient_type: 'individual',
       to: message.contact.phoneNumber,
       biz_opaque_callback_data: message.id,
-    } as Parameters<typeof client.sendMessage>[1]);
-    await db.message.updateMany({
-      where: { id: message.id, status: 'pending' },
-      data: { status: 'sent', wamid, sentAt: new Date() },
-    });
+    } as Parameters<typeof client.sendMessage>[1]));
   } catch (error) {
-    const retry = error instanceof PlatformError ? error.retryable : true;
-    if (retry && hasAttemptsLeft(job)) throw error;
-    const reason = error instanceof Error ? error.message : String(error);
-    logger.warn({ messageId: message.id, reason }, 'platform refused message');
-    await db.message.updateMany({
-      where: { id: message.id, status: 'pending' },
-      data: { status: 'failed', errorCode: 'upstream_failure', errorMessage: reason, failedAt: new Date() },
-    });
+    return handleSendError(job, token, message, error);
   }
+  await recordOutcome(message.id, 'sent', { wamid, sentAt: new Date() });
+}
+
+/** Messages the platform could not be reached for within a day are given up as failed. */
+const GIVE_UP_AFTER_MS = 24 * 3600_000;
+
+async function handleSendError(job: Job, token: string | undefined, message: { id: string; createdAt: Date }, error: unknown) {
+  const answered = error instanceof PlatformError && error.httpStatus !== null;
+  if (!answered) {
+    // No answer (network failure, time-out): the platform may have accepted it. Keep the claim
+    // and come back after the in-doubt wait, when its statuses will have adopted it if it did.
+    if (Date.now() - message.createdAt.getTime() < GIVE_UP_AFTER_MS) return delay(job, token, IN_DOUBT_MS);
+    return recordOutcome(message.id, 'failed', { errorCode: 'upstream_failure', errorMessage: 'The platform could not be reached for 24 hours.', failedAt: new Date() });
+  }
+  // The platform answered with a refusal, so it did not accept the message: release the claim.
+  await db.message.updateMany({ where: { id: message.id, status: 'pending' }, data: { sendStartedAt: null } });
+  if (PACING_CODES.has(error.code)) return delay(job, token, await pacingDelay(message.id, error.code));
+  if (error.retryable && hasAttemptsLeft(job)) throw error;
+  logger.warn({ messageId: message.id, code: error.code, reason: error.message }, 'platform refused message');
+  await recordOutcome(message.id, 'failed', { errorCode: 'upstream_failure', errorMessage: error.message, failedAt: new Date() });
+}
+
+/** Throughput refusals retry after a second; pair-rate ones back off 4^n seconds (the platform's advice), capped. */
+async function pacingDelay(messageId: string, code: number): Promise<number> {
+  if (code === 130429) return 1_000;
+  const key = redisKey('pair-backoff', messageId);
+  const hits = await getRedis().incr(key);
+  await getRedis().expire(key, 3600);
+  return Math.min(4 ** (hits - 1), 300) * 1000;
+}
+
+async function recordOutcome(messageId: string, status: 'sent' | 'failed', data: Parameters<typeof advanceMessageStatus>[3]) {
+  const outboxIds: string[] = [];
+  // Only from pending: a status webhook may already have moved it further.
+  await db.$transaction((tx) => advanceMessageStatus(tx, { id: messageId, status: 'pending' }, status, data, outboxIds));
+  await dispatchOutboxSoon(outboxIds);
+}
+
+/**
+ * Uploads the message's stored media to the platform once (the media id is kept, so a retry
+ * does not upload again) and puts the id into the request body.
+ */
+async function withMediaUploaded(client: PlatformClient, messageId: string, phoneId: string, body: Record<string, unknown>) {
+  if (!JSON.stringify(body).includes(UPLOADED_MEDIA_ID)) return body;
+  const media = await db.media.findUniqueOrThrow({ where: { messageId } });
+  let platformMediaId = media.platformMediaId;
+  if (!platformMediaId) {
+    const stored = await getMediaStore().get(media.storageKey);
+    if (!stored) throw new Error(`Stored media ${media.storageKey} is missing`);
+    const bytes = new Uint8Array(await new Response(stored.stream).arrayBuffer());
+    ({ id: platformMediaId } = await client.uploadMedia(phoneId, { bytes, mimeType: media.contentType, filename: media.filename ?? 'file' }));
+    await db.media.update({ where: { id: media.id }, data: { platformMediaId } });
+  }
+  return withUploadedMedia(body, platformMediaId);
 }

@@ -1,7 +1,12 @@
-import { db, Prisma, type MessageType } from '@/server/db';
+import { db, Prisma, type DbTx, type MessageType } from '@/server/db';
 import { newId } from '@/server/db/ids';
+import { platformClientForPortfolio } from '@/server/accounts/platform-client';
+import { publishEvent } from '@/server/events/publish-event';
+import { storeMessageMedia } from '@/server/media/store-message-media';
 import { logger } from '@/server/logger';
+import { dispatchOutboxSoon } from '@/server/outbox';
 import type { PlatformWebhookItem } from '@/server/platform/webhook-payload';
+import { messageApiInclude, presentMessage } from './present-message';
 
 type MessageItem = Extract<PlatformWebhookItem, { kind: 'message' }>;
 
@@ -22,12 +27,13 @@ function describe(item: MessageItem): { type: MessageType; content: string } {
  * message (same wamid) is ignored.
  */
 export async function storeInboundMessage(item: MessageItem): Promise<void> {
-  const account = await db.account.findUnique({ where: { phoneId: item.phoneId }, select: { id: true, orgId: true } });
+  const account = await db.account.findUnique({ where: { phoneId: item.phoneId }, select: { id: true, orgId: true, portfolioId: true } });
   if (!account) {
     logger.warn({ phoneId: item.phoneId }, 'inbound message for an unknown phone number ignored');
     return;
   }
   const { type, content } = describe(item);
+  const outboxIds: string[] = [];
   try {
     await db.$transaction(async (tx) => {
       if (await tx.message.findUnique({ where: { wamid: item.wamid }, select: { id: true } })) return;
@@ -37,7 +43,8 @@ export async function storeInboundMessage(item: MessageItem): Promise<void> {
         update: { externalOnly: false },
         select: { id: true, name: true, accountId: true, lastInboundAt: true },
       });
-      await tx.message.create({
+      const message = await tx.message.create({
+        include: messageApiInclude,
         data: {
           id: newId('message'), orgId: account.orgId, contactId: contact.id, accountId: account.id,
           direction: 'incoming', type, status: 'delivered', content, wamid: item.wamid,
@@ -55,12 +62,76 @@ export async function storeInboundMessage(item: MessageItem): Promise<void> {
           ...(newer ? { lastInboundAt: item.timestamp, lastMessageAt: item.timestamp, lastMessagePreview: content.slice(0, 200) } : {}),
         },
       });
+      const presented = presentMessage(message, { detailed: true });
+      outboxIds.push((await publishEvent(tx, account.orgId, 'message.received', { message: presented })).outboxId);
+      if (item.button && item.contextWamid) {
+        const reply = await buttonReply(tx, account.orgId, item.contextWamid, item.button, presented);
+        if (reply) outboxIds.push((await publishEvent(tx, account.orgId, 'button.reply', reply)).outboxId);
+      }
     });
+    await dispatchOutboxSoon(outboxIds);
+    if (item.media) await storeInboundMedia(account, item.wamid, item.media);
   } catch (error) {
     // Two deliveries of the same message raced and the other stored it; any other clash
     // (say two first messages creating one contact) is retried by the queue.
     const duplicate = error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
-    if (duplicate && (await db.message.count({ where: { wamid: item.wamid } })) > 0) return;
+    if (duplicate && (await db.message.count({ where: { wamid: item.wamid } })) > 0) {
+      if (item.media) await storeInboundMedia(account, item.wamid, item.media);
+      return;
+    }
     throw error;
   }
+}
+
+/**
+ * The `button.reply` event of a quick-reply tap: `button.id` is the payload given at send time
+ * (the platform sends the button text when there was none) and `in_reply_to` names the
+ * template message tapped, with its `reference`.
+ */
+async function buttonReply(
+  tx: DbTx,
+  orgId: string,
+  contextWamid: string,
+  button: { payload: string; text: string },
+  message: ReturnType<typeof presentMessage>,
+) {
+  const original = await tx.message.findFirst({
+    where: { orgId, wamid: contextWamid, direction: 'outgoing' },
+    select: { id: true, wamid: true, reference: true, contact: { select: { id: true, phoneNumber: true, name: true } } },
+  });
+  if (!original) return null;
+  return {
+    button: { id: button.payload || button.text, text: button.text },
+    in_reply_to: { message_id: original.id, wamid: original.wamid, reference: original.reference },
+    contact: { id: original.contact.id, phone_number: original.contact.phoneNumber, name: original.contact.name },
+    message,
+  };
+}
+
+/**
+ * Downloads an inbound message's media from the platform and stores it (once: a retry of the
+ * webhook finds it stored). The platform's media URLs expire within minutes, so this runs
+ * while the webhook is processed.
+ */
+async function storeInboundMedia(
+  account: { orgId: string; portfolioId: string },
+  wamid: string,
+  media: { id: string; mimeType: string; filename?: string },
+) {
+  const message = await db.message.findUnique({ where: { wamid }, select: { id: true, hasMedia: true } });
+  if (!message || message.hasMedia) return;
+  const client = await platformClientForPortfolio(account.portfolioId);
+  const info = await client.getMedia(media.id);
+  const file = await client.downloadMedia(info.url);
+  await db.$transaction(async (tx) => {
+    await storeMessageMedia(tx, {
+      orgId: account.orgId,
+      messageId: message.id,
+      bytes: file.bytes,
+      contentType: file.contentType || media.mimeType,
+      filename: media.filename,
+      platformMediaId: media.id,
+    });
+    await tx.message.update({ where: { id: message.id }, data: { hasMedia: true } });
+  });
 }

@@ -1,0 +1,78 @@
+import { ApiError, notFound } from '@/server/api/api-error';
+import { normalizePhoneNumber } from '@/server/contacts/phone-number';
+import { db, type Account, type Contact, type Template } from '@/server/db';
+import { isId } from '@/server/db/ids';
+
+/**
+ * Who a send is to, which template and which account it goes from. `from` defaults to the
+ * template's account, then the contact's, then the organization's default (decisions).
+ */
+export interface SendTarget {
+  to?: string;
+  contact_id?: string;
+  from?: string;
+}
+
+/** The contact addressed by `contact_id`, or by `to` (null when `to` is new: created on accept). */
+export async function resolveContact(orgId: string, target: SendTarget): Promise<{ contact: Contact | null; phoneNumber: string }> {
+  if (target.contact_id !== undefined) {
+    if (!isId('contact', target.contact_id)) {
+      throw new ApiError('invalid_parameter', '`contact_id` is not a contact id.', { param: 'contact_id' });
+    }
+    const contact = await db.contact.findFirst({ where: { id: target.contact_id, orgId } });
+    if (!contact) throw notFound('contact', 'contact_id');
+    return { contact, phoneNumber: contact.phoneNumber };
+  }
+  const phoneNumber = normalizePhoneNumber(target.to ?? '', 'to');
+  const contact = await db.contact.findUnique({ where: { orgId_phoneNumber: { orgId, phoneNumber } } });
+  return { contact, phoneNumber };
+}
+
+/** A template by name (preferring the `from` account's, then an APPROVED one) or id; must be APPROVED. */
+export async function resolveTemplate(orgId: string, ref: { name?: string; id?: string }, from?: string): Promise<Template> {
+  let template: Template | null;
+  if (ref.id !== undefined) {
+    template = isId('template', ref.id) ? await db.template.findFirst({ where: { id: ref.id, orgId } }) : null;
+    if (!template) throw notFound('template', 'template.id');
+  } else {
+    const candidates = await db.template.findMany({
+      where: { orgId, name: ref.name },
+      include: { account: { select: { name: true } } },
+      orderBy: [{ language: 'asc' }, { id: 'asc' }],
+    });
+    template =
+      candidates.find((t) => t.account.name === from && t.status === 'APPROVED') ??
+      candidates.find((t) => t.status === 'APPROVED') ??
+      candidates[0] ??
+      null;
+    if (!template) throw notFound(`template named \`${ref.name}\``, 'template.name');
+  }
+  if (template.status !== 'APPROVED') {
+    const advice =
+      template.status === 'PENDING'
+        ? 'PENDING means the platform is still reviewing it: wait for approval.'
+        : template.status === 'REJECTED'
+          ? 'REJECTED means the platform refused it: fix it and resubmit.'
+          : 'It cannot be sent until the platform approves it again.';
+    throw new ApiError('template_not_approved', `Template \`${template.name}\` is ${template.status}, not APPROVED. ${advice}`, {
+      param: ref.id !== undefined ? 'template.id' : 'template.name',
+    });
+  }
+  return template;
+}
+
+export async function resolveAccount(orgId: string, from: string | undefined, preferred: Array<string | null | undefined>): Promise<Account> {
+  if (from !== undefined) {
+    const account = await db.account.findUnique({ where: { orgId_name: { orgId, name: from } } });
+    if (!account) throw new ApiError('account_not_found', `No account named \`${from}\` in this organization.`, { param: 'from' });
+    return account;
+  }
+  for (const id of preferred) {
+    if (!id) continue;
+    const account = await db.account.findFirst({ where: { id, orgId } });
+    if (account) return account;
+  }
+  const fallback = await db.account.findFirst({ where: { orgId }, orderBy: [{ isDefaultOutgoing: 'desc' }, { createdAt: 'asc' }] });
+  if (!fallback) throw new ApiError('no_connected_account', 'This organization has no connected account to send from.');
+  return fallback;
+}

@@ -1,0 +1,118 @@
+import type { z } from 'zod';
+import { ApiError } from '@/server/api/api-error';
+import type { sendMessage as sendMessageSpec } from '@/server/api/endpoints/messages';
+import { db, Prisma, type Template } from '@/server/db';
+import { newId } from '@/server/db/ids';
+import { checkOutboundUrl } from '@/server/http/outbound-policy';
+import { dispatchOutboxSoon } from '@/server/outbox';
+import type { TemplateShape } from '@/server/templates/from-platform';
+import { prepareHeaderMedia, prepareMessageMedia, saveFetchedMedia, type PreparedMedia } from './outgoing-media';
+import { insertOutgoingMessage } from './queue-outgoing-message';
+import { resolveAccount, resolveContact, resolveTemplate } from './resolve-send-parties';
+import { buildTemplateSend } from './template-send';
+
+export type SendMessageRequest = z.infer<NonNullable<(typeof sendMessageSpec)['body']>>;
+
+const WINDOW_MS = 24 * 3600_000;
+
+/** Whether free-form messages may go to a contact: within 24 hours of its last inbound message. */
+export function windowOpen(lastInboundAt: Date | null | undefined, now = Date.now()): boolean {
+  return !!lastInboundAt && now - lastInboundAt.getTime() < WINDOW_MS;
+}
+
+/**
+ * `POST /v1/messages`: checks everything the platform would refuse (template approval and
+ * variables, marketing opt-outs, the 24-hour window, media), then stores the message as
+ * `pending` with its send job in one transaction. The worker does the sending.
+ */
+export async function sendMessage(orgId: string, request: SendMessageRequest) {
+  const { contact, phoneNumber } = await resolveContact(orgId, request);
+  const template: Template | null = request.type === 'template' ? await resolveTemplate(orgId, request.template, request.from) : null;
+  const account = await resolveAccount(orgId, request.from, [template?.accountId, contact?.accountId]);
+
+  if (template && template.accountId !== account.id) {
+    throw new ApiError('invalid_parameter', `Template \`${template.name}\` belongs to another account than \`${account.name}\`.`, { param: 'from' });
+  }
+  if (template?.category === 'MARKETING' && contact?.optedOutMarketing) {
+    throw new ApiError('contact_opted_out', `${phoneNumber} opted out of marketing messages; \`${template.name}\` is a MARKETING template.`);
+  }
+  if (!template && !windowOpen(contact?.lastInboundAt)) {
+    throw new ApiError(
+      'service_window_closed',
+      `${phoneNumber} has not written in the last 24 hours, so only an approved template can be sent.`,
+      { param: 'type' },
+    );
+  }
+
+  let platformBody: Prisma.InputJsonObject;
+  let content: string;
+  let media: PreparedMedia | null = null;
+  if (request.type === 'template') {
+    if (request.callback_url !== undefined) {
+      const check = checkOutboundUrl(request.callback_url);
+      if (!check.ok) throw new ApiError('url_not_allowed', `\`callback_url\` is not allowed: ${check.reason}.`, { param: 'callback_url' });
+    }
+    const approved = template as Template; // resolved above for every template send
+    const header = await prepareHeaderMedia(approved.header as TemplateShape['header'], request.template.header_media);
+    media = header.media;
+    const built = buildTemplateSend(
+      {
+        name: approved.name,
+        language: approved.language,
+        category: approved.category,
+        parameterFormat: approved.parameterFormat,
+        header: approved.header as TemplateShape['header'],
+        body: approved.body as TemplateShape['body'],
+        buttons: approved.buttons as TemplateShape['buttons'],
+      },
+      request.template,
+      header.ref,
+    );
+    platformBody = { type: 'template', template: built.payload as unknown as Prisma.InputJsonObject };
+    content = built.content;
+  } else if (request.type === 'text') {
+    platformBody = { type: 'text', text: { body: request.text.body } };
+    content = request.text.body;
+  } else {
+    const prepared = await prepareMessageMedia(request);
+    platformBody = prepared.platformBody;
+    content = prepared.content;
+    media = prepared.media;
+  }
+
+  const messageId = newId('message');
+  const { message, outboxId } = await db.$transaction(async (tx) => {
+    const contactId =
+      contact?.id ??
+      (
+        await tx.contact.upsert({
+          where: { orgId_phoneNumber: { orgId, phoneNumber } },
+          create: { id: newId('contact'), orgId, phoneNumber, accountId: account.id },
+          update: {},
+          select: { id: true },
+        })
+      ).id;
+    const inserted = await insertOutgoingMessage(
+      tx,
+      {
+        orgId,
+        accountId: account.id,
+        contactId,
+        type: request.type,
+        content,
+        platformBody,
+        templateId: template?.id,
+        templateName: template?.name,
+        ...(request.type === 'template'
+          ? { reference: request.reference, callbackUrl: request.callback_url, botReply: request.bot_reply }
+          : {}),
+        hasMedia: media !== null,
+      },
+      messageId,
+    );
+    if (media) await saveFetchedMedia(tx, orgId, messageId, media);
+    return inserted;
+  });
+  await dispatchOutboxSoon([outboxId]);
+  return message;
+}

@@ -1,0 +1,255 @@
+import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, test } from 'node:test';
+import { config } from '@/server/config';
+import { db } from '@/server/db';
+import { signPlatformPayload } from '@/server/platform/webhook-signature';
+import { seedDemo, type DemoData } from '@/server/seed/seed-demo';
+import { appUrl, randomPhone, simulator } from '../support/stack';
+import { waitFor } from '../support/wait-for';
+
+/** POST /v1/messages and what follows, through the real web app, worker and simulator. */
+let demo: DemoData;
+let key: string;
+let mediaServer: Server;
+let mediaBase: string;
+const png = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+before(async () => {
+  demo = await seedDemo();
+  key = demo.orgs.acme.keys.full;
+  // A media host on 127.0.0.77, the one private address the test stack's OUTBOUND_ALLOWLIST lets through.
+  mediaServer = createServer((req, res) => {
+    if (req.url === '/photo.png') res.writeHead(200, { 'content-type': 'image/png' }).end(png);
+    else if (req.url === '/to-private') res.writeHead(302, { location: 'http://127.0.0.1:9/x.png' }).end();
+    else res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => mediaServer.listen(0, '127.0.0.77', resolve));
+  mediaBase = `http://127.0.0.77:${(mediaServer.address() as AddressInfo).port}`;
+});
+
+after(async () => {
+  mediaServer.close();
+  await db.$disconnect();
+});
+
+async function send(body: unknown, apiKey = key) {
+  const res = await fetch(`${appUrl}/v1/messages`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: await res.json() };
+}
+
+async function getMessage(id: string) {
+  const res = await fetch(`${appUrl}/v1/messages/${id}`, { headers: { authorization: `Bearer ${key}` } });
+  return { status: res.status, body: await res.json() };
+}
+
+const waitForStatus = (id: string, status: string) =>
+  waitFor(`message ${id} to be ${status}`, async () => {
+    const { body } = await getMessage(id);
+    return body.status === status && body;
+  });
+
+/** The customer writes first, so free-form messages are allowed (the simulator checks too). */
+async function openWindow(phone: string) {
+  await simulator('/_sim/inbound', { phone_id: demo.orgs.acme.accounts.main.phone_id, from: phone, text: 'hi' });
+  await waitFor('the inbound message', () => db.contact.findFirst({ where: { orgId: demo.orgs.acme.id, phoneNumber: phone, lastInboundAt: { not: null } } }));
+}
+
+const sentTo = async (phone: string) =>
+  (await simulator<{ data: Array<{ body: Record<string, any> }> }>(`/_sim/sent?to=${encodeURIComponent(phone)}`)).data;
+
+const expectRefusal = async (body: unknown, status: number, code: string, param?: string, apiKey?: string) => {
+  const res = await send(body, apiKey);
+  assert.equal(res.status, status, JSON.stringify(res.body));
+  assert.equal(res.body.error.code, code);
+  if (param !== undefined) assert.equal(res.body.error.param, param);
+  return res.body.error;
+};
+
+describe('sending', () => {
+  test('text inside the window: 201 pending, then sent, delivered and read', async () => {
+    const phone = randomPhone();
+    await openWindow(phone);
+    const res = await send({ to: phone, type: 'text', text: { body: 'Your order shipped.' } });
+    assert.equal(res.status, 201, JSON.stringify(res.body));
+    assert.equal(res.body.status, 'pending');
+    assert.equal(res.body.direction, 'outgoing');
+    assert.equal(res.body.from, 'main');
+    assert.equal(res.body.to, phone);
+    const read = await waitForStatus(res.body.id, 'read');
+    assert.match(read.wamid, /^wamid\./);
+    assert.equal((await sentTo(phone)).length, 1);
+  });
+
+  test('text outside the window: 422 service_window_closed', async () => {
+    await expectRefusal({ contact_id: demo.orgs.acme.contacts.no_window, type: 'text', text: { body: 'hello' } }, 422, 'service_window_closed');
+    await expectRefusal({ to: randomPhone(), type: 'text', text: { body: 'hello' } }, 422, 'service_window_closed');
+  });
+
+  test('a template to a new number creates the contact and fills the variables', async () => {
+    const phone = randomPhone();
+    const res = await send({ to: phone, type: 'template', template: { name: 'order_update', parameters: { customer_name: 'Ann', order_id: 'A-9' } } });
+    assert.equal(res.status, 201, JSON.stringify(res.body));
+    assert.equal(res.body.content, 'Hi Ann, your order A-9 has been updated.');
+    const contact = await db.contact.findFirstOrThrow({ where: { orgId: demo.orgs.acme.id, phoneNumber: phone } });
+    assert.equal(res.body.contact_id, contact.id);
+    const message = await waitForStatus(res.body.id, 'read');
+    assert.equal(message.template_name, 'order_update');
+    const [sent] = await sentTo(phone);
+    assert.deepEqual(sent?.body.template.components, [
+      { type: 'body', parameters: [
+        { type: 'text', parameter_name: 'customer_name', text: 'Ann' },
+        { type: 'text', parameter_name: 'order_id', text: 'A-9' },
+      ] },
+    ]);
+  });
+
+  test('an authentication template carries its code on the copy-code button', async () => {
+    const phone = randomPhone();
+    const res = await send({ to: phone, type: 'template', template: { name: 'login_code', parameters: { '1': '739201' } } });
+    assert.equal(res.status, 201, JSON.stringify(res.body));
+    await waitFor('the send', async () => (await sentTo(phone)).length === 1);
+    const [sent] = await sentTo(phone);
+    assert.deepEqual(sent?.body.template.components[1], { type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: '739201' }] });
+  });
+
+  test('templates that are not APPROVED are refused with their status and advice', async () => {
+    const pending = await expectRefusal({ to: randomPhone(), type: 'template', template: { name: 'draft_promo' } }, 422, 'template_not_approved');
+    assert.match(pending.message, /draft_promo.*PENDING.*wait/);
+    const rejected = await expectRefusal({ to: randomPhone(), type: 'template', template: { name: 'old_promo' } }, 422, 'template_not_approved');
+    assert.match(rejected.message, /REJECTED.*fix it and resubmit/);
+  });
+
+  test('missing template variables: 422 missing_template_parameter', async () => {
+    const error = await expectRefusal(
+      { to: randomPhone(), type: 'template', template: { name: 'order_update', parameters: { customer_name: 'Ann' } } },
+      422, 'missing_template_parameter', 'parameters',
+    );
+    assert.match(error.message, /order_id/);
+  });
+
+  test('marketing templates are refused for opted-out contacts; utility ones go through', async () => {
+    await expectRefusal(
+      { contact_id: demo.orgs.acme.contacts.opted_out, type: 'template', template: { name: 'promo_offer', parameters: { '1': 'Oscar', '2': '10%' } } },
+      422, 'contact_opted_out',
+    );
+    const utility = await send({ contact_id: demo.orgs.acme.contacts.opted_out, type: 'template', template: { name: 'order_update', parameters: { customer_name: 'Oscar', order_id: '1' } } });
+    assert.equal(utility.status, 201);
+  });
+
+  test('addressing errors', async () => {
+    const template = { name: 'order_update', parameters: { customer_name: 'a', order_id: 'b' } };
+    await expectRefusal({ to: randomPhone(), from: 'nope', type: 'template', template }, 422, 'account_not_found', 'from');
+    await expectRefusal({ to: randomPhone(), type: 'text', text: { body: 'x' } }, 422, 'no_connected_account', undefined, demo.orgs.noaccount.keys.full);
+    await expectRefusal({ to: randomPhone(), contact_id: demo.orgs.acme.contacts.no_window, type: 'template', template }, 422, 'invalid_parameter');
+    await expectRefusal({ type: 'template', template }, 422, 'invalid_parameter');
+    await expectRefusal({ to: randomPhone(), type: 'sticker', sticker: {} }, 422, 'invalid_parameter', 'type');
+    await expectRefusal({ to: 'not a number', type: 'template', template }, 422, 'invalid_parameter', 'to');
+    await expectRefusal({ contact_id: demo.orgs.globex.contact_id, type: 'template', template }, 404, 'resource_not_found');
+    await expectRefusal({ to: randomPhone(), type: 'template', template, callback_url: 'http://169.254.169.254/latest' }, 422, 'url_not_allowed', 'callback_url');
+    await expectRefusal({ to: randomPhone(), type: 'text', text: { body: 'x' }, reference: 'r' }, 400, 'unknown_field', 'reference');
+  });
+
+  test('another organization cannot read the message', async () => {
+    const res = await send({ to: randomPhone(), type: 'template', template: { name: 'order_update', parameters: { customer_name: 'a', order_id: 'b' } } });
+    const foreign = await fetch(`${appUrl}/v1/messages/${res.body.id}`, { headers: { authorization: `Bearer ${demo.orgs.globex.keys.full}` } });
+    assert.equal(foreign.status, 404);
+    assert.equal((await foreign.json()).error.code, 'resource_not_found');
+  });
+});
+
+describe('media', () => {
+  test('link media is fetched, stored, uploaded and served back', async () => {
+    const phone = randomPhone();
+    await openWindow(phone);
+    const res = await send({ to: phone, type: 'image', image: { link: `${mediaBase}/photo.png`, caption: 'Your parcel' } });
+    assert.equal(res.status, 201, JSON.stringify(res.body));
+    assert.equal(res.body.has_media, true);
+    assert.equal(res.body.content, 'Your parcel');
+    await waitForStatus(res.body.id, 'read');
+    const [sent] = await sentTo(phone);
+    assert.match(sent?.body.image.id, /.+/, 'the platform got an uploaded media id');
+    assert.equal(sent?.body.image.link, undefined);
+
+    const file = await fetch(`${appUrl}/v1/media/${res.body.id}`, { headers: { authorization: `Bearer ${key}` } });
+    assert.equal(file.status, 200);
+    assert.equal(file.headers.get('content-type'), 'image/png');
+    assert.deepEqual(Buffer.from(await file.arrayBuffer()), png);
+    const foreign = await fetch(`${appUrl}/v1/media/${res.body.id}`, { headers: { authorization: `Bearer ${demo.orgs.globex.keys.full}` } });
+    assert.equal(foreign.status, 404);
+  });
+
+  test('private addresses and redirects to them are refused', async () => {
+    const phone = randomPhone();
+    await openWindow(phone);
+    await expectRefusal({ to: phone, type: 'image', image: { link: 'http://127.0.0.1:9/x.png' } }, 422, 'url_not_allowed', 'image.link');
+    await expectRefusal({ to: phone, type: 'image', image: { link: 'http://[::ffff:10.0.0.1]/x.png' } }, 422, 'url_not_allowed', 'image.link');
+    await expectRefusal({ to: phone, type: 'image', image: { link: `${mediaBase}/to-private` } }, 422, 'url_not_allowed', 'image.link');
+  });
+
+  test('a message without media has none to download', async () => {
+    const res = await send({ to: randomPhone(), type: 'template', template: { name: 'order_update', parameters: { customer_name: 'a', order_id: 'b' } } });
+    const file = await fetch(`${appUrl}/v1/media/${res.body.id}`, { headers: { authorization: `Bearer ${key}` } });
+    assert.equal(file.status, 404);
+  });
+});
+
+describe('statuses and replies', () => {
+  test('statuses never move backwards, whatever order or how often they arrive', async () => {
+    const phone = randomPhone('9902'); // the simulator reports `sent` only
+    const res = await send({ to: phone, type: 'template', template: { name: 'order_update', parameters: { customer_name: 'a', order_id: 'b' } } });
+    const sent = await waitForStatus(res.body.id, 'sent');
+    const status = (s: string, at: number) => ({ id: sent.wamid, status: s, timestamp: String(at), recipient_id: phone.slice(1) });
+    const now = Math.floor(Date.now() / 1000);
+    const envelope = JSON.stringify({
+      object: 'whatsapp_business_account',
+      entry: [{ id: '1', changes: [{ field: 'messages', value: {
+        messaging_product: 'whatsapp',
+        metadata: { display_phone_number: '15550100001', phone_number_id: demo.orgs.acme.accounts.main.phone_id },
+        statuses: [status('read', now + 2), status('delivered', now + 1), status('sent', now), status('read', now + 2), status('failed', now + 3)],
+      } }] }],
+    });
+    const post = await fetch(`${appUrl}/api/platform/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-hub-signature-256': signPlatformPayload(envelope, config.PLATFORM_APP_SECRET) },
+      body: envelope,
+    });
+    assert.equal(post.status, 200);
+    await waitForStatus(res.body.id, 'read');
+    await new Promise((r) => setTimeout(r, 500));
+    assert.equal((await getMessage(res.body.id)).body.status, 'read');
+    const events = await db.event.findMany({ where: { orgId: demo.orgs.acme.id, payload: { path: ['message', 'id'], equals: res.body.id } } });
+    assert.deepEqual(events.map((e) => e.type).sort(), ['message.read', 'message.sent'], 'one event per step taken');
+  });
+
+  test('a button tap stores the reply and emits button.reply with the reference', async () => {
+    const phone = randomPhone();
+    const res = await send({
+      to: phone, type: 'template', reference: 'order-77',
+      template: { name: 'promo_offer', parameters: { '1': 'Pat', '2': '5%' }, button_parameters: { '0': 'WANTS_PROMO' } },
+    });
+    assert.equal(res.status, 201, JSON.stringify(res.body));
+    const sent = await waitForStatus(res.body.id, 'read');
+    await simulator('/_sim/tap', { wamid: sent.wamid, button_index: 0 });
+    const event = await waitFor('button.reply', () =>
+      db.event.findFirst({ where: { orgId: demo.orgs.acme.id, type: 'button.reply', payload: { path: ['in_reply_to', 'message_id'], equals: res.body.id } } }),
+    );
+    const payload = event.payload as Record<string, any>;
+    assert.deepEqual(payload.button, { id: 'WANTS_PROMO', text: 'Yes please' });
+    assert.equal(payload.in_reply_to.reference, 'order-77');
+    assert.equal(payload.in_reply_to.wamid, sent.wamid);
+    assert.equal(payload.contact.phone_number, phone);
+    assert.match(payload.id, /^evt_/);
+    const reply = await db.message.findFirstOrThrow({ where: { contextWamid: sent.wamid } });
+    assert.equal(reply.direction, 'incoming');
+    assert.equal(reply.content, 'Yes please');
+  });
+});

@@ -30,6 +30,7 @@ const testEnv: NodeJS.ProcessEnv = {
   SIMULATOR_STATUS_DELAY_MS: '100',
   // Tests run their media and webhook receivers on this one private address.
   OUTBOUND_ALLOWLIST: '127.0.0.77',
+  SEND_IN_DOUBT_MS: '3000',
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   E2E_BASE_URL: baseUrl,
 };

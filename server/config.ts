@@ -36,6 +36,11 @@ const configSchema = z.object({
   /** Seconds after which a worker without a heartbeat counts as down. */
   WORKER_HEARTBEAT_TTL_S: z.coerce.number().int().positive().default(15),
   WORKER_CONCURRENCY: z.coerce.number().int().positive().default(20),
+  /**
+   * How long a send whose outcome is unknown (the worker died or lost the platform's answer)
+   * waits for the platform's status webhooks to adopt it before it is sent again.
+   */
+  SEND_IN_DOUBT_MS: z.coerce.number().int().positive().default(60_000),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -37,8 +37,11 @@ export function parseWith<S extends z.ZodType>(schema: S, input: unknown, prefix
     const field = at([...unknown.path, unknown.keys[0] as string]);
     throw new ApiError('unknown_field', `Unknown field \`${field}\`: this endpoint does not accept it.`, { param: field });
   }
-  // Whatever zod calls it (a type mismatch, no matching union branch), nothing at the path is "missing".
-  const missing = issues.find((i) => i.path.length > 0 && valueAt(input, i.path) === undefined);
+  // A type or union mismatch with nothing at the path is an absent field; a failed rule
+  // (say "exactly one of `to` or `contact_id`") is not, even when it points at an absent one.
+  const missing = issues.find(
+    (i) => (i.code === 'invalid_type' || i.code === 'invalid_union') && i.path.length > 0 && valueAt(input, i.path) === undefined,
+  );
   if (missing) {
     const field = at(missing.path);
     throw new ApiError('missing_parameter', `Missing required field \`${field}\`.`, { param: field });

@@ -16,7 +16,7 @@ import { takeSendSlot } from './throughput';
  * lost) waits for the platform's status webhooks before it is tried again. The platform
  * reports every message it accepted; its status carries our message id, which adopts it.
  */
-export const IN_DOUBT_MS = 60_000;
+const IN_DOUBT_MS = config.SEND_IN_DOUBT_MS;
 /** The platform's throughput (130429) and pair-rate (131056) refusals: wait, don't fail. */
 const PACING_CODES = new Set([130429, 131056]);
 

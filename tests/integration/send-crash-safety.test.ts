@@ -1,0 +1,102 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { config } from '@/server/config';
+import { db, type Account } from '@/server/db';
+import { newId } from '@/server/db/ids';
+import { addOutboxJob, dispatchOutboxSoon } from '@/server/outbox';
+import { closeQueues } from '@/server/queues';
+import { closeRedis } from '@/server/redis';
+import { createOrg } from '../factories';
+import { createConnectedAccount } from '../platform-factories';
+import { randomPhone, simulator } from '../support/stack';
+import { sleep, waitFor } from '../support/wait-for';
+
+/**
+ * A worker that dies mid-send leaves a message claimed (`send_started_at`) with an unknown
+ * outcome. Whether the platform had accepted it or not, the message ends up sent exactly
+ * once. The crash is reproduced by writing the state it leaves behind; the real worker and
+ * simulator do the rest. The stack runs with SEND_IN_DOUBT_MS=3000.
+ */
+let account: Account;
+
+before(async () => {
+  account = await createConnectedAccount((await createOrg({})).id);
+});
+
+after(async () => {
+  await closeQueues();
+  closeRedis();
+  await db.$disconnect();
+});
+
+/** A pending template message whose send a worker had claimed `claimedAgoMs` ago, plus its job. */
+async function claimedMessage(phone: string, claimedAgoMs: number) {
+  const contact = await db.contact.create({ data: { id: newId('contact'), orgId: account.orgId, phoneNumber: phone, accountId: account.id } });
+  const id = newId('message');
+  const platformBody = { type: 'template', template: { name: 'order_update', language: { code: 'en' }, components: [
+    { type: 'body', parameters: [{ type: 'text', parameter_name: 'customer_name', text: 'Kim' }, { type: 'text', parameter_name: 'order_id', text: '5' }] },
+  ] } };
+  const outboxId = await db.$transaction(async (tx) => {
+    await tx.message.create({
+      data: {
+        id, orgId: account.orgId, contactId: contact.id, accountId: account.id, direction: 'outgoing', type: 'template',
+        status: 'pending', content: 'Hi Kim', payload: platformBody, sendStartedAt: new Date(Date.now() - claimedAgoMs),
+      },
+    });
+    return addOutboxJob(tx, { queue: 'messages', name: 'message.send', data: { messageId: id }, jobId: `message.send-${id}` });
+  });
+  return { id, platformBody, outboxId };
+}
+
+const sentCount = async (phone: string) =>
+  (await simulator<{ data: unknown[] }>(`/_sim/sent?to=${encodeURIComponent(phone)}`)).data.length;
+
+describe('crash safety of sends', () => {
+  test('the platform had accepted it before the crash: adopted from its statuses, not sent again', async () => {
+    const phone = randomPhone();
+    const { id, platformBody, outboxId } = await claimedMessage(phone, 0);
+    // What the dead worker did: the request reached the platform, the answer was never recorded.
+    const res = await fetch(`${config.PLATFORM_BASE_URL}/${config.PLATFORM_API_VERSION}/${account.phoneId}/messages`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${config.PLATFORM_ACCESS_TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ messaging_product: 'whatsapp', to: phone, biz_opaque_callback_data: id, ...platformBody }),
+    });
+    assert.equal(res.status, 200);
+    // The job comes back (a crashed worker's job is retried) while the outcome is in doubt.
+    await dispatchOutboxSoon([outboxId]);
+
+    const read = await waitFor('adoption', async () => {
+      const m = await db.message.findUniqueOrThrow({ where: { id } });
+      return m.status === 'read' && m;
+    });
+    assert.match(read.wamid ?? '', /^wamid\./);
+    await sleep(config.SEND_IN_DOUBT_MS + 1_500); // past the in-doubt wait: the job has run again
+    assert.equal(await sentCount(phone), 1, 'sent exactly once');
+  });
+
+  test('the crash came before the platform got it: sent once after the in-doubt wait', async () => {
+    const phone = randomPhone();
+    const { id, outboxId } = await claimedMessage(phone, 0);
+    await dispatchOutboxSoon([outboxId]);
+    await sleep(1_000);
+    assert.equal(await sentCount(phone), 0, 'nothing is sent while the outcome is in doubt');
+    await waitFor('the send', async () => (await db.message.findUniqueOrThrow({ where: { id } })).status === 'read', 20_000);
+    assert.equal(await sentCount(phone), 1);
+  });
+
+  test('a job delivered twice sends once', async () => {
+    const phone = randomPhone();
+    const { id } = await claimedMessage(phone, 10 * 60_000);
+    await db.message.update({ where: { id }, data: { sendStartedAt: null } });
+    // Two copies of the job (say, the relay and the fast path both handed it over under new ids).
+    for (const suffix of ['a', 'b']) {
+      const outboxId = await db.$transaction((tx) =>
+        addOutboxJob(tx, { queue: 'messages', name: 'message.send', data: { messageId: id }, jobId: `message.send-${id}-${suffix}` }),
+      );
+      await dispatchOutboxSoon([outboxId]);
+    }
+    await waitFor('the send', async () => (await db.message.findUniqueOrThrow({ where: { id } })).status === 'read');
+    await sleep(1_000);
+    assert.equal(await sentCount(phone), 1);
+  });
+});

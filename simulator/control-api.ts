@@ -39,6 +39,7 @@ export function handleControl(ctx: SimContext, method: string, url: URL, segment
       return { waba_id: waba.id, phone_numbers: ctx.state.phonesOf(waba.id).map((p) => p.id), templates: waba.templates.length };
     }
     case 'GET sent': return sent(ctx, url);
+    case 'GET stats': return ctx.state.stats();
     default: throw new ControlError(404, `No control route ${method} ${url.pathname}`);
   }
 }
@@ -118,7 +119,11 @@ function updatePhone(ctx: SimContext, phoneId: string, body: z.infer<typeof phon
     phone.quality_rating = body.quality_rating;
     ctx.webhooks.send(phoneQualityWebhook(phone, worse ? 'FLAGGED' : 'UNFLAGGED', waba.tier));
   }
-  return { id: phone.id, quality_rating: phone.quality_rating, messaging_limit_tier: waba.tier };
+  if (body.throughput_level && body.throughput_level !== (phone.throughputLevel ?? 'STANDARD')) {
+    phone.throughputLevel = body.throughput_level;
+    if (phone.throughputLevel === 'HIGH') ctx.webhooks.send(phoneQualityWebhook(phone, 'THROUGHPUT_UPGRADE', waba.tier));
+  }
+  return { id: phone.id, quality_rating: phone.quality_rating, messaging_limit_tier: waba.tier, throughput_level: phone.throughputLevel ?? 'STANDARD' };
 }
 
 function updateTemplate(ctx: SimContext, name: string, body: z.infer<typeof templateUpdateSchema>) {

@@ -31,8 +31,10 @@ export const inboundSchema = z
 export const tapSchema = z.object({ wamid: z.string().min(1), button_index: z.number().int().nonnegative() });
 
 export const phoneUpdateSchema = z
-  .object({ quality_rating: quality.optional(), messaging_limit_tier: tier.optional() })
-  .refine((b) => b.quality_rating || b.messaging_limit_tier, { message: 'give quality_rating or messaging_limit_tier' });
+  .object({ quality_rating: quality.optional(), messaging_limit_tier: tier.optional(), throughput_level: z.enum(['STANDARD', 'HIGH']).optional() })
+  .refine((b) => b.quality_rating || b.messaging_limit_tier || b.throughput_level, {
+    message: 'give quality_rating, messaging_limit_tier or throughput_level',
+  });
 
 export const templateUpdateSchema = z.object({
   status: z.enum(['APPROVED', 'PENDING', 'REJECTED', 'PAUSED', 'DISABLED']),

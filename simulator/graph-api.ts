@@ -91,7 +91,7 @@ function phoneFields(ctx: SimContext, phoneId: string, url: URL) {
     status: 'CONNECTED',
     name_status: 'APPROVED',
     account_mode: 'LIVE',
-    throughput: { level: 'STANDARD' },
+    throughput: { level: phone.throughputLevel ?? 'STANDARD' },
     whatsapp_business_manager_messaging_limit: tier,
     messaging_limit_tier: tier,
   };

@@ -24,9 +24,9 @@ export class RateLimiter {
   private readonly buckets = new Map<string, { tokens: number; at: number }>();
   constructor(private readonly capacity: number, private readonly perMs: number) {}
 
-  take(key: string, now: number): boolean {
-    const b = this.buckets.get(key) ?? { tokens: this.capacity, at: now };
-    b.tokens = Math.min(this.capacity, b.tokens + (now - b.at) * this.perMs);
+  take(key: string, now: number, capacity = this.capacity, perMs = this.perMs): boolean {
+    const b = this.buckets.get(key) ?? { tokens: capacity, at: now };
+    b.tokens = Math.min(capacity, b.tokens + (now - b.at) * perMs);
     b.at = now;
     this.buckets.set(key, b);
     if (b.tokens < 1) return false;
@@ -35,8 +35,9 @@ export class RateLimiter {
   }
 }
 
-/** 80 messages per second per number [TPUT]. */
+/** 80 messages per second per number, 1,000 once upgraded [TPUT]. */
 export const throughputLimiter = () => new RateLimiter(80, 80 / 1000);
+export const throughputOf = (level: 'STANDARD' | 'HIGH' = 'STANDARD') => (level === 'HIGH' ? 1000 : 80);
 /** One message per 6 s to the same user, bursts of 45 borrowed from the future [ABOUT]. */
 export const pairLimiter = () => new RateLimiter(45, 1 / 6000);
 

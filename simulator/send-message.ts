@@ -4,7 +4,7 @@ import { invalidParameter, missingParameter, mediaError } from './graph-error';
 import { digitsOf } from './http';
 import {
   checkMediaForMessage, FAILURES, type FailureReason, fateOf, pairRateExceeded, takeMessagingLimit,
-  throughputExceeded, undeliverable,
+  throughputExceeded, throughputOf, undeliverable,
 } from './rules';
 import type { SentRecord } from './state';
 import { checkTemplateParameters, findSendableTemplate } from './template-rules';
@@ -49,7 +49,8 @@ export function handleSend(ctx: SimContext, phoneId: string, body: unknown): unk
     checkTemplateParameters(template, payload.components);
     category = template.category.toLowerCase();
   }
-  if (!ctx.throughput.take(phone.id, now)) throw throughputExceeded();
+  const perSecond = throughputOf(phone.throughputLevel);
+  if (!ctx.throughput.take(phone.id, now, perSecond, perSecond / 1000)) throw throughputExceeded();
   if (!ctx.pairRate.take(`${phone.id}:${toDigits}`, now)) throw pairRateExceeded();
 
   // Accepted from here on; rules the platform applies after acceptance fail asynchronously.

@@ -15,6 +15,8 @@ export interface Waba {
 
 export interface Phone extends PlatformPhoneNumber {
   wabaId: string;
+  /** STANDARD: 80 messages/s; HIGH: the upgraded 1,000 messages/s [TPUT]. */
+  throughputLevel?: 'STANDARD' | 'HIGH';
 }
 
 export interface SentRecord {
@@ -41,6 +43,9 @@ export class SimState {
   readonly wabas = new Map<string, Waba>();
   readonly phones = new Map<string, Phone>();
   readonly sent = new Map<string, SentRecord>();
+  /** Accepted sends in all, and how often each `biz_opaque_callback_data` came: benchmarks count doubles with it. */
+  acceptedTotal = 0;
+  readonly acceptedByCallback = new Map<string, number>();
   readonly media = new Map<string, MediaRecord>();
   /** Short-lived download tokens: token -> media id and expiry. */
   readonly mediaUrls = new Map<string, { mediaId: string; expiresAt: number }>();
@@ -99,11 +104,20 @@ export class SimState {
   }
 
   recordSent(record: SentRecord): void {
+    this.acceptedTotal += 1;
+    const callback = record.body.biz_opaque_callback_data;
+    if (typeof callback === 'string') this.acceptedByCallback.set(callback, (this.acceptedByCallback.get(callback) ?? 0) + 1);
     this.sent.set(record.wamid, record);
     if (this.sent.size > MAX_SENT_RECORDS) {
       const oldest = this.sent.keys().next().value;
       if (oldest !== undefined) this.sent.delete(oldest);
     }
+  }
+
+  stats() {
+    let duplicated = 0;
+    for (const count of this.acceptedByCallback.values()) if (count > 1) duplicated += 1;
+    return { accepted_total: this.acceptedTotal, distinct_callbacks: this.acceptedByCallback.size, duplicated_callbacks: duplicated };
   }
 
   noteInbound(phoneId: string, userDigits: string, at: number): void {

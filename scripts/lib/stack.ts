@@ -18,6 +18,8 @@ const colours: Record<string, string> = { web: '36', worker: '35', simulator: '3
 export interface Stack {
   /** Resolves when a process exits by itself: its name and exit code. */
   crashed: Promise<{ name: string; code: number | null }>;
+  /** Process id of `web`, `worker` or `simulator`. */
+  pid(name: string): number | undefined;
   stop(): Promise<void>;
 }
 
@@ -59,6 +61,7 @@ export function startStack({ env, webPort, logDir }: StackOptions): Stack {
 
   return {
     crashed,
+    pid: (name) => children.find((c) => c.name === name)?.child.pid,
     async stop() {
       stopping = true;
       for (const { child } of children) if (child.exitCode === null) child.kill('SIGTERM');

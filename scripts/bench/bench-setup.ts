@@ -1,0 +1,62 @@
+import { Redis } from 'ioredis';
+import { applyMigrations, ensureDatabase } from '../db/migrations';
+
+/**
+ * What every benchmark needs: its own database and Redis database (reset), and a tenant
+ * shaped like a real one whose API key has a limit the benchmark cannot reach. The
+ * environment is set before the service's modules load, since they read it once.
+ */
+export function benchEnv(port: number, simulatorPort: number): NodeJS.ProcessEnv & Record<'DATABASE_URL' | 'REDIS_URL', string> {
+  const base = `http://127.0.0.1:${port}`;
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production' as const,
+    PORT: String(port),
+    APP_URL: base,
+    NEXTAUTH_URL: base,
+    DATABASE_URL: process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/wa_platform_bench',
+    REDIS_URL: process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/4',
+    REDIS_PREFIX: 'wa_bench',
+    LOG_LEVEL: 'warn',
+    PLATFORM_BASE_URL: `http://127.0.0.1:${simulatorPort}`,
+    SIMULATOR_PORT: String(simulatorPort),
+    SIMULATOR_WEBHOOK_URL: `${base}/api/platform/webhook`,
+  };
+  Object.assign(process.env, env);
+  return env;
+}
+
+export async function resetStores(env: { DATABASE_URL: string; REDIS_URL: string }): Promise<void> {
+  await ensureDatabase(env.DATABASE_URL);
+  await applyMigrations(env.DATABASE_URL);
+  const redis = new Redis(env.REDIS_URL);
+  await redis.flushdb();
+  redis.disconnect();
+}
+
+/** An organization with a portfolio, two numbers (`main` sending up to `throughputPerSec`) and an API key. */
+export async function createBenchTenant(options: { throughputPerSec?: number; messagingLimit?: number } = {}) {
+  const { db } = await import('../../server/db');
+  const { newId } = await import('../../server/db/ids');
+  const { apiScopes } = await import('../../server/api-keys/scopes');
+  const { displayPrefix, generateApiKey, hashApiKey } = await import('../../server/api-keys/key-format');
+  const orgId = newId('organization');
+  await db.organization.create({ data: { id: orgId, name: 'Bench', slug: `bench-${orgId.slice(-8).toLowerCase()}` } });
+  const portfolioId = newId('portfolio');
+  await db.businessPortfolio.create({
+    data: { id: portfolioId, orgId, name: 'Bench', wabaId: `9${Date.now()}`, messagingLimit: options.messagingLimit ?? -1, messagingLimitTier: 'TIER_UNLIMITED' },
+  });
+  const accounts: Array<{ id: string; phoneId: string }> = [];
+  for (const name of ['main', 'support']) {
+    const account = { id: newId('account'), phoneId: `7${Date.now()}${accounts.length}` };
+    await db.account.create({
+      data: { ...account, orgId, portfolioId, name, displayPhoneNumber: '+1 555-000-0000', isDefaultOutgoing: name === 'main', throughputPerSec: options.throughputPerSec ?? 80 },
+    });
+    accounts.push(account);
+  }
+  const key = generateApiKey();
+  await db.apiKey.create({
+    data: { id: newId('apiKey'), orgId, name: 'bench', prefix: displayPrefix(key), keyHash: hashApiKey(key), scopes: [...apiScopes], rateLimitPerMin: 100_000_000 },
+  });
+  return { db, orgId, accounts, key };
+}

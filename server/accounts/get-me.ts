@@ -1,17 +1,33 @@
 import type { ApiCaller } from '@/server/api/authenticate';
-import { db } from '@/server/db';
-import { listAccounts } from './list-accounts';
-import { presentAccount } from './present-account';
+import { getPgPool } from '@/server/db/pg';
 
-/** `GET /v1/me`: the organization, the calling key and the accounts, read fresh from the database. */
+/**
+ * `GET /v1/me`: the organization, the calling key and the accounts, read fresh from the
+ * database in one statement (this is the API's cheapest proof that a key works, and is
+ * called often).
+ */
 export async function getMe(caller: ApiCaller) {
-  const [organization, accounts] = await Promise.all([
-    db.organization.findUniqueOrThrow({ where: { id: caller.orgId }, select: { id: true, name: true, slug: true } }),
-    listAccounts(caller.orgId),
-  ]);
+  const { rows } = await getPgPool().query<{ organization: { id: string; name: string; slug: string }; accounts: unknown[] }>({
+    name: 'get-me',
+    text: `SELECT json_build_object('id', o.id, 'name', o.name, 'slug', o.slug) AS organization,
+             COALESCE(json_agg(json_build_object(
+               'id', a.id, 'name', a.name, 'display_phone_number', a.display_phone_number, 'phone_id', a.phone_id,
+               'is_default_outgoing', a.is_default_outgoing, 'quality_rating', a.quality_rating,
+               'messaging_limit_tier', p.messaging_limit_tier, 'messaging_limit', p.messaging_limit,
+               'limits_synced_at', to_char(p.limits_synced_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+             ) ORDER BY a.is_default_outgoing DESC, a.name) FILTER (WHERE a.id IS NOT NULL), '[]') AS accounts
+           FROM organizations o
+           LEFT JOIN accounts a ON a.org_id = o.id
+           LEFT JOIN business_portfolios p ON p.id = a.portfolio_id
+           WHERE o.id = $1
+           GROUP BY o.id`,
+    values: [caller.orgId],
+  });
+  const row = rows[0];
+  if (!row) throw new Error(`Organization ${caller.orgId} of key ${caller.keyId} is gone`);
   const { key } = caller;
   return {
-    organization,
+    organization: row.organization,
     api_key: {
       id: key.id,
       name: key.name,
@@ -21,9 +37,6 @@ export async function getMe(caller: ApiCaller) {
       expires_at: key.expiresAt?.toISOString() ?? null,
       last_used_at: (key.lastUsedAt ?? new Date()).toISOString(),
     },
-    messaging_accounts: accounts.map((account) => ({
-      ...presentAccount(account),
-      limits_synced_at: account.portfolio.limitsSyncedAt?.toISOString() ?? null,
-    })),
+    messaging_accounts: row.accounts,
   };
 }

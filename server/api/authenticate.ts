@@ -1,6 +1,7 @@
 import type { ApiScope } from '@/server/api-keys/scopes';
 import { currentKeyPattern, hashApiKey, legacyKeyPattern } from '@/server/api-keys/key-format';
-import { db } from '@/server/db';
+import { cachedKeyLookup } from '@/server/api-keys/key-cache';
+import { getPgPool } from '@/server/db/pg';
 import { addressInCidrs } from '@/server/http/cidr';
 import { ApiError } from './api-error';
 import { noteKeyUsed } from './last-used';
@@ -34,10 +35,8 @@ export async function authenticate(authorization: string | null, address: string
   const isLegacy = legacyKeyPattern.test(token);
   if (!isLegacy && !currentKeyPattern.test(token)) throw new ApiError('invalid_api_key', 'The API key is malformed.');
 
-  const key = await db.apiKey.findUnique({
-    where: { keyHash: hashApiKey(token) },
-    include: { organization: { select: { subscriptionStatus: true } } },
-  });
+  const keyHash = hashApiKey(token);
+  const key = await cachedKeyLookup(keyHash, () => loadKey(keyHash));
   if (!key) throw new ApiError('invalid_api_key', 'The API key was not recognised.');
   if (isLegacy || key.format === 'legacy') {
     throw new ApiError('legacy_api_key', 'Older-format API keys cannot call /v1. Create a new key in the dashboard.');
@@ -51,7 +50,7 @@ export async function authenticate(authorization: string | null, address: string
   if (key.allowedCidrs.length > 0 && !addressInCidrs(address, key.allowedCidrs)) {
     throw new ApiError('ip_not_allowed', `Requests from ${address || 'an unknown address'} are not allowed for this API key.`);
   }
-  if (key.organization.subscriptionStatus !== 'active') {
+  if (key.subscriptionStatus !== 'active') {
     throw new ApiError('subscription_inactive', "The organization's subscription is not active.");
   }
   noteKeyUsed(key.id);
@@ -76,4 +75,31 @@ export function requireScope(caller: ApiCaller, scope: ApiScope): void {
   if (!caller.scopes.includes(scope)) {
     throw new ApiError('insufficient_scope', `This API key lacks the \`${scope}\` scope this endpoint requires.`);
   }
+}
+
+interface KeyRow {
+  id: string;
+  orgId: string;
+  name: string;
+  prefix: string;
+  format: 'v1' | 'legacy';
+  scopes: string[];
+  rateLimitPerMin: number;
+  expiresAt: Date | null;
+  revokedAt: Date | null;
+  disabledAt: Date | null;
+  allowedCidrs: string[];
+  subscriptionStatus: string;
+}
+
+async function loadKey(keyHash: string): Promise<KeyRow | null> {
+  const { rows } = await getPgPool().query<KeyRow>({
+    name: 'api-key-by-hash',
+    text: `SELECT k.id, k.org_id AS "orgId", k.name, k.prefix, k.format, k.scopes, k.rate_limit_per_min AS "rateLimitPerMin",
+             k.expires_at AS "expiresAt", k.revoked_at AS "revokedAt", k.disabled_at AS "disabledAt",
+             k.allowed_cidrs AS "allowedCidrs", o.subscription_status AS "subscriptionStatus"
+           FROM api_keys k JOIN organizations o ON o.id = k.org_id WHERE k.key_hash = $1`,
+    values: [keyHash],
+  });
+  return rows[0] ?? null;
 }

@@ -95,9 +95,9 @@ interface KeyRow {
 async function loadKey(keyHash: string): Promise<KeyRow | null> {
   const { rows } = await getPgPool().query<KeyRow>({
     name: 'api-key-by-hash',
-    text: `SELECT k.id, k.org_id AS "orgId", k.name, k.prefix, k.format, k.scopes, k.rate_limit_per_min AS "rateLimitPerMin",
+    text: `SELECT k.id, k.org_id AS "orgId", k.name, k.prefix, k.format, COALESCE(k.scopes, '{}') AS scopes, k.rate_limit_per_min AS "rateLimitPerMin",
              k.expires_at AS "expiresAt", k.revoked_at AS "revokedAt", k.disabled_at AS "disabledAt",
-             k.allowed_cidrs AS "allowedCidrs", o.subscription_status AS "subscriptionStatus"
+             COALESCE(k.allowed_cidrs, '{}') AS "allowedCidrs", o.subscription_status AS "subscriptionStatus"
            FROM api_keys k JOIN organizations o ON o.id = k.org_id WHERE k.key_hash = $1`,
     values: [keyHash],
   });

@@ -8,7 +8,7 @@ let alpha: { id: string; name: string };
 let beta: { id: string; name: string };
 
 const sections = [
-  { label: 'Inbox', path: '/inbox', built: false },
+  { label: 'Inbox', path: '/inbox', built: true },
   { label: 'Campaigns', path: '/campaigns', built: false },
   { label: 'Webhooks', path: '/webhooks', built: false },
   { label: 'API keys', path: '/api-keys', built: false },

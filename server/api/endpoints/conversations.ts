@@ -1,9 +1,8 @@
 import { z } from 'zod';
+import { isId } from '@/server/db/ids';
 import { defineEndpoint } from '../endpoint';
 import { pagingQuery } from '../paging';
 import { listOf, messageSchema, timestamp } from '../schemas';
-
-const plannedFor = 'the conversations issue';
 
 const conversationSchema = z.object({
   contact_id: z.string(),
@@ -30,8 +29,8 @@ export const listConversations = defineEndpoint({
   tag: 'Conversations',
   summary: 'List conversations, most recent activity first',
   description:
-    'One entry per contact. Contacts flagged `external_only` (known only from messages another system logged) are left out; ' +
-    'read them through `GET /v1/contacts`.',
+    'One entry per contact that has messages. Contacts flagged `external_only` (known only from messages another system logged) are left out; ' +
+    'read them through `GET /v1/contacts`. An `account` that names no account of the organization is 422 `account_not_found`.',
   scope: 'messages:read',
   query: z
     .object({
@@ -41,8 +40,7 @@ export const listConversations = defineEndpoint({
     })
     .strict(),
   response: { status: 200, description: 'A page of conversations', schema: listOf(conversationSchema) },
-  errors: ['account_not_found'],
-  plannedFor,
+  errors: ['invalid_parameter', 'account_not_found'],
 });
 
 export const listConversationMessages = defineEndpoint({
@@ -51,13 +49,19 @@ export const listConversationMessages = defineEndpoint({
   path: '/v1/conversations/{contact_id}/messages',
   tag: 'Conversations',
   summary: 'Messages of one conversation, newest first',
-  description: 'Incoming and outgoing messages with a contact. For a message with `has_media`, fetch the bytes from `GET /v1/media/{message_id}`.',
+  description:
+    'Incoming and outgoing messages with a contact. For a message with `has_media`, fetch the bytes from `GET /v1/media/{message_id}`. ' +
+    'Reading a thread here does not mark it read in the shared inbox.',
   scope: 'messages:read',
-  params: z.object({ contact_id: z.string().describe('Contact id, as in the conversation list.') }),
+  params: z.object({
+    contact_id: z
+      .string()
+      .refine((id) => isId('contact', id), { message: 'not a contact id (ct_ and 22 characters).' })
+      .describe('Contact id, as in the conversation list.'),
+  }),
   query: z.object({ ...pagingQuery }).strict(),
   response: { status: 200, description: 'A page of messages', schema: listOf(messageSchema) },
-  errors: ['resource_not_found'],
-  plannedFor,
+  errors: ['invalid_parameter', 'resource_not_found'],
 });
 
 export const endpoints = [listConversations, listConversationMessages];

@@ -1,0 +1,106 @@
+'use client';
+
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { forwardRef, useState } from 'react';
+import { useTRPC } from '@/app/_trpc/trpc';
+import { TemplateComposer } from './template-composer';
+
+interface ComposerProps {
+  contactId: string;
+  accountId: string | null;
+  windowOpen: boolean;
+}
+
+/** Free text inside the 24-hour window (Enter sends, Shift+Enter breaks the line); a template outside it. */
+export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function Composer({ contactId, accountId, windowOpen }, ref) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [text, setText] = useState('');
+  const [wantsTemplate, setWantsTemplate] = useState(false);
+  const [sent, setSent] = useState(0);
+  const reply = useMutation(
+    trpc.inbox.reply.mutationOptions({
+      onSuccess: (_message, variables) => {
+        if (variables.reply.type === 'text') setText('');
+        setSent((count) => count + 1);
+        setWantsTemplate(false);
+      },
+      onSettled: () => {
+        void queryClient.invalidateQueries({ queryKey: trpc.inbox.messages.infiniteQueryKey({ contactId }) });
+        void queryClient.invalidateQueries({ queryKey: trpc.inbox.conversation.queryKey({ contactId }) });
+        void queryClient.invalidateQueries({ queryKey: trpc.inbox.conversations.pathKey() });
+      },
+    }),
+  );
+  const templateMode = !windowOpen || wantsTemplate;
+
+  const sendText = () => {
+    const body = text.trim();
+    if (body && !reply.isPending) reply.mutate({ contactId, reply: { type: 'text', body } });
+  };
+
+  return (
+    <div className="border-t border-slate-200 bg-white px-3 py-3 sm:px-4">
+      {reply.isError && (
+        <p role="alert" className="mb-2 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">{reply.error.message}</p>
+      )}
+      {templateMode ? (
+        <div className="space-y-2">
+          {!windowOpen && (
+            <p data-testid="window-closed-notice" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+              The 24-hour window is closed: the customer has not written for a day, so only an approved template can be sent.
+            </p>
+          )}
+          <TemplateComposer
+            key={sent}
+            accountId={accountId}
+            sending={reply.isPending}
+            onSend={(template) => reply.mutate({ contactId, reply: { type: 'template', ...template } })}
+          />
+          {windowOpen && (
+            <button type="button" onClick={() => setWantsTemplate(false)} className="text-xs text-slate-600 underline">
+              Back to free text
+            </button>
+          )}
+        </div>
+      ) : (
+        <form
+          className="flex items-end gap-2"
+          onSubmit={(event) => {
+            event.preventDefault();
+            sendText();
+          }}
+        >
+          <label className="sr-only" htmlFor={`composer-${contactId}`}>Reply</label>
+          <textarea
+            id={`composer-${contactId}`}
+            ref={ref}
+            rows={2}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+                event.preventDefault();
+                sendText();
+              }
+            }}
+            placeholder="Write a reply… (Enter to send, Shift+Enter for a new line)"
+            className="min-h-[2.75rem] flex-1 resize-y rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-600"
+          />
+          <div className="flex flex-col gap-1">
+            <button
+              type="submit"
+              disabled={!text.trim() || reply.isPending}
+              className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-50"
+            >
+              {reply.isPending ? 'Sending…' : 'Send'}
+            </button>
+            <button type="button" onClick={() => setWantsTemplate(true)} className="text-xs text-slate-600 hover:underline">
+              Template
+            </button>
+          </div>
+        </form>
+      )}
+    </div>
+  );
+});

@@ -1,0 +1,109 @@
+'use client';
+
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId } from 'react';
+import { useTRPC } from '@/app/_trpc/trpc';
+import type { InboxConversation } from '@/server/inbox/present-inbox-conversation';
+import { formatRemaining } from './format';
+import { NotesPanel } from './notes-panel';
+import { SimulatePanel } from './simulate-panel';
+import { TagEditor } from './tag-editor';
+import { useNow } from './use-now';
+
+interface ContactPanelProps {
+  conversation: InboxConversation;
+  userId: string;
+  simulator: boolean;
+}
+
+/** Who the customer is and how the team handles them: assignee, tags, opt-out, window, notes. */
+export function ContactPanel({ conversation, userId, simulator }: ContactPanelProps) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const now = useNow();
+  const assigneeId = useId();
+  const agents = useQuery(trpc.inbox.agents.queryOptions());
+  const { contactId } = conversation;
+  const refresh = () => {
+    void queryClient.invalidateQueries({ queryKey: trpc.inbox.conversation.queryKey({ contactId }) });
+    void queryClient.invalidateQueries({ queryKey: trpc.inbox.conversations.pathKey() });
+  };
+  const assign = useMutation(trpc.inbox.assign.mutationOptions({ onSuccess: refresh }));
+  const update = useMutation(trpc.inbox.updateContact.mutationOptions({ onSuccess: refresh }));
+  const open = conversation.windowOpenUntil && conversation.windowOpenUntil.getTime() > now;
+
+  return (
+    <div className="space-y-5 p-4" data-testid="contact-panel">
+      <section>
+        <h2 className="text-base font-semibold text-slate-900">{conversation.name ?? 'Unnamed customer'}</h2>
+        <p className="text-sm text-slate-600">{conversation.phoneNumber}</p>
+        <dl className="mt-3 space-y-1 text-sm">
+          <div className="flex justify-between gap-2">
+            <dt className="text-slate-500">Number</dt>
+            <dd className="text-slate-900">{conversation.account ?? '—'}</dd>
+          </div>
+          <div className="flex justify-between gap-2">
+            <dt className="text-slate-500">Window</dt>
+            <dd className={open ? 'text-emerald-700' : 'text-amber-700'}>
+              {open && conversation.windowOpenUntil ? `Open, ${formatRemaining(conversation.windowOpenUntil, now)} left` : 'Closed'}
+            </dd>
+          </div>
+        </dl>
+      </section>
+
+      <section className="space-y-1">
+        <label htmlFor={assigneeId} className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Assigned to</label>
+        <div className="flex gap-1">
+          <select
+            id={assigneeId}
+            value={conversation.assignee?.id ?? ''}
+            disabled={assign.isPending || agents.isPending}
+            onChange={(event) => assign.mutate({ contactId, assigneeId: event.target.value || null })}
+            className="min-w-0 flex-1 rounded-md border border-slate-300 px-2 py-1 text-sm"
+          >
+            <option value="">Nobody</option>
+            {(agents.data ?? []).map((agent) => (
+              <option key={agent.id} value={agent.id}>{agent.id === userId ? `${agent.name} (you)` : agent.name}</option>
+            ))}
+            {conversation.assignee && !agents.data?.some((a) => a.id === conversation.assignee?.id) && (
+              <option value={conversation.assignee.id}>{conversation.assignee.name}</option>
+            )}
+          </select>
+          {conversation.assignee?.id !== userId && (
+            <button
+              type="button"
+              onClick={() => assign.mutate({ contactId, assigneeId: userId })}
+              className="rounded-md bg-white px-2 py-1 text-xs font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
+            >
+              Assign to me
+            </button>
+          )}
+        </div>
+        {assign.isError && <p role="alert" className="text-xs text-red-700">{assign.error.message}</p>}
+      </section>
+
+      <section className="space-y-1">
+        <h3 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Tags</h3>
+        <TagEditor tags={conversation.tags} disabled={update.isPending} onChange={(tags) => update.mutate({ contactId, tags })} />
+      </section>
+
+      <section>
+        <label className="flex items-center justify-between gap-2 text-sm text-slate-800">
+          Opted out of marketing
+          <input
+            type="checkbox"
+            role="switch"
+            checked={conversation.optedOutMarketing}
+            disabled={update.isPending}
+            onChange={(event) => update.mutate({ contactId, optedOutMarketing: event.target.checked })}
+            className="size-4 accent-brand-600"
+          />
+        </label>
+        {update.isError && <p role="alert" className="text-xs text-red-700">{update.error.message}</p>}
+      </section>
+
+      <NotesPanel contactId={contactId} />
+      {simulator && <SimulatePanel contactId={contactId} />}
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+'use client';
+
+export type ListFilter = 'all' | 'unread' | 'mine' | 'unassigned';
+
+export interface ListFilters {
+  search: string;
+  accountId: string;
+  filter: ListFilter;
+  tag: string;
+}
+
+const filterLabels: Record<ListFilter, string> = { all: 'All', unread: 'Unread', mine: 'Mine', unassigned: 'Unassigned' };
+
+interface ConversationFiltersProps {
+  value: ListFilters;
+  accounts: Array<{ id: string; name: string }>;
+  onChange: (value: ListFilters) => void;
+}
+
+export function ConversationFilters({ value, accounts, onChange }: ConversationFiltersProps) {
+  return (
+    <div className="space-y-2 border-b border-slate-200 p-3">
+      <input
+        type="search"
+        value={value.search}
+        onChange={(event) => onChange({ ...value, search: event.target.value })}
+        placeholder="Search name or number"
+        aria-label="Search conversations"
+        className="block w-full rounded-md border border-slate-300 px-2.5 py-1.5 text-sm"
+      />
+      <div role="group" aria-label="Show" className="flex flex-wrap gap-1">
+        {(Object.keys(filterLabels) as ListFilter[]).map((filter) => (
+          <button
+            key={filter}
+            type="button"
+            aria-pressed={value.filter === filter}
+            onClick={() => onChange({ ...value, filter })}
+            className={`rounded-full px-2.5 py-0.5 text-xs font-medium ring-1 ${
+              value.filter === filter ? 'bg-brand-600 text-white ring-brand-600' : 'bg-white text-slate-700 ring-slate-300 hover:bg-slate-50'
+            }`}
+          >
+            {filterLabels[filter]}
+          </button>
+        ))}
+      </div>
+      <div className="flex gap-2">
+        <select
+          value={value.accountId}
+          onChange={(event) => onChange({ ...value, accountId: event.target.value })}
+          aria-label="Number"
+          className="min-w-0 flex-1 rounded-md border border-slate-300 px-2 py-1 text-xs"
+        >
+          <option value="">All numbers</option>
+          {accounts.map((account) => (
+            <option key={account.id} value={account.id}>{account.name}</option>
+          ))}
+        </select>
+        <input
+          value={value.tag}
+          onChange={(event) => onChange({ ...value, tag: event.target.value })}
+          placeholder="Tag"
+          aria-label="Filter by tag"
+          className="w-24 rounded-md border border-slate-300 px-2 py-1 text-xs"
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+'use client';
+
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useDeferredValue, useRef, useState } from 'react';
+import { useTRPC } from '@/app/_trpc/trpc';
+import { ConversationFilters, type ListFilters } from './conversation-filters';
+import { ConversationList } from './conversation-list';
+import { ShortcutsHelp } from './shortcuts-help';
+import { SimulateNewCustomer } from './simulate-new-customer';
+import { ThreadView } from './thread-view';
+import { useInboxShortcuts } from './use-inbox-shortcuts';
+import { useLiveUpdates } from './use-live-updates';
+
+interface InboxAppProps {
+  userId: string;
+  accounts: Array<{ id: string; name: string }>;
+  simulator: boolean;
+}
+
+const liveLabels = { connecting: 'Connecting…', live: 'Live', reconnecting: 'Reconnecting…' } as const;
+
+/** The shared inbox: conversation list, the open thread and its contact panel, live. */
+export function InboxApp({ userId, accounts, simulator }: InboxAppProps) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const live = useLiveUpdates();
+  const [filters, setFilters] = useState<ListFilters>({ search: '', accountId: '', filter: 'all', tag: '' });
+  const deferred = useDeferredValue(filters);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [help, setHelp] = useState(false);
+  const composerRef = useRef<HTMLTextAreaElement | null>(null);
+
+  const list = useInfiniteQuery(
+    trpc.inbox.conversations.infiniteQueryOptions(
+      {
+        search: deferred.search.trim() || undefined,
+        accountId: deferred.accountId || undefined,
+        filter: deferred.filter,
+        tag: deferred.tag.trim() || undefined,
+      },
+      { getNextPageParam: (page) => page.next_cursor, refetchInterval: live === 'live' ? false : 15_000 },
+    ),
+  );
+  const assign = useMutation(
+    trpc.inbox.assign.mutationOptions({
+      onSuccess: (_r, { contactId }) => {
+        void queryClient.invalidateQueries({ queryKey: trpc.inbox.conversation.queryKey({ contactId }) });
+        void queryClient.invalidateQueries({ queryKey: trpc.inbox.conversations.pathKey() });
+      },
+    }),
+  );
+
+  const ids = list.data?.pages.flatMap((page) => page.data.map((c) => c.contactId)) ?? [];
+  const move = (step: number) => {
+    const index = selectedId ? ids.indexOf(selectedId) : -1;
+    const next = ids[Math.min(ids.length - 1, Math.max(0, index + step))];
+    if (next) {
+      setSelectedId(next);
+      document.querySelector(`[data-contact-id="${next}"]`)?.scrollIntoView({ block: 'nearest' });
+    }
+  };
+  useInboxShortcuts({
+    next: () => move(1),
+    previous: () => move(-1),
+    focusComposer: () => composerRef.current?.focus(),
+    assignToMe: () => selectedId && assign.mutate({ contactId: selectedId, assigneeId: userId }),
+    toggleHelp: () => setHelp((value) => !value),
+  });
+
+  const filtered = !!(filters.search || filters.accountId || filters.tag || filters.filter !== 'all');
+  return (
+    <div className="flex h-[calc(100dvh-9rem)] min-h-[28rem] overflow-hidden rounded-xl border border-slate-200 bg-white shadow-xs lg:h-[calc(100dvh-9.5rem)]">
+      <div className={`${selectedId ? 'hidden lg:flex' : 'flex'} w-full flex-col border-r border-slate-200 lg:w-80 lg:shrink-0`}>
+        <ConversationFilters value={filters} accounts={accounts} onChange={setFilters} />
+        <div className="flex items-center justify-between px-3 py-1.5 text-[11px] text-slate-500">
+          <span role="status" data-testid="live-state" data-state={live} className="inline-flex items-center gap-1">
+            <span aria-hidden="true" className={`size-1.5 rounded-full ${live === 'live' ? 'bg-emerald-500' : 'bg-amber-500'}`} />
+            {liveLabels[live]}
+          </span>
+          <button type="button" onClick={() => setHelp(true)} className="hover:text-slate-800 hover:underline">
+            Shortcuts <kbd className="font-mono">?</kbd>
+          </button>
+        </div>
+        <div className="min-h-0 flex-1 overflow-y-auto">
+          <ConversationList query={list} selectedId={selectedId} filtered={filtered} onSelect={setSelectedId} />
+        </div>
+        {simulator && <SimulateNewCustomer accounts={accounts} />}
+      </div>
+      <div className={`${selectedId ? 'flex' : 'hidden lg:flex'} min-w-0 flex-1`}>
+        {selectedId ? (
+          <ThreadView
+            key={selectedId}
+            contactId={selectedId}
+            userId={userId}
+            simulator={simulator}
+            composerRef={composerRef}
+            onBack={() => setSelectedId(null)}
+          />
+        ) : (
+          <div className="m-auto max-w-xs p-6 text-center text-sm text-slate-500">
+            <p className="font-medium text-slate-700">Pick a conversation</p>
+            <p className="mt-1">Use <kbd className="font-mono">j</kbd> and <kbd className="font-mono">k</kbd> to move through the list, <kbd className="font-mono">?</kbd> for all shortcuts.</p>
+          </div>
+        )}
+      </div>
+      {help && <ShortcutsHelp onClose={() => setHelp(false)} />}
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import type { InboxMessage } from '@/server/inbox/list-inbox-messages';
+import { formatClock } from './format';
+import { MessageMedia } from './message-media';
+import { StatusTicks } from './status-ticks';
+
+interface MessageBubbleProps {
+  message: InboxMessage;
+  /** For a reply to one of our messages (a button tap): the message it answers, when loaded. */
+  answers?: InboxMessage;
+  /** Button texts the customer tapped on this message. */
+  tapped: Set<string>;
+  onSimulateTap?: (buttonIndex: number) => void;
+}
+
+export function MessageBubble({ message, answers, tapped, onSimulateTap }: MessageBubbleProps) {
+  const outgoing = message.direction === 'outgoing';
+  const quickReplies = message.buttons.filter((button) => button.type === 'QUICK_REPLY');
+  return (
+    <li
+      data-testid="message"
+      data-direction={message.direction}
+      className={`flex ${outgoing ? 'justify-end' : 'justify-start'}`}
+    >
+      <div className={`max-w-[85%] sm:max-w-[70%] ${outgoing ? 'items-end' : 'items-start'} flex flex-col gap-1`}>
+        <div
+          className={`rounded-2xl px-3 py-2 text-sm shadow-xs ${
+            outgoing ? 'rounded-br-md bg-brand-100 text-slate-900' : 'rounded-bl-md bg-white text-slate-900 ring-1 ring-slate-200'
+          } ${message.status === 'failed' ? 'ring-1 ring-red-300' : ''}`}
+        >
+          {message.contextWamid && (
+            <p className="mb-1.5 border-l-2 border-brand-600 bg-slate-50 px-2 py-1 text-xs text-slate-600">
+              <span className="sr-only">In reply to: </span>
+              {answers ? answers.content.split('\n')[0] || answers.templateName : 'An earlier message'}
+            </p>
+          )}
+          {message.templateName && (
+            <p className="mb-1 text-[11px] font-medium tracking-wide text-brand-700 uppercase">Template · {message.templateName}</p>
+          )}
+          <MessageMedia message={message} />
+          {message.content && <p className="break-words whitespace-pre-wrap">{message.content}</p>}
+          <p className="mt-1 flex items-center justify-end gap-1 text-[11px] text-slate-500">
+            <time dateTime={message.createdAt.toISOString()}>{formatClock(message.createdAt)}</time>
+            {outgoing && <StatusTicks status={message.status} />}
+          </p>
+        </div>
+        {message.buttons.length > 0 && (
+          <ul className="flex w-full flex-col gap-1" aria-label="Buttons">
+            {message.buttons.map((button) => (
+              <li
+                key={button.index}
+                className={`rounded-xl bg-white px-3 py-1.5 text-center text-sm ring-1 ${
+                  tapped.has(button.text) ? 'font-medium text-brand-700 ring-brand-600' : 'text-sky-700 ring-slate-200'
+                }`}
+              >
+                {button.text}
+                {tapped.has(button.text) && <span className="ml-1 text-xs">· tapped</span>}
+              </li>
+            ))}
+          </ul>
+        )}
+        {onSimulateTap && message.wamid && quickReplies.length > 0 && (
+          <div className="flex flex-wrap gap-1">
+            {quickReplies.map((button) => (
+              <button
+                key={button.index}
+                type="button"
+                onClick={() => onSimulateTap(button.index)}
+                className="rounded-full border border-dashed border-amber-400 px-2 py-0.5 text-xs text-amber-800 hover:bg-amber-50"
+              >
+                Simulate tap: {button.text}
+              </button>
+            ))}
+          </div>
+        )}
+        {message.status === 'failed' && (
+          <p role="note" className="text-xs text-red-700">
+            Not delivered{message.errorMessage ? `: ${message.errorMessage}` : ''}
+          </p>
+        )}
+      </div>
+    </li>
+  );
+}

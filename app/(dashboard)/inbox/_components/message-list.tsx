@@ -1,0 +1,89 @@
+'use client';
+
+import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
+import { Fragment, useEffect, useMemo, useRef } from 'react';
+import { useTRPC } from '@/app/_trpc/trpc';
+import type { InboxMessage } from '@/server/inbox/list-inbox-messages';
+import { formatDayLabel, sameDay } from './format';
+import { MessageBubble } from './message-bubble';
+
+/** The thread's messages, oldest at the top, with day separators and older pages on demand. */
+export function MessageList({ contactId, simulator }: { contactId: string; simulator: boolean }) {
+  const trpc = useTRPC();
+  const query = useInfiniteQuery(
+    trpc.inbox.messages.infiniteQueryOptions({ contactId }, { getNextPageParam: (page) => page.next_cursor }),
+  );
+  const tap = useMutation(trpc.inbox.simulate.mutationOptions());
+  const bottom = useRef<HTMLDivElement>(null);
+
+  const messages = useMemo(() => (query.data?.pages.flatMap((page) => page.data) ?? []).slice().reverse(), [query.data]);
+  const byWamid = useMemo(() => new Map(messages.filter((m) => m.wamid).map((m) => [m.wamid as string, m])), [messages]);
+  const tappedOn = useMemo(() => {
+    const map = new Map<string, Set<string>>();
+    for (const m of messages) {
+      if (m.direction === 'incoming' && m.contextWamid) map.set(m.contextWamid, (map.get(m.contextWamid) ?? new Set()).add(m.content));
+    }
+    return map;
+  }, [messages]);
+
+  const newest = messages[messages.length - 1];
+  // Braces matter: newer browsers return a promise from scrollIntoView, which React would take for a cleanup.
+  useEffect(() => {
+    bottom.current?.scrollIntoView({ block: 'end' });
+  }, [newest?.id, newest?.status]);
+
+  if (query.isPending) return <p className="m-auto text-sm text-slate-500">Loading messages…</p>;
+  if (query.isError) {
+    return (
+      <p role="alert" className="m-auto text-sm text-red-700">
+        Couldn’t load this conversation. <button type="button" className="underline" onClick={() => void query.refetch()}>Try again</button>
+      </p>
+    );
+  }
+  if (messages.length === 0) return <p className="m-auto text-sm text-slate-500">No messages in this conversation yet.</p>;
+
+  return (
+    <div className="flex-1 overflow-y-auto px-3 py-4 sm:px-6" aria-live="polite" aria-relevant="additions">
+      {query.hasNextPage && (
+        <div className="mb-3 text-center">
+          <button
+            type="button"
+            onClick={() => void query.fetchNextPage()}
+            disabled={query.isFetchingNextPage}
+            className="rounded-full bg-white px-3 py-1 text-xs font-medium text-slate-700 ring-1 ring-slate-200 hover:bg-slate-50"
+          >
+            {query.isFetchingNextPage ? 'Loading…' : 'Load older messages'}
+          </button>
+        </div>
+      )}
+      <ol className="space-y-2" aria-label="Messages">
+        {messages.map((message: InboxMessage, index) => {
+          const previous = messages[index - 1];
+          return (
+            <Fragment key={message.id}>
+              {(!previous || !sameDay(previous.createdAt, message.createdAt)) && (
+                <li role="separator" className="my-3 flex justify-center">
+                  <span className="rounded-full bg-slate-200/70 px-3 py-0.5 text-xs font-medium text-slate-600">
+                    {formatDayLabel(message.createdAt)}
+                  </span>
+                </li>
+              )}
+              <MessageBubble
+                message={message}
+                answers={message.contextWamid ? byWamid.get(message.contextWamid) : undefined}
+                tapped={(message.wamid && tappedOn.get(message.wamid)) || new Set()}
+                onSimulateTap={
+                  simulator && message.direction === 'outgoing'
+                    ? (buttonIndex) => tap.mutate({ contactId, action: { kind: 'tap', messageId: message.id, buttonIndex } })
+                    : undefined
+                }
+              />
+            </Fragment>
+          );
+        })}
+      </ol>
+      {tap.isError && <p role="alert" className="mt-2 text-center text-xs text-red-700">{tap.error.message}</p>}
+      <div ref={bottom} />
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import type { InboxMessage } from '@/server/inbox/list-inbox-messages';
+import { formatBytes } from './format';
+
+/** Inline media through the dashboard's authenticated media route. */
+export function MessageMedia({ message }: { message: InboxMessage }) {
+  if (!message.media) {
+    return message.type !== 'text' && message.type !== 'template' ? (
+      <p className="text-xs text-slate-500 italic">Loading {message.type}…</p>
+    ) : null;
+  }
+  const src = `/api/media/${message.id}`;
+  const label = message.media.filename ?? `${message.type} attachment`;
+  if (message.type === 'image') {
+    // eslint-disable-next-line @next/next/no-img-element -- bytes come from our own authenticated route
+    return <img src={src} alt={message.content || label} loading="lazy" className="max-h-72 max-w-full rounded-lg object-contain" />;
+  }
+  if (message.type === 'video') return <video src={src} controls preload="metadata" className="max-h-72 max-w-full rounded-lg" />;
+  if (message.type === 'audio') return <audio src={src} controls preload="metadata" className="w-64 max-w-full" />;
+  return (
+    <a
+      href={`${src}?download=1`}
+      className="flex items-center gap-3 rounded-lg bg-white/70 px-3 py-2 text-sm ring-1 ring-slate-200 hover:bg-white"
+    >
+      <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6 text-slate-500" fill="none" stroke="currentColor" strokeWidth={1.6}>
+        <path d="M7 3h7l5 5v13H7z M14 3v5h5" strokeLinejoin="round" />
+      </svg>
+      <span className="min-w-0">
+        <span className="block truncate font-medium text-slate-900">{label}</span>
+        <span className="text-xs text-slate-500">{formatBytes(message.media.size)} · Download</span>
+      </span>
+    </a>
+  );
+}

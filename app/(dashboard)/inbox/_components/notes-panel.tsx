@@ -1,0 +1,65 @@
+'use client';
+
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTRPC } from '@/app/_trpc/trpc';
+import { formatClock, formatListTime } from './format';
+
+/** Private notes: visible to the team only, never sent to the customer. */
+export function NotesPanel({ contactId }: { contactId: string }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const notes = useQuery(trpc.inbox.notes.queryOptions({ contactId }));
+  const [body, setBody] = useState('');
+  const add = useMutation(
+    trpc.inbox.addNote.mutationOptions({
+      onSuccess: () => {
+        setBody('');
+        void queryClient.invalidateQueries({ queryKey: trpc.inbox.notes.queryKey({ contactId }) });
+      },
+    }),
+  );
+  return (
+    <section aria-labelledby="notes-heading">
+      <h3 id="notes-heading" className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Private notes</h3>
+      {notes.isPending ? (
+        <p className="mt-2 text-xs text-slate-500">Loading…</p>
+      ) : notes.isError ? (
+        <p role="alert" className="mt-2 text-xs text-red-700">Couldn’t load the notes.</p>
+      ) : notes.data.length === 0 ? (
+        <p className="mt-2 text-xs text-slate-500">Only your team sees notes.</p>
+      ) : (
+        <ul className="mt-2 space-y-2">
+          {notes.data.map((note) => (
+            <li key={note.id} className="rounded-md bg-amber-50 px-2 py-1.5 text-sm text-slate-800 ring-1 ring-amber-100">
+              <p className="whitespace-pre-wrap">{note.body}</p>
+              <p className="mt-0.5 text-[11px] text-slate-500">
+                {note.author?.name ?? 'Former member'} · {formatListTime(note.createdAt)} {formatClock(note.createdAt)}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+      <form
+        className="mt-2 space-y-1"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (body.trim()) add.mutate({ contactId, body });
+        }}
+      >
+        <textarea
+          value={body}
+          onChange={(event) => setBody(event.target.value)}
+          rows={2}
+          aria-label="New note"
+          placeholder="Add a note for the team"
+          className="block w-full rounded-md border border-slate-300 px-2 py-1 text-sm"
+        />
+        {add.isError && <p role="alert" className="text-xs text-red-700">{add.error.message}</p>}
+        <button type="submit" disabled={!body.trim() || add.isPending} className="rounded-md bg-slate-900 px-2 py-1 text-xs font-medium text-white disabled:opacity-50">
+          Add note
+        </button>
+      </form>
+    </section>
+  );
+}

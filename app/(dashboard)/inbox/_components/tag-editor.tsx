@@ -1,0 +1,53 @@
+'use client';
+
+import { useState } from 'react';
+
+/** Tags as removable chips plus an input; Enter adds. */
+export function TagEditor({ tags, disabled, onChange }: { tags: string[]; disabled: boolean; onChange: (tags: string[]) => void }) {
+  const [draft, setDraft] = useState('');
+  const add = () => {
+    const tag = draft.trim();
+    if (tag && !tags.includes(tag)) onChange([...tags, tag]);
+    setDraft('');
+  };
+  return (
+    <div>
+      <ul className="flex flex-wrap gap-1" aria-label="Tags">
+        {tags.map((tag) => (
+          <li key={tag} className="inline-flex items-center gap-1 rounded-full bg-slate-100 py-0.5 pr-1 pl-2 text-xs text-slate-700">
+            {tag}
+            <button
+              type="button"
+              disabled={disabled}
+              onClick={() => onChange(tags.filter((t) => t !== tag))}
+              className="rounded-full px-1 text-slate-500 hover:bg-slate-200 hover:text-slate-900"
+              aria-label={`Remove tag ${tag}`}
+            >
+              ×
+            </button>
+          </li>
+        ))}
+        {tags.length === 0 && <li className="text-xs text-slate-500">No tags yet.</li>}
+      </ul>
+      <form
+        className="mt-2 flex gap-1"
+        onSubmit={(event) => {
+          event.preventDefault();
+          add();
+        }}
+      >
+        <input
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+          maxLength={50}
+          placeholder="Add a tag"
+          aria-label="New tag"
+          className="min-w-0 flex-1 rounded-md border border-slate-300 px-2 py-1 text-sm"
+        />
+        <button type="submit" disabled={disabled || !draft.trim()} className="rounded-md bg-slate-900 px-2 py-1 text-xs font-medium text-white disabled:opacity-50">
+          Add
+        </button>
+      </form>
+    </div>
+  );
+}

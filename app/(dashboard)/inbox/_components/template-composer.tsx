@@ -1,0 +1,107 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useTRPC } from '@/app/_trpc/trpc';
+import type { ReplyTemplate } from '@/server/inbox/list-reply-templates';
+
+const fill = (text: string, values: Record<string, string>) =>
+  text.replace(/\{\{\s*([A-Za-z0-9_]+)\s*\}\}/g, (whole, name: string) => values[name] || whole);
+
+interface TemplateComposerProps {
+  accountId: string | null;
+  sending: boolean;
+  onSend: (reply: { templateId: string; parameters: Record<string, string>; headerParameters: Record<string, string> }) => void;
+}
+
+/** Outside the window: pick an approved template, fill its variables, see the message as it will arrive. */
+export function TemplateComposer({ accountId, sending, onSend }: TemplateComposerProps) {
+  const trpc = useTRPC();
+  const templates = useQuery(trpc.inbox.templates.queryOptions({ accountId }));
+  const [templateId, setTemplateId] = useState('');
+  const [body, setBody] = useState<Record<string, string>>({});
+  const [header, setHeader] = useState<Record<string, string>>({});
+  const pickerId = useId();
+
+  if (templates.isPending) return <p className="text-sm text-slate-500">Loading templates…</p>;
+  if (templates.isError) return <p role="alert" className="text-sm text-red-700">Couldn’t load the templates.</p>;
+  if (templates.data.length === 0) {
+    return <p className="text-sm text-slate-600">No approved templates on this number. Sync them in Settings.</p>;
+  }
+  const template: ReplyTemplate | undefined = templates.data.find((t) => t.id === templateId);
+  const headerVars = template?.header?.variables ?? [];
+  const complete = !!template && template.body.variables.every((v) => body[v]?.trim()) && headerVars.every((v) => header[v]?.trim());
+
+  const pick = (id: string) => {
+    setTemplateId(id);
+    setBody({});
+    setHeader({});
+  };
+  const input = (scope: 'header' | 'body', name: string) => {
+    const values = scope === 'body' ? body : header;
+    const set = scope === 'body' ? setBody : setHeader;
+    return (
+      <label key={`${scope}-${name}`} className="block text-xs font-medium text-slate-700">
+        {scope === 'header' ? 'Header ' : ''}
+        {`{{${name}}}`}
+        <input
+          value={values[name] ?? ''}
+          onChange={(event) => set({ ...values, [name]: event.target.value })}
+          className="mt-1 block w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm"
+        />
+      </label>
+    );
+  };
+
+  return (
+    <form
+      className="grid gap-3 sm:grid-cols-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (template && complete) onSend({ templateId: template.id, parameters: body, headerParameters: header });
+      }}
+    >
+      <div className="space-y-2">
+        <label htmlFor={pickerId} className="block text-xs font-medium text-slate-700">Template</label>
+        <select
+          id={pickerId}
+          value={templateId}
+          onChange={(event) => pick(event.target.value)}
+          className="block w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm"
+        >
+          <option value="">Choose a template…</option>
+          {templates.data.map((t) => (
+            <option key={t.id} value={t.id}>
+              {t.name} ({t.language}, {t.category.toLowerCase()})
+            </option>
+          ))}
+        </select>
+        {headerVars.map((name) => input('header', name))}
+        {template?.body.variables.map((name) => input('body', name))}
+      </div>
+      <div className="flex flex-col gap-2">
+        <p className="text-xs font-medium text-slate-700">Preview</p>
+        <div data-testid="template-preview" className="flex-1 rounded-xl bg-brand-50 p-3 text-sm whitespace-pre-wrap text-slate-900 ring-1 ring-brand-100">
+          {template ? (
+            <>
+              {template.header?.text && <p className="font-semibold">{fill(template.header.text, header)}</p>}
+              <p>{fill(template.body.text, body)}</p>
+              {template.buttons.map((button) => (
+                <p key={button.index} className="mt-1 rounded-md bg-white px-2 py-1 text-center text-sky-700">{button.text}</p>
+              ))}
+            </>
+          ) : (
+            <span className="text-slate-500">Pick a template to preview it.</span>
+          )}
+        </div>
+        <button
+          type="submit"
+          disabled={!complete || sending}
+          className="rounded-md bg-brand-600 px-3 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-50"
+        >
+          {sending ? 'Sending…' : 'Send template'}
+        </button>
+      </div>
+    </form>
+  );
+}

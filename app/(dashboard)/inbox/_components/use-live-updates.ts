@@ -1,0 +1,54 @@
+'use client';
+
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTRPC } from '@/app/_trpc/trpc';
+
+export type LiveState = 'connecting' | 'live' | 'reconnecting';
+
+/**
+ * Listens to /api/live (server-sent events) and refreshes what an event touches. EventSource
+ * reconnects by itself with Last-Event-ID, so nothing published meanwhile is missed.
+ * Refreshes are batched: a burst of status events costs one refetch.
+ */
+export function useLiveUpdates(): LiveState {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<LiveState>('connecting');
+
+  useEffect(() => {
+    const source = new EventSource('/api/live');
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const touched = new Set<string>();
+    const flush = () => {
+      timer = undefined;
+      void queryClient.invalidateQueries({ queryKey: trpc.inbox.conversations.pathKey() });
+      for (const contactId of touched) {
+        void queryClient.invalidateQueries({ queryKey: trpc.inbox.messages.infiniteQueryKey({ contactId }) });
+        void queryClient.invalidateQueries({ queryKey: trpc.inbox.conversation.queryKey({ contactId }) });
+        void queryClient.invalidateQueries({ queryKey: trpc.inbox.notes.queryKey({ contactId }) });
+      }
+      touched.clear();
+    };
+    source.addEventListener('open', () => setState('live'));
+    source.addEventListener('error', () => setState('reconnecting'));
+    source.addEventListener('live', (event) => {
+      try {
+        const { payload } = JSON.parse((event as MessageEvent<string>).data) as {
+          payload?: { contact_id?: string; message?: { contact_id?: string } };
+        };
+        const contactId = payload?.message?.contact_id ?? payload?.contact_id;
+        if (contactId) touched.add(contactId);
+      } catch {
+        // an event we cannot read still means something changed
+      }
+      timer ??= setTimeout(flush, 150);
+    });
+    return () => {
+      source.close();
+      if (timer) clearTimeout(timer);
+    };
+  }, [queryClient, trpc]);
+
+  return state;
+}

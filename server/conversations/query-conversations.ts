@@ -1,0 +1,73 @@
+import { ApiError } from '@/server/api/api-error';
+import { afterNewestFirst, decodeCursor } from '@/server/api/paging';
+import { db, type Prisma } from '@/server/db';
+
+export const CONVERSATIONS_LIST = 'conversations';
+
+export interface ConversationFilters {
+  /** Part of the name (any case) or, when it looks like a phone number, of the number's digits. */
+  search?: string;
+  /** Account name. */
+  account?: string;
+  /** Account id (the dashboard picks accounts by id). */
+  accountId?: string;
+  unread?: boolean;
+  /** A user id, or null for conversations nobody is assigned to. */
+  assignedUserId?: string | null;
+  tag?: string;
+}
+
+export interface ConversationQuery extends ConversationFilters {
+  limit: number;
+  cursor?: string;
+}
+
+const conversationInclude = {
+  account: { select: { name: true } },
+  assignedUser: { select: { id: true, name: true } },
+} as const;
+
+/**
+ * One page (plus one row, to tell whether more follow) of the organization's conversations,
+ * newest activity first by (last_message_at, id), the order of the contacts index. Contacts
+ * without messages and external_only ones are not conversations.
+ */
+export async function queryConversations(orgId: string, query: ConversationQuery) {
+  const after = decodeCursor(CONVERSATIONS_LIST, query.cursor);
+  const accountId = query.accountId ?? (query.account !== undefined ? await accountIdByName(orgId, query.account) : undefined);
+  return db.contact.findMany({
+    where: {
+      orgId,
+      externalOnly: false,
+      lastMessageAt: { not: null },
+      ...(accountId !== undefined ? { accountId } : {}),
+      ...(query.unread !== undefined ? { unread: query.unread } : {}),
+      ...(query.assignedUserId !== undefined ? { assignedUserId: query.assignedUserId } : {}),
+      ...(query.tag ? { tags: { has: query.tag } } : {}),
+      AND: [searchFilter(query.search), afterNewestFirst('lastMessageAt', after)],
+    },
+    include: conversationInclude,
+    orderBy: [{ lastMessageAt: 'desc' }, { id: 'desc' }],
+    take: query.limit + 1,
+  });
+}
+
+export type ConversationRow = Awaited<ReturnType<typeof queryConversations>>[number];
+
+export const conversationSortKey = (row: ConversationRow) => ({ at: row.lastMessageAt ?? row.createdAt, id: row.id });
+
+async function accountIdByName(orgId: string, name: string): Promise<string> {
+  const account = await db.account.findFirst({ where: { orgId, name }, select: { id: true } });
+  if (!account) throw new ApiError('account_not_found', `No account named \`${name}\` in this organization.`, { param: 'account' });
+  return account.id;
+}
+
+function searchFilter(search: string | undefined): Prisma.ContactWhereInput {
+  const text = search?.trim();
+  if (!text) return {};
+  const byName: Prisma.ContactWhereInput = { name: { contains: text, mode: 'insensitive' } };
+  const digits = text.replace(/\D/g, '');
+  // "+1 (555) 010" should find +15550102345, but "Room 5" should not match every number with a 5.
+  if (!digits || !/^[+\d\s().-]+$/.test(text)) return byName;
+  return { OR: [byName, { phoneNumber: { contains: digits } }] };
+}

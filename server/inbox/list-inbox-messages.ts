@@ -1,0 +1,30 @@
+import { queryThreadMessages, toThreadPage, type ThreadMessageRow } from '@/server/conversations/list-conversation-messages';
+import type { TemplateShape } from '@/server/templates/from-platform';
+
+/** A message as the thread view draws it: bubble, ticks, media, template buttons and reply context. */
+function presentInboxMessage(row: ThreadMessageRow) {
+  const buttons = (row.template?.buttons ?? []) as TemplateShape['buttons'];
+  return {
+    id: row.id,
+    direction: row.direction,
+    type: row.type,
+    status: row.status,
+    content: row.content,
+    templateName: row.templateName,
+    buttons: buttons.map(({ index, type, text }) => ({ index, type, text })),
+    wamid: row.wamid,
+    contextWamid: row.contextWamid,
+    errorMessage: row.errorMessage,
+    media: row.media ? { contentType: row.media.contentType, filename: row.media.filename, size: row.media.sizeBytes } : null,
+    hasMedia: row.hasMedia,
+    createdAt: row.createdAt,
+  };
+}
+
+export type InboxMessage = ReturnType<typeof presentInboxMessage>;
+
+/** A page of a conversation's messages, newest first (the thread view shows them oldest at the top). */
+export async function listInboxMessages(orgId: string, contactId: string, paging: { limit: number; cursor?: string }) {
+  const rows = await queryThreadMessages(orgId, contactId, paging);
+  return toThreadPage(rows, paging.limit, presentInboxMessage);
+}

@@ -1,0 +1,23 @@
+import { windowClosesAt } from '@/server/conversations/conversation-window';
+import type { ConversationRow } from '@/server/conversations/query-conversations';
+
+/** A conversation as the inbox list and contact panel show it. */
+export function presentInboxConversation(row: ConversationRow, now = Date.now()) {
+  return {
+    contactId: row.id,
+    phoneNumber: row.phoneNumber,
+    name: row.name,
+    accountId: row.accountId,
+    account: row.account?.name ?? null,
+    lastMessageAt: row.lastMessageAt,
+    lastMessage: row.lastMessagePreview,
+    unread: row.unread,
+    windowOpenUntil: windowClosesAt(row.lastInboundAt, now),
+    tags: row.tags,
+    optedOutMarketing: row.optedOutMarketing,
+    assignee: row.assignedUser,
+    createdAt: row.createdAt,
+  };
+}
+
+export type InboxConversation = ReturnType<typeof presentInboxConversation>;

@@ -1,0 +1,26 @@
+import type { Redis } from 'ioredis';
+import { getRedis, redisKey } from '@/server/redis';
+
+/**
+ * Live updates for open dashboards. Every event is appended to a short Redis stream per
+ * organization (so a browser that reconnects with Last-Event-ID can catch up) and announced
+ * on a pub/sub channel, which every web instance's SSE connections listen to.
+ */
+export const liveStreamKey = (orgId: string) => redisKey('live', 'stream', orgId);
+export const liveChannel = (orgId: string) => redisKey('live', 'channel', orgId);
+const STREAM_LENGTH = 1000;
+
+export interface LiveEvent {
+  id: string;
+  orgId: string;
+  type: string;
+  payload: unknown;
+}
+
+/** Returns the stream entry id, which is also the SSE `id` of the event. */
+export async function publishLiveEvent(event: LiveEvent, redis: Redis = getRedis()): Promise<string> {
+  const data = JSON.stringify({ id: event.id, type: event.type, payload: event.payload });
+  const entryId = (await redis.xadd(liveStreamKey(event.orgId), 'MAXLEN', '~', String(STREAM_LENGTH), '*', 'data', data)) as string;
+  await redis.publish(liveChannel(event.orgId), JSON.stringify({ entryId, data }));
+  return entryId;
+}

@@ -1,0 +1,112 @@
+import { TRPCError } from '@trpc/server';
+import { z } from 'zod';
+import { ApiError } from '@/server/api/api-error';
+import { contactTags, optedOutMarketing } from '@/server/contacts/contact-fields';
+import { assignConversation } from '@/server/inbox/assign-conversation';
+import { addConversationNote, listConversationNotes } from '@/server/inbox/conversation-notes';
+import { getInboxConversation } from '@/server/inbox/get-inbox-conversation';
+import { listInboxAgents } from '@/server/inbox/list-inbox-agents';
+import { listInboxConversations } from '@/server/inbox/list-inbox-conversations';
+import { listInboxMessages } from '@/server/inbox/list-inbox-messages';
+import { listReplyTemplates } from '@/server/inbox/list-reply-templates';
+import { markConversationRead } from '@/server/inbox/mark-conversation-read';
+import { sendInboxReply } from '@/server/inbox/send-inbox-reply';
+import { simulateCustomer, simulateNewCustomer } from '@/server/inbox/simulate-customer';
+import { updateConversationContact } from '@/server/inbox/update-conversation-contact';
+import { createTRPCRouter, orgProcedure } from '../init';
+
+// The domain's contract errors (window closed, template variables missing, not found) carry
+// messages written for people: the agent sees them as they are.
+const inboxProcedure = orgProcedure.use(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof ApiError) {
+    const cause = result.error.cause;
+    const code = cause.status === 404 ? 'NOT_FOUND' : cause.status >= 500 ? 'BAD_GATEWAY' : 'BAD_REQUEST';
+    throw new TRPCError({ code, message: cause.message, cause });
+  }
+  return result;
+});
+
+const contactId = z.string().min(1).max(64);
+const variables = z.record(z.string(), z.string().max(1024));
+
+export const inboxRouter = createTRPCRouter({
+  conversations: inboxProcedure
+    .input(
+      z.object({
+        cursor: z.string().max(512).nullish(),
+        search: z.string().max(100).optional(),
+        accountId: z.string().max(64).optional(),
+        filter: z.enum(['all', 'unread', 'mine', 'unassigned']).default('all'),
+        tag: z.string().max(50).optional(),
+      }),
+    )
+    .query(({ ctx, input }) =>
+      listInboxConversations(ctx.org.id, { ...input, cursor: input.cursor ?? undefined, userId: ctx.user.id, limit: 30 }),
+    ),
+
+  conversation: inboxProcedure.input(z.object({ contactId })).query(({ ctx, input }) => getInboxConversation(ctx.org.id, input.contactId)),
+
+  messages: inboxProcedure
+    .input(z.object({ contactId, cursor: z.string().max(512).nullish() }))
+    .query(({ ctx, input }) => listInboxMessages(ctx.org.id, input.contactId, { limit: 40, cursor: input.cursor ?? undefined })),
+
+  markRead: inboxProcedure.input(z.object({ contactId })).mutation(({ ctx, input }) => markConversationRead(ctx.org.id, input.contactId)),
+
+  reply: inboxProcedure
+    .input(
+      z.object({
+        contactId,
+        reply: z.discriminatedUnion('type', [
+          z.object({ type: z.literal('text'), body: z.string().trim().min(1).max(4096) }),
+          z.object({ type: z.literal('template'), templateId: z.string().min(1).max(64), parameters: variables, headerParameters: variables }),
+        ]),
+      }),
+    )
+    .mutation(({ ctx, input }) => sendInboxReply(ctx.org.id, input.contactId, input.reply)),
+
+  templates: inboxProcedure
+    .input(z.object({ accountId: z.string().max(64).nullable() }))
+    .query(({ ctx, input }) => listReplyTemplates(ctx.org.id, input.accountId)),
+
+  agents: inboxProcedure.query(({ ctx }) => listInboxAgents(ctx.org.id)),
+
+  assign: inboxProcedure
+    .input(z.object({ contactId, assigneeId: z.string().min(1).max(64).nullable() }))
+    .mutation(({ ctx, input }) => assignConversation(ctx.org.id, input.contactId, input.assigneeId)),
+
+  updateContact: inboxProcedure
+    .input(z.object({ contactId, tags: contactTags.optional(), optedOutMarketing: optedOutMarketing.optional() }))
+    .mutation(({ ctx, input }) =>
+      updateConversationContact(ctx.org.id, input.contactId, { tags: input.tags, optedOutMarketing: input.optedOutMarketing }),
+    ),
+
+  notes: inboxProcedure.input(z.object({ contactId })).query(({ ctx, input }) => listConversationNotes(ctx.org.id, input.contactId)),
+
+  addNote: inboxProcedure
+    .input(z.object({ contactId, body: z.string().trim().min(1).max(4000) }))
+    .mutation(({ ctx, input }) => addConversationNote(ctx.org.id, input.contactId, ctx.user.id, input.body)),
+
+  simulate: inboxProcedure
+    .input(
+      z.object({
+        contactId,
+        action: z.discriminatedUnion('kind', [
+          z.object({ kind: z.literal('write'), text: z.string().trim().min(1).max(1000) }),
+          z.object({ kind: z.literal('tap'), messageId: z.string().min(1).max(64), buttonIndex: z.number().int().min(0).max(9) }),
+        ]),
+      }),
+    )
+    .mutation(({ ctx, input }) => simulateCustomer(ctx.org.id, input.contactId, input.action)),
+
+  simulateNew: inboxProcedure
+    .input(
+      z.object({
+        accountId: z.string().min(1).max(64),
+        phoneNumber: z.string().regex(/^\+\d{8,15}$/, 'International format, e.g. +15550001234'),
+        name: z.string().trim().max(100).optional(),
+        text: z.string().trim().min(1).max(1000),
+      }),
+    )
+    .mutation(({ ctx, input }) => simulateNewCustomer(ctx.org.id, input)),
+});

@@ -6,7 +6,7 @@ import { db } from '@/server/db';
 import { beat, forget } from '@/server/health/worker-heartbeat';
 import { logger } from '@/server/logger';
 import { dispatchOutbox } from '@/server/outbox';
-import { bullPrefix, closeQueues, jobSchema, type QueueName } from '@/server/queues';
+import { bullPrefix, closeQueues, getQueue, jobSchema, type QueueName } from '@/server/queues';
 import { createRedis, createWorkerRedis } from '@/server/redis';
 import { processors } from './processors';
 
@@ -63,6 +63,10 @@ const heartbeat = setInterval(() => {
 }, 5_000);
 await beat(redis, workerId).catch(() => {});
 const relay = relayLoop();
+// One schedule however many workers run: upserting the same scheduler id is idempotent.
+await getQueue('maintenance')
+  .upsertJobScheduler('webhook-history-purge', { every: 3_600_000 }, { name: 'webhook-history.purge', data: {} })
+  .catch((err: Error) => log.warn({ err: err.message }, 'could not schedule the webhook history purge'));
 log.info({ queues: Object.keys(processors) }, 'worker started');
 
 async function shutdown(signal: string): Promise<void> {

@@ -50,9 +50,3 @@ export async function listenToOrg(orgId: string, listener: Listener): Promise<()
     }
   };
 }
-
-/** Organizations with at least one listener in this process. */
-export function listenedOrgIds(): string[] {
-  const base = liveChannel('');
-  return [...subscriber().listeners.keys()].map((channel) => channel.slice(base.length));
-}

@@ -1,7 +1,6 @@
 import { getRedis } from '@/server/redis';
 import { listenToOrg, type LiveMessage } from './live-subscriber';
 import { liveStreamKey } from './publish-live-event';
-import { startRecordedEventRelay } from './relay-recorded-events';
 
 const HEARTBEAT_MS = 15_000;
 const encoder = new TextEncoder();
@@ -33,12 +32,10 @@ export function streamLiveEvents(orgId: string, lastEventId: string | null, sign
         controller.enqueue(frame(message));
       };
       const unlisten = await listenToOrg(orgId, (message) => (replaying ? buffered.push(message) : send(message)));
-      const stopRelay = startRecordedEventRelay();
       const heartbeat = setInterval(() => controller.enqueue(encoder.encode(': keep-alive\n\n')), HEARTBEAT_MS);
       cleanup = () => {
         clearInterval(heartbeat);
         unlisten();
-        stopRelay();
       };
       signal.addEventListener('abort', () => {
         cleanup();

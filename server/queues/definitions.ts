@@ -30,6 +30,7 @@ export const queueDefinitions = {
   maintenance: {
     'templates.sync': byId('accountId'),
     'account.sync': byId('accountId'),
+    'webhook-history.purge': z.object({}),
   },
 } as const;
 

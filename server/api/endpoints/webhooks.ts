@@ -3,8 +3,6 @@ import { defineEndpoint } from '../endpoint';
 import { pagingQuery } from '../paging';
 import { listOf, timestamp } from '../schemas';
 
-const plannedFor = 'the webhooks issue';
-
 /** The subscribable events (decisions §7). New names are only added; clients read the catalogue. */
 export const webhookEventNames = [
   'message.received',
@@ -75,7 +73,6 @@ export const listWebhookEvents = defineEndpoint({
       false,
     ),
   },
-  plannedFor,
 });
 
 export const listWebhooks = defineEndpoint({
@@ -87,7 +84,6 @@ export const listWebhooks = defineEndpoint({
   description: 'Secrets are not included.',
   scope: 'webhooks:read',
   response: { status: 200, description: 'All webhooks of the organization', schema: listOf(webhookSchema, false) },
-  plannedFor,
 });
 
 export const createWebhook = defineEndpoint({
@@ -111,7 +107,6 @@ export const createWebhook = defineEndpoint({
     schema: webhookSchema.extend({ secret: z.string().describe('`whsec_…`. Store it now: it is never returned again.') }),
   },
   errors: ['url_not_allowed'],
-  plannedFor,
 });
 
 export const getWebhook = defineEndpoint({
@@ -124,7 +119,6 @@ export const getWebhook = defineEndpoint({
   params: webhookId,
   response: { status: 200, description: 'The webhook, without its secret', schema: webhookSchema },
   errors: ['resource_not_found'],
-  plannedFor,
 });
 
 export const updateWebhook = defineEndpoint({
@@ -150,7 +144,6 @@ export const updateWebhook = defineEndpoint({
     .strict(),
   response: { status: 200, description: 'The updated webhook, without its secret', schema: webhookSchema },
   errors: ['resource_not_found', 'url_not_allowed'],
-  plannedFor,
 });
 
 export const deleteWebhook = defineEndpoint({
@@ -164,7 +157,6 @@ export const deleteWebhook = defineEndpoint({
   params: webhookId,
   response: { status: 204, description: 'Deleted; no body' },
   errors: ['resource_not_found'],
-  plannedFor,
 });
 
 export const testWebhook = defineEndpoint({
@@ -192,7 +184,6 @@ export const testWebhook = defineEndpoint({
     }),
   },
   errors: ['resource_not_found'],
-  plannedFor,
 });
 
 export const listWebhookDeliveries = defineEndpoint({
@@ -228,7 +219,6 @@ export const listWebhookDeliveries = defineEndpoint({
     ),
   },
   errors: ['resource_not_found'],
-  plannedFor,
 });
 
 export const endpoints = [

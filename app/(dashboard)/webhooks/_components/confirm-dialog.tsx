@@ -1,0 +1,41 @@
+'use client';
+
+import { useEffect, useId, useRef } from 'react';
+import { buttonClass, dangerClass } from './ui';
+
+interface ConfirmDialogProps {
+  title: string;
+  body: string;
+  confirmLabel: string;
+  pending: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** A modal confirmation; the native dialog traps focus, closes on Escape and returns focus to the opener. */
+export function ConfirmDialog({ title, body, confirmLabel, pending, onConfirm, onCancel }: ConfirmDialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const bodyId = useId();
+  useEffect(() => {
+    ref.current?.showModal();
+  }, []);
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      aria-describedby={bodyId}
+      onCancel={onCancel}
+      className="m-auto w-full max-w-md rounded-2xl p-6 shadow-xl backdrop:bg-slate-900/40"
+    >
+      <h2 id={titleId} className="text-lg font-semibold text-slate-900">{title}</h2>
+      <p id={bodyId} className="mt-2 text-sm text-slate-600">{body}</p>
+      <div className="mt-6 flex justify-end gap-2">
+        <button type="button" className={buttonClass} onClick={onCancel} autoFocus>Cancel</button>
+        <button type="button" className={dangerClass} disabled={pending} onClick={onConfirm}>
+          {pending ? 'Working…' : confirmLabel}
+        </button>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,114 @@
+'use client';
+
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTRPC } from '@/app/_trpc/trpc';
+import type { EventName } from '@/server/events/catalogue';
+import { formatTime } from '../../settings/_components/format-time';
+import { ConfirmDialog } from './confirm-dialog';
+import { DeliveryLog } from './delivery-log';
+import { SecretReveal } from './secret-reveal';
+import { buttonClass } from './ui';
+import { WebhookForm } from './webhook-form';
+
+export interface WebhookRow {
+  id: string;
+  name: string;
+  url: string;
+  events: string[];
+  headers: Record<string, string>;
+  is_active: boolean;
+  disabled_reason: string | null;
+  disabled_at: string | null;
+}
+
+function StatusBadge({ webhook }: { webhook: WebhookRow }) {
+  const [label, style] = webhook.is_active
+    ? ['Active', 'bg-emerald-50 text-emerald-800 ring-emerald-200']
+    : webhook.disabled_reason
+      ? ['Disabled', 'bg-red-50 text-red-800 ring-red-200']
+      : ['Paused', 'bg-slate-100 text-slate-700 ring-slate-200'];
+  return <span className={`rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${style}`}>{label}</span>;
+}
+
+/** One webhook with its actions: test, edit, rotate the secret, pause or resume, delete, and its delivery log. */
+export function WebhookCard({ webhook, canManage }: { webhook: WebhookRow; canManage: boolean }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [mode, setMode] = useState<'view' | 'edit' | 'delete'>('view');
+  const [showLog, setShowLog] = useState(false);
+  const refreshList = () => queryClient.invalidateQueries({ queryKey: trpc.webhooks.list.queryKey() });
+  const refreshLog = () => queryClient.invalidateQueries({ queryKey: trpc.webhooks.deliveries.queryKey({ id: webhook.id }) });
+  const update = useMutation(
+    trpc.webhooks.update.mutationOptions({ onSuccess: () => { setMode((m) => (m === 'edit' ? 'view' : m)); void refreshList(); } }),
+  );
+  const rotate = useMutation(trpc.webhooks.rotateSecret.mutationOptions());
+  const remove = useMutation(trpc.webhooks.delete.mutationOptions({ onSuccess: () => void refreshList() }));
+  const test = useMutation(trpc.webhooks.test.mutationOptions({ onSuccess: () => { setShowLog(true); void refreshLog(); } }));
+
+  return (
+    <li className="rounded-xl border border-slate-200 bg-white p-5 shadow-xs" aria-labelledby={`wh-${webhook.id}`}>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 id={`wh-${webhook.id}`} className="flex items-center gap-2 font-semibold text-slate-900">{webhook.name} <StatusBadge webhook={webhook} /></h3>
+          <p className="mt-1 font-mono text-sm break-all text-slate-600">{webhook.url}</p>
+          <p className="mt-1 text-xs text-slate-500">{webhook.events.join(' · ')}</p>
+          {webhook.disabled_reason && (
+            <p className="mt-2 text-sm text-red-700">Switched off {formatTime(webhook.disabled_at)}: {webhook.disabled_reason} Resume it once the endpoint is fixed.</p>
+          )}
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {canManage && <button type="button" className={buttonClass} disabled={test.isPending} onClick={() => test.mutate({ id: webhook.id })}>{test.isPending ? 'Sending…' : 'Send test'}</button>}
+          <button type="button" className={buttonClass} aria-expanded={showLog} onClick={() => setShowLog(!showLog)}>{showLog ? 'Hide deliveries' : 'Deliveries'}</button>
+          {canManage && (
+            <>
+              <button type="button" className={buttonClass} onClick={() => setMode('edit')}>Edit</button>
+              <button type="button" className={buttonClass} disabled={rotate.isPending} onClick={() => rotate.mutate({ id: webhook.id })}>Rotate secret</button>
+              <button type="button" className={buttonClass} disabled={update.isPending} onClick={() => update.mutate({ id: webhook.id, isActive: !webhook.is_active })}>
+                {webhook.is_active ? 'Pause' : 'Resume'}
+              </button>
+              <button type="button" className={`${buttonClass} text-red-700`} onClick={() => setMode('delete')}>Delete</button>
+            </>
+          )}
+        </div>
+      </div>
+
+      <div aria-live="polite" className="mt-2 text-sm">
+        {test.isSuccess && (
+          <p data-testid="test-result" className={test.data.delivered ? 'text-emerald-800' : 'text-red-700'}>
+            Test {test.data.delivered ? 'delivered' : 'failed'}: {test.data.status_code === 0 ? 'no answer' : `HTTP ${test.data.status_code}`} in {test.data.duration_ms} ms
+            {test.data.error ? ` — ${test.data.error}` : ''}
+          </p>
+        )}
+        {(test.isError || update.isError || rotate.isError || remove.isError) && (
+          <p role="alert" className="text-red-700">{(test.error ?? update.error ?? rotate.error ?? remove.error)?.message}</p>
+        )}
+      </div>
+      {rotate.isSuccess && <div className="mt-3"><SecretReveal secret={rotate.data.secret} onDone={() => rotate.reset()} /></div>}
+
+      {mode === 'edit' && (
+        <div className="mt-4">
+          <WebhookForm
+            initial={{ name: webhook.name, url: webhook.url, events: webhook.events as EventName[], headers: webhook.headers }}
+            submitLabel="Save changes"
+            pending={update.isPending}
+            error={update.error?.message ?? null}
+            onSubmit={(values) => update.mutate({ id: webhook.id, ...values })}
+            onCancel={() => setMode('view')}
+          />
+        </div>
+      )}
+      {mode === 'delete' && (
+        <ConfirmDialog
+          title={`Delete “${webhook.name}”?`}
+          body="Deliveries stop at once, pending retries are dropped and the delivery history is deleted. This cannot be undone."
+          confirmLabel="Delete webhook"
+          pending={remove.isPending}
+          onConfirm={() => remove.mutate({ id: webhook.id })}
+          onCancel={() => setMode('view')}
+        />
+      )}
+      {showLog && <DeliveryLog webhookId={webhook.id} canManage={canManage} />}
+    </li>
+  );
+}

@@ -1,0 +1,103 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { useTRPC } from '@/app/_trpc/trpc';
+import type { EventName } from '@/server/events/catalogue';
+import { buttonClass, inputClass, primaryClass } from './ui';
+
+export interface WebhookFormValues {
+  name: string;
+  url: string;
+  events: EventName[];
+  headers: Record<string, string>;
+}
+
+interface WebhookFormProps {
+  initial?: WebhookFormValues;
+  submitLabel: string;
+  pending: boolean;
+  error: string | null;
+  onSubmit: (values: WebhookFormValues) => void;
+  onCancel: () => void;
+}
+
+const headersToText = (headers: Record<string, string>) => Object.entries(headers).map(([k, v]) => `${k}: ${v}`).join('\n');
+const textToHeaders = (text: string) =>
+  Object.fromEntries(
+    text.split('\n').map((line) => line.trim()).filter(Boolean).map((line) => {
+      const at = line.indexOf(':');
+      return at < 0 ? [line, ''] : [line.slice(0, at).trim(), line.slice(at + 1).trim()];
+    }),
+  );
+
+/** Create and edit: name, URL, the events grouped as in the catalogue, extra headers. */
+export function WebhookForm({ initial, submitLabel, pending, error, onSubmit, onCancel }: WebhookFormProps) {
+  const trpc = useTRPC();
+  const catalogue = useQuery(trpc.webhooks.catalogue.queryOptions());
+  const [events, setEvents] = useState<Set<EventName>>(new Set(initial?.events ?? []));
+  const ids = { name: useId(), url: useId(), headers: useId(), error: useId() };
+  const groups = new Map<string, NonNullable<typeof catalogue.data>>();
+  for (const entry of catalogue.data ?? []) groups.set(entry.group, [...(groups.get(entry.group) ?? []), entry]);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    onSubmit({
+      name: String(form.get('name')),
+      url: String(form.get('url')),
+      events: [...events],
+      headers: textToHeaders(String(form.get('headers') ?? '')),
+    });
+  }
+  const toggle = (value: EventName, on: boolean) =>
+    setEvents((current) => {
+      const next = new Set(current);
+      if (on) next.add(value);
+      else next.delete(value);
+      return next;
+    });
+
+  return (
+    <form onSubmit={submit} aria-describedby={error ? ids.error : undefined} className="space-y-5 rounded-xl border border-slate-200 bg-white p-5 shadow-xs">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <label htmlFor={ids.name} className="text-sm font-medium text-slate-800">Name</label>
+          <input id={ids.name} name="name" required maxLength={100} defaultValue={initial?.name} className={inputClass} />
+        </div>
+        <div>
+          <label htmlFor={ids.url} className="text-sm font-medium text-slate-800">Endpoint URL</label>
+          <input id={ids.url} name="url" type="url" required placeholder="https://example.com/hooks/whatsapp" defaultValue={initial?.url} className={inputClass} />
+        </div>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-3">
+        {[...groups.entries()].map(([group, entries]) => (
+          <fieldset key={group} className="rounded-lg border border-slate-200 p-3">
+            <legend className="px-1 text-sm font-medium text-slate-800">{group} events</legend>
+            {entries.map((entry) => (
+              <label key={entry.value} className="mt-2 flex items-start gap-2 text-sm text-slate-700" title={entry.description}>
+                <input
+                  type="checkbox"
+                  className="mt-0.5 size-4 accent-brand-600"
+                  checked={events.has(entry.value as EventName)}
+                  onChange={(e) => toggle(entry.value as EventName, e.target.checked)}
+                />
+                <span>{entry.label} <code className="text-xs text-slate-500">{entry.value}</code></span>
+              </label>
+            ))}
+          </fieldset>
+        ))}
+      </div>
+      <div>
+        <label htmlFor={ids.headers} className="text-sm font-medium text-slate-800">Extra headers <span className="font-normal text-slate-500">(optional, one “Name: value” per line)</span></label>
+        <textarea id={ids.headers} name="headers" rows={2} defaultValue={headersToText(initial?.headers ?? {})} className={`${inputClass} font-mono`} />
+      </div>
+      {error && <p id={ids.error} role="alert" className="text-sm text-red-700">{error}</p>}
+      <div className="flex gap-2">
+        <button type="submit" className={primaryClass} disabled={pending || events.size === 0}>{pending ? 'Saving…' : submitLabel}</button>
+        <button type="button" className={buttonClass} onClick={onCancel}>Cancel</button>
+        {events.size === 0 && <p className="self-center text-sm text-slate-500">Pick at least one event.</p>}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,59 @@
+'use client';
+
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTRPC } from '@/app/_trpc/trpc';
+import { SecretReveal } from './secret-reveal';
+import { primaryClass } from './ui';
+import { WebhookCard } from './webhook-card';
+import { WebhookForm } from './webhook-form';
+
+/** The organization's webhooks; owners and admins create and change them, everyone else reads. */
+export function WebhooksPanel() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const list = useQuery(trpc.webhooks.list.queryOptions());
+  const [creating, setCreating] = useState(false);
+  const create = useMutation(
+    trpc.webhooks.create.mutationOptions({
+      onSuccess: () => {
+        setCreating(false);
+        void queryClient.invalidateQueries({ queryKey: trpc.webhooks.list.queryKey() });
+      },
+    }),
+  );
+  const canManage = list.data?.canManage ?? false;
+
+  return (
+    <section aria-labelledby="webhooks-heading" className="mt-8 space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="webhooks-heading" className="text-lg font-semibold text-slate-900">Endpoints</h2>
+        {canManage && !creating && <button type="button" className={primaryClass} onClick={() => { create.reset(); setCreating(true); }}>New webhook</button>}
+      </div>
+      {list.data && !canManage && <p className="text-sm text-slate-600">Only owners and admins can add or change webhooks.</p>}
+      {create.isSuccess && <SecretReveal secret={create.data.secret} onDone={() => create.reset()} />}
+      {creating && (
+        <WebhookForm
+          submitLabel="Create webhook"
+          pending={create.isPending}
+          error={create.error?.message ?? null}
+          onSubmit={(values) => create.mutate(values)}
+          onCancel={() => setCreating(false)}
+        />
+      )}
+      {list.isPending ? (
+        <p className="text-sm text-slate-500">Loading webhooks…</p>
+      ) : list.isError ? (
+        <p role="alert" className="text-sm text-red-700">Couldn’t load the webhooks. Reload the page to try again.</p>
+      ) : list.data.webhooks.length === 0 ? (
+        <p className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-sm text-slate-600">
+          No webhooks yet.{canManage ? ' Add one to receive delivery receipts, replies and campaign updates as they happen.' : ''}
+        </p>
+      ) : (
+        <ul className="space-y-4">
+          {list.data.webhooks.map((webhook) => <WebhookCard key={webhook.id} webhook={webhook} canManage={canManage} />)}
+        </ul>
+      )}
+    </section>
+  );
+}

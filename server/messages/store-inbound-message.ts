@@ -43,11 +43,12 @@ export async function storeInboundMessage(item: MessageItem): Promise<void> {
         update: { externalOnly: false },
         select: { id: true, name: true, accountId: true, lastInboundAt: true },
       });
+      const botReply = await repliesGoToBot(tx, contact.id, item.contextWamid);
       const message = await tx.message.create({
         include: messageApiInclude,
         data: {
           id: newId('message'), orgId: account.orgId, contactId: contact.id, accountId: account.id,
-          direction: 'incoming', type, status: 'delivered', content, wamid: item.wamid,
+          direction: 'incoming', type, status: 'delivered', content, wamid: item.wamid, botReply,
           payload: item as unknown as Prisma.InputJsonObject, contextWamid: item.contextWamid,
           buttonPayload: item.button?.payload ?? item.interactiveReply?.id, createdAt: item.timestamp,
         },
@@ -63,7 +64,7 @@ export async function storeInboundMessage(item: MessageItem): Promise<void> {
         },
       });
       const presented = presentMessage(message, { detailed: true });
-      outboxIds.push((await publishEvent(tx, account.orgId, 'message.received', { message: presented })).outboxId);
+      outboxIds.push((await publishEvent(tx, account.orgId, 'message.received', { message: presented, bot_reply: botReply })).outboxId);
       if (item.button && item.contextWamid) {
         const reply = await buttonReply(tx, account.orgId, item.contextWamid, item.button, presented);
         if (reply) outboxIds.push((await publishEvent(tx, account.orgId, 'button.reply', reply)).outboxId);
@@ -134,4 +135,18 @@ async function storeInboundMedia(
     });
     await tx.message.update({ where: { id: message.id }, data: { hasMedia: true } });
   });
+}
+
+/**
+ * Whether a chatbot may answer this inbound message: not when it replies to (quotes or taps)
+ * a message sent with `bot_reply: false`, or, without a quote, when the business's latest
+ * message to the contact was sent that way. It is stored and delivered either way.
+ */
+async function repliesGoToBot(tx: DbTx, contactId: string, contextWamid: string | undefined): Promise<boolean> {
+  const answered = await tx.message.findFirst({
+    where: contextWamid ? { wamid: contextWamid, direction: 'outgoing' } : { contactId, direction: 'outgoing' },
+    orderBy: { createdAt: 'desc' },
+    select: { botReply: true },
+  });
+  return answered?.botReply ?? true;
 }

@@ -230,10 +230,10 @@ describe('statuses and replies', () => {
     assert.deepEqual(events.map((e) => e.type).sort(), ['message.read', 'message.sent'], 'one event per step taken');
   });
 
-  test('a button tap stores the reply and emits button.reply with the reference', async () => {
+  test('a button tap stores the reply and emits button.reply with the reference; bot_reply: false is kept', async () => {
     const phone = randomPhone();
     const res = await send({
-      to: phone, type: 'template', reference: 'order-77',
+      to: phone, type: 'template', reference: 'order-77', bot_reply: false,
       template: { name: 'promo_offer', parameters: { '1': 'Pat', '2': '5%' }, button_parameters: { '0': 'WANTS_PROMO' } },
     });
     assert.equal(res.status, 201, JSON.stringify(res.body));
@@ -251,5 +251,9 @@ describe('statuses and replies', () => {
     const reply = await db.message.findFirstOrThrow({ where: { contextWamid: sent.wamid } });
     assert.equal(reply.direction, 'incoming');
     assert.equal(reply.content, 'Yes please');
+    // bot_reply: false keeps the reply from the chatbot, yet it is stored and announced.
+    assert.equal(reply.botReply, false);
+    const received = await db.event.findFirstOrThrow({ where: { type: 'message.received', payload: { path: ['message', 'id'], equals: reply.id } } });
+    assert.equal((received.payload as Record<string, unknown>).bot_reply, false);
   });
 });

@@ -14,7 +14,6 @@ export const getMedia = defineEndpoint({
   params: z.object({ message_id: z.string().describe('Id of a message whose `has_media` is true.') }),
   response: { status: 200, description: 'The file bytes', contentType: 'application/octet-stream' },
   errors: ['resource_not_found'],
-  plannedFor: 'the messaging issue',
 });
 
 export const endpoints = [getMedia];

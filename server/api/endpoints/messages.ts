@@ -2,8 +2,6 @@ import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
 import { messageSchema, phoneNumber } from '../schemas';
 
-const plannedFor = 'the messaging issue';
-
 const httpUrl = z.url({ protocol: /^https?$/ });
 
 const exactlyOne = (a: string, b: string) => (value: Record<string, unknown>) =>
@@ -137,7 +135,6 @@ export const sendMessage = defineEndpoint({
     'media_too_large',
     'upstream_failure',
   ],
-  plannedFor,
 });
 
 export const getMessage = defineEndpoint({
@@ -150,7 +147,6 @@ export const getMessage = defineEndpoint({
   params: z.object({ id: z.string().describe('Message id.') }),
   response: { status: 200, description: 'The message', schema: messageSchema },
   errors: ['resource_not_found'],
-  plannedFor,
 });
 
 export const endpoints = [sendMessage, getMessage];

@@ -9,7 +9,7 @@ let beta: { id: string; name: string };
 
 const sections = [
   { label: 'Inbox', path: '/inbox', built: true },
-  { label: 'Campaigns', path: '/campaigns', built: false },
+  { label: 'Campaigns', path: '/campaigns', built: true },
   { label: 'Webhooks', path: '/webhooks', built: true },
   { label: 'API keys', path: '/api-keys', built: false },
   { label: 'Settings', path: '/settings', built: true },

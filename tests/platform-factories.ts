@@ -2,11 +2,15 @@ import { randomInt } from 'node:crypto';
 import { db } from '@/server/db';
 import { newId } from '@/server/db/ids';
 
-/** A business portfolio with one connected number (a fresh platform phone id) for `orgId`. */
+/**
+ * A business portfolio with one connected number (a fresh platform phone id) for `orgId`. The
+ * WABA id is the one the simulator files an unknown number under, so its webhooks about the
+ * business (tier changes) reach this portfolio.
+ */
 export async function createConnectedAccount(orgId: string, options: { name?: string; isDefaultOutgoing?: boolean } = {}) {
   const phoneId = `9${String(randomInt(1e9)).padStart(9, '0')}${String(randomInt(1e5)).padStart(5, '0')}`;
   const portfolio = await db.businessPortfolio.create({
-    data: { id: newId('portfolio'), orgId, name: 'Test business', wabaId: `8${phoneId.slice(1)}`, messagingLimit: 250, messagingLimitTier: 'TIER_250' },
+    data: { id: newId('portfolio'), orgId, name: 'Test business', wabaId: `auto-${phoneId}`, messagingLimit: 250, messagingLimitTier: 'TIER_250' },
   });
   return db.account.create({
     data: {

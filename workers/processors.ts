@@ -1,5 +1,6 @@
 import type { Job } from 'bullmq';
 import { syncAccountJob } from '@/server/accounts/sync-account.job';
+import { dispatchCampaignJob, startScheduledCampaignJob } from '@/server/campaigns/campaign-jobs';
 import { sendMessageJob } from '@/server/messages/send-message.job';
 import { processPlatformEventJob } from '@/server/platform-events/process-platform-event.job';
 import type { JobData, JobName, QueueName } from '@/server/queues';
@@ -17,6 +18,7 @@ type Processors = {
 export const processors: Processors = {
   messages: { 'message.send': sendMessageJob },
   'platform-events': { 'platform-event.process': processPlatformEventJob },
+  campaigns: { 'campaign.start': startScheduledCampaignJob, 'campaign.dispatch': dispatchCampaignJob },
   maintenance: {
     'account.sync': (_job, data) => syncAccountJob(data),
     'templates.sync': (_job, data) => syncTemplatesJob(data),

@@ -1,3 +1,4 @@
+import { onCampaignMessageStatus } from '@/server/campaigns/on-campaign-message-status';
 import { db, type DbTx, type MessageStatus, type Prisma } from '@/server/db';
 import { publishEvent } from '@/server/events/publish-event';
 import { dispatchOutboxSoon } from '@/server/outbox';
@@ -27,6 +28,7 @@ export async function advanceMessageStatus(
     data: { ...data, status },
   });
   if (moved.count === 0) return false;
+  await onCampaignMessageStatus(tx, target.id, status, outboxIds);
   const message = await tx.message.findUniqueOrThrow({ where: { id: target.id }, include: messageApiInclude });
   const { outboxId } = await publishEvent(tx, message.orgId, `message.${status}`, {
     message: presentMessage(message, { detailed: true }),

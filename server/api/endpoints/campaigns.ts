@@ -3,8 +3,6 @@ import { defineEndpoint } from '../endpoint';
 import { pagingQuery } from '../paging';
 import { listOf, phoneNumber, timestamp } from '../schemas';
 
-const plannedFor = 'the campaigns issue';
-
 const campaignStatus = z
   .enum(['draft', 'scheduled', 'processing', 'paused', 'completed', 'failed'])
   .describe('`completed` and `failed` are final.');
@@ -67,8 +65,7 @@ export const createCampaign = defineEndpoint({
     }),
   idempotent: true,
   response: { status: 201, description: 'The campaign, in `draft`', schema: campaignSchema },
-  errors: ['resource_not_found', 'template_not_approved', 'account_not_found', 'no_connected_account'],
-  plannedFor,
+  errors: ['resource_not_found', 'template_not_approved', 'account_not_found', 'no_connected_account', 'invalid_parameter'],
 });
 
 export const addCampaignRecipients = defineEndpoint({
@@ -114,8 +111,7 @@ export const addCampaignRecipients = defineEndpoint({
       duplicates: counter.describe('Entries ignored because the number was already in the campaign or in this batch.'),
     }),
   },
-  errors: ['resource_not_found', 'campaign_not_editable', 'missing_template_parameter'],
-  plannedFor,
+  errors: ['resource_not_found', 'campaign_not_editable', 'missing_template_parameter', 'invalid_parameter'],
 });
 
 export const startCampaign = defineEndpoint({
@@ -153,7 +149,6 @@ export const startCampaign = defineEndpoint({
     ]),
   },
   errors: ['resource_not_found', 'campaign_state_conflict', 'campaign_has_no_recipients', 'template_not_approved'],
-  plannedFor,
 });
 
 export const pauseCampaign = defineEndpoint({
@@ -170,7 +165,6 @@ export const pauseCampaign = defineEndpoint({
   idempotent: true,
   response: { status: 200, description: 'The campaign, now `paused`', schema: campaignSchema },
   errors: ['resource_not_found', 'campaign_state_conflict'],
-  plannedFor,
 });
 
 export const getCampaign = defineEndpoint({
@@ -183,7 +177,6 @@ export const getCampaign = defineEndpoint({
   params: campaignId,
   response: { status: 200, description: 'The campaign', schema: campaignSchema },
   errors: ['resource_not_found'],
-  plannedFor,
 });
 
 export const listCampaigns = defineEndpoint({
@@ -195,7 +188,6 @@ export const listCampaigns = defineEndpoint({
   scope: 'campaigns:read',
   query: z.object({ status: campaignStatus.optional().describe('Only campaigns in this status.'), ...pagingQuery }).strict(),
   response: { status: 200, description: 'A page of campaigns', schema: listOf(campaignSchema) },
-  plannedFor,
 });
 
 export const listCampaignRecipients = defineEndpoint({
@@ -225,7 +217,6 @@ export const listCampaignRecipients = defineEndpoint({
     ),
   },
   errors: ['resource_not_found'],
-  plannedFor,
 });
 
 export const endpoints = [

@@ -1,0 +1,15 @@
+import type { Metadata } from 'next';
+import { requireDashboard } from '../../_lib/load-dashboard';
+import { CampaignDetail } from '../_components/campaign-detail';
+
+export const metadata: Metadata = { title: 'Campaign' };
+
+export default async function CampaignPage({ params }: { params: Promise<{ id: string }> }) {
+  await requireDashboard('/campaigns');
+  const { id } = await params;
+  return (
+    <div className="mx-auto max-w-5xl">
+      <CampaignDetail id={id} />
+    </div>
+  );
+}

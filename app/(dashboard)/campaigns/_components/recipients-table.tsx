@@ -1,0 +1,54 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import Papa from 'papaparse';
+import { useState } from 'react';
+import { useTRPC, useTRPCClient } from '@/app/_trpc/trpc';
+
+const statuses = ['pending', 'queued', 'sent', 'delivered', 'read', 'failed', 'skipped'] as const;
+type Status = (typeof statuses)[number];
+
+/** Per-recipient status with a filter, and an export of every recipient (in that filter) as CSV. */
+export function RecipientsTable({ campaignId }: { campaignId: string }) {
+  const trpc = useTRPC();
+  const client = useTRPCClient();
+  const [status, setStatus] = useState<Status | ''>('');
+  const page = useQuery({ ...trpc.campaigns.recipients.queryOptions({ id: campaignId, status: status || undefined, limit: 50 }), refetchInterval: 2_000 });
+
+  const exportCsv = async () => {
+    const rows: Array<Record<string, string>> = [];
+    let cursor: string | undefined;
+    do {
+      const next = await client.campaigns.recipients.query({ id: campaignId, status: status || undefined, limit: 200, cursor });
+      rows.push(...next.data.map((r) => ({ to: r.to, status: r.status, error: r.error_message ?? '', message_id: r.message_id ?? '', ...r.parameters })));
+      cursor = next.next_cursor;
+    } while (cursor);
+    const url = URL.createObjectURL(new Blob([Papa.unparse(rows)], { type: 'text/csv' }));
+    Object.assign(document.createElement('a'), { href: url, download: `recipients-${campaignId}.csv` }).click();
+    URL.revokeObjectURL(url);
+  };
+
+  return (
+    <section aria-labelledby="recipients-heading" className="mt-8">
+      <div className="flex items-center justify-between">
+        <h2 id="recipients-heading" className="text-lg font-semibold">Recipients</h2>
+        <div className="flex gap-2 text-sm">
+          <select aria-label="Recipient status" value={status} onChange={(e) => setStatus(e.target.value as Status | '')} className="rounded-md border border-slate-300 px-2 py-1">
+            <option value="">All statuses</option>
+            {statuses.map((s) => <option key={s}>{s}</option>)}
+          </select>
+          <button type="button" onClick={exportCsv} className="rounded-md border border-slate-300 px-3 py-1">Export CSV</button>
+        </div>
+      </div>
+      <table className="mt-3 min-w-full divide-y divide-slate-200 text-sm">
+        <thead className="text-left text-xs text-slate-500 uppercase"><tr><th className="py-2">Number</th><th>Status</th><th>Details</th></tr></thead>
+        <tbody className="divide-y divide-slate-100">
+          {page.data?.data.map((r) => (
+            <tr key={r.id}><td className="py-2 font-mono">{r.to}</td><td>{r.status}</td><td className="text-slate-600">{r.error_message}</td></tr>
+          ))}
+        </tbody>
+      </table>
+      {page.data?.has_more && <p className="mt-2 text-xs text-slate-500">Showing the first 50; export for all.</p>}
+    </section>
+  );
+}

@@ -1,0 +1,46 @@
+import { ApiError } from '@/server/api/api-error';
+import type { Prisma, Template } from '@/server/db';
+import { buildTemplateSend, type TemplateForSend } from '@/server/messages/template-send';
+import type { TemplateShape } from '@/server/templates/from-platform';
+
+export function templateForSend(template: Template): TemplateForSend {
+  return {
+    name: template.name,
+    language: template.language,
+    category: template.category,
+    parameterFormat: template.parameterFormat,
+    header: template.header as TemplateShape['header'],
+    body: template.body as TemplateShape['body'],
+    buttons: template.buttons as TemplateShape['buttons'],
+  };
+}
+
+/** The platform request body and inbox text of one recipient's message; throws what `buildTemplateSend` throws. */
+export function buildCampaignMessage(template: TemplateForSend, parameters: Record<string, string>) {
+  const built = buildTemplateSend(template, { parameters }, undefined);
+  return { platformBody: { type: 'template', template: built.payload as unknown as Prisma.InputJsonObject }, content: built.content };
+}
+
+/**
+ * Campaign recipients carry body variables only, so a template that also needs a media header
+ * or a button value could never be sent: refused when the campaign is created.
+ */
+export function assertCampaignCompatible(template: TemplateForSend, param: string) {
+  const filled = Object.fromEntries(template.body.variables.map((name) => [name, 'x']));
+  try {
+    buildTemplateSend(template, { parameters: filled }, undefined);
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    throw new ApiError('invalid_parameter', `Template \`${template.name}\` cannot be used for a campaign: ${error.message} Campaign recipients supply body variables only.`, { param });
+  }
+}
+
+/** Checks one recipient's variables against the template, naming the entry on failure. */
+export function validateRecipientParameters(template: TemplateForSend, parameters: Record<string, string>, index: number) {
+  try {
+    buildTemplateSend(template, { parameters }, undefined);
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    throw new ApiError(error.code, `recipients[${index}]: ${error.message}`, { param: `recipients[${index}].parameters` });
+  }
+}

@@ -1,0 +1,20 @@
+import { afterNewestFirst, decodeCursor, toPage } from '@/server/api/paging';
+import { db, type CampaignStatus } from '@/server/db';
+import { findCampaign } from './find-campaign';
+import { campaignInclude, presentCampaign } from './present-campaign';
+
+export async function getCampaign(orgId: string, id: string) {
+  return presentCampaign(await findCampaign(orgId, id));
+}
+
+/** The organization's campaigns, newest first, optionally of one status. */
+export async function listCampaigns(orgId: string, { status, limit, cursor }: { status?: CampaignStatus; limit: number; cursor?: string }) {
+  const after = decodeCursor('campaigns', cursor);
+  const rows = await db.campaign.findMany({
+    where: { orgId, ...(status ? { status } : {}), ...afterNewestFirst('createdAt', after) },
+    include: campaignInclude,
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: limit + 1,
+  });
+  return toPage('campaigns', rows, limit, (row) => ({ at: row.createdAt, id: row.id }), presentCampaign);
+}

@@ -1,0 +1,297 @@
+import assert from 'node:assert/strict';
+import { after, describe, test } from 'node:test';
+import { dispatchCampaign } from '@/server/campaigns/dispatch-campaign';
+import { db, type Account } from '@/server/db';
+import { newId } from '@/server/db/ids';
+import { demoWorld } from '@/server/seed/demo-world';
+import { templateShapeFromPlatform } from '@/server/templates/from-platform';
+import { createApiKey } from '../api-factories';
+import { createOrg } from '../factories';
+import { createConnectedAccount } from '../platform-factories';
+import { appUrl, randomPhone, simulator } from '../support/stack';
+import { waitFor } from '../support/wait-for';
+
+/** Campaigns through the real web app, worker and simulator; the engine also called directly with a driven clock. */
+after(() => db.$disconnect());
+
+async function addTemplates(account: Account) {
+  for (const template of demoWorld.acme.templates) {
+    const shape = templateShapeFromPlatform(template);
+    await db.template.create({
+      data: {
+        id: newId('template'), orgId: account.orgId, accountId: account.id, platformTemplateId: template.id, name: template.name,
+        language: template.language, category: shape.category, status: shape.status, parameterFormat: shape.parameterFormat,
+        header: shape.header ?? undefined, body: shape.body, buttons: shape.buttons, components: template.components as object[],
+      },
+    });
+  }
+}
+
+async function tenant(messagingLimit = 250) {
+  const org = await createOrg();
+  const account = await createConnectedAccount(org.id);
+  await db.businessPortfolio.update({ where: { id: account.portfolioId }, data: { messagingLimit } });
+  await addTemplates(account);
+  const { key, id: keyId } = await createApiKey(org.id);
+  // createApiKey leaves allowed_cidrs NULL, which authenticate() cannot read (reported).
+  await db.apiKey.update({ where: { id: keyId }, data: { allowedCidrs: [] } });
+  const call = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${appUrl}/v1${path}`, {
+      method,
+      headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as any };
+  };
+  /** A second number of the same portfolio (and its copies of the templates). */
+  const addAccount = async (name: string) => {
+    const phoneId = `7${String(Math.floor(Math.random() * 1e14)).padStart(14, '0')}`;
+    const second = await db.account.create({
+      data: { id: newId('account'), orgId: org.id, portfolioId: account.portfolioId, name, phoneId, displayPhoneNumber: '+1 555-000-0000', qualityRating: 'GREEN' },
+    });
+    await addTemplates(second);
+    return second;
+  };
+  return { org, account, call, addAccount };
+}
+
+type Tenant = Awaited<ReturnType<typeof tenant>>;
+
+/** Distinct numbers: with a magic suffix `randomPhone` has only a few random digits left. */
+function phones(n: number, suffix = '') {
+  const set = new Set<string>();
+  while (set.size < n) set.add(randomPhone(suffix));
+  return [...set];
+}
+
+const promo = (to: string, name = 'Ann') => ({ to, parameters: { '1': name, '2': '20%' } });
+
+async function campaignWith(t: Tenant, phones: string[], extra: Record<string, unknown> = {}) {
+  const created = await t.call('POST', '/campaigns', { name: 'Spring sale', template: 'promo_offer', ...extra });
+  assert.equal(created.status, 201, JSON.stringify(created.body));
+  if (phones.length) assert.equal((await t.call('POST', `/campaigns/${created.body.id}/recipients`, { recipients: phones.map((p) => promo(p)) })).status, 200);
+  return created.body.id as string;
+}
+
+const getCampaign = async (t: Tenant, id: string) => (await t.call('GET', `/campaigns/${id}`)).body;
+const waitForStatus = (t: Tenant, id: string, status: string, timeoutMs = 20_000) =>
+  waitFor(`campaign ${id} to be ${status}`, async () => ((await getCampaign(t, id)).status === status ? getCampaign(t, id) : false), timeoutMs);
+const messagesOf = (campaignId: string) => db.message.count({ where: { campaignRecipient: { campaignId } } });
+const events = (orgId: string, type: string) => db.event.findMany({ where: { orgId, type }, orderBy: { createdAt: 'asc' } });
+
+describe('creating and filling a campaign', () => {
+  test('create: 201 draft; refusals for unknown, unapproved and ambiguous templates and unknown accounts', async () => {
+    const t = await tenant();
+    const created = await t.call('POST', '/campaigns', { name: 'Launch', template: 'promo_offer' });
+    assert.equal(created.status, 201);
+    assert.equal(created.body.status, 'draft');
+    assert.equal(created.body.account, 'main');
+    assert.deepEqual(created.body.recipients, { total: 0, sent: 0, delivered: 0, read: 0, failed: 0, skipped: 0 });
+    const refusals: Array<[unknown, number, string, string?]> = [
+      [{ name: 'x', template: 'draft_promo' }, 422, 'template_not_approved', 'template'],
+      [{ name: 'x', template: 'nope' }, 404, 'resource_not_found', 'template'],
+      [{ name: 'x', template: 'promo_offer', account: 'ghost' }, 422, 'account_not_found', 'account'],
+      [{ name: 'x', template: 'promo_offer', template_id: 'tpl_x' }, 422, 'invalid_parameter', 'template'],
+      [{ name: 'x', template: 'shipping_photo' }, 422, 'invalid_parameter', 'template'],
+    ];
+    for (const [body, status, code, param] of refusals) {
+      const res = await t.call('POST', '/campaigns', body);
+      assert.equal(res.status, status, JSON.stringify(res.body));
+      assert.equal(res.body.error.code, code);
+      if (param) assert.equal(res.body.error.param, param);
+    }
+  });
+
+  test('recipients: atomic batches naming the bad index, normalised numbers, duplicates stored once', async () => {
+    const t = await tenant();
+    const id = await campaignWith(t, []);
+    const [a, b, c] = phones(3) as [string, string, string];
+    const badPhone = await t.call('POST', `/campaigns/${id}/recipients`, { recipients: [promo(a), promo(b), { to: '12345', parameters: { '1': 'x', '2': 'y' } }] });
+    assert.equal(badPhone.status, 422);
+    assert.equal(badPhone.body.error.param, 'recipients[2].to');
+    const badVars = await t.call('POST', `/campaigns/${id}/recipients`, { recipients: [promo(a), { to: b, parameters: { '1': 'x' } }] });
+    assert.equal(badVars.body.error.code, 'missing_template_parameter');
+    assert.equal(badVars.body.error.param, 'recipients[1].parameters');
+    assert.equal((await getCampaign(t, id)).recipients.total, 0, 'a refused batch stores nothing');
+
+    const spaced = `${a.slice(0, 2)} ${a.slice(2, 5)} ${a.slice(5)}`;
+    const first = await t.call('POST', `/campaigns/${id}/recipients`, { recipients: [promo(a), promo(spaced), promo(b)] });
+    assert.deepEqual(first.body, { added: 2, total_recipients: 2, campaign_id: id, duplicates: 1 });
+    const second = await t.call('POST', `/campaigns/${id}/recipients`, { recipients: [promo(b), promo(c)] });
+    assert.deepEqual(second.body, { added: 1, total_recipients: 3, campaign_id: id, duplicates: 1 });
+
+    const many = phones(60);
+    const batches = Array.from({ length: 6 }, (_, i) => many.slice(i * 8, i * 8 + 20).map((p) => promo(p)));
+    await Promise.all(batches.map((recipients) => t.call('POST', `/campaigns/${id}/recipients`, { recipients })));
+    const distinct = new Set(batches.flat().map((r) => r.to)).size;
+    assert.equal((await getCampaign(t, id)).recipients.total, 3 + distinct, 'the total stays exact under concurrent batches');
+    assert.equal(await db.campaignRecipient.count({ where: { campaignId: id } }), 3 + distinct);
+    const page = await t.call('GET', `/campaigns/${id}/recipients?limit=2`);
+    assert.deepEqual(page.body.data.map((r: any) => r.to).sort(), [a, b].sort(), 'the first batch comes first');
+    assert.equal(page.body.data[0].status, 'pending');
+    const next = await t.call('GET', `/campaigns/${id}/recipients?limit=2&cursor=${page.body.next_cursor}`);
+    assert.equal(next.body.data[0].to, c);
+  });
+});
+
+describe('the campaign status table', () => {
+  test('draft → processing → completed with exact counters and campaign.completed; refusals from every other state', async () => {
+    const t = await tenant();
+    const empty = await campaignWith(t, []);
+    assert.equal((await t.call('POST', `/campaigns/${empty}/start`)).body.error.code, 'campaign_has_no_recipients');
+    assert.equal((await t.call('POST', `/campaigns/${empty}/pause`)).body.error.code, 'campaign_state_conflict');
+
+    const id = await campaignWith(t, [randomPhone(), randomPhone('9903'), randomPhone('9904'), randomPhone('9901'), randomPhone('9902')]);
+    const started = await t.call('POST', `/campaigns/${id}/start`, { send_mode: 'spread' });
+    assert.deepEqual(started.body, { status: 'processing', queued: 5, skipped: 0 });
+    const again = await t.call('POST', `/campaigns/${id}/start`);
+    assert.equal(again.status, 409);
+    assert.equal(again.body.error.code, 'campaign_state_conflict');
+    assert.match(again.body.error.message, /processing/);
+    assert.equal((await t.call('POST', `/campaigns/${id}/recipients`, { recipients: [promo(randomPhone())] })).body.error.code, 'campaign_not_editable');
+
+    const done = await waitForStatus(t, id, 'completed');
+    await waitFor('the read and delivery statuses', async () => (await getCampaign(t, id)).recipients.read === 1 || false);
+    const final = await getCampaign(t, id);
+    assert.deepEqual(final.recipients, { total: 5, sent: 3, delivered: 2, read: 1, failed: 2, skipped: 0 });
+    assert.ok(done.started_at);
+    const [completed] = await events(t.org.id, 'campaign.completed');
+    assert.equal((completed?.payload as any).campaign.id, id);
+    const statuses = await t.call('GET', `/campaigns/${id}/recipients?status=failed`);
+    assert.equal(statuses.body.data.length, 2);
+    assert.ok(statuses.body.data.every((r: any) => r.error_message && r.message_id));
+    for (const action of ['start', 'pause']) {
+      const res = await t.call('POST', `/campaigns/${id}/${action}`);
+      assert.equal(res.status, 409);
+      assert.match(res.body.error.message, /completed/);
+    }
+    assert.equal((await t.call('POST', `/campaigns/${id}/recipients`, { recipients: [promo(randomPhone())] })).status, 409);
+    const list = await t.call('GET', '/campaigns?status=completed');
+    assert.deepEqual(list.body.data.map((c: any) => c.id), [id]);
+  });
+
+  test('scheduled: armed, paused, re-armed, then started exactly once at its time', async () => {
+    const t = await tenant();
+    const id = await campaignWith(t, phones(2, '9902'));
+    const soon = new Date(Date.now() + 60_000).toISOString();
+    const armed = await t.call('POST', `/campaigns/${id}/start`, { scheduled_at: soon });
+    assert.deepEqual(armed.body, { status: 'scheduled', scheduled_at: soon });
+    assert.equal((await t.call('POST', `/campaigns/${id}/recipients`, { recipients: [promo(randomPhone())] })).body.error.code, 'campaign_not_editable');
+    assert.equal((await t.call('POST', `/campaigns/${id}/pause`)).body.status, 'paused');
+    assert.equal((await t.call('POST', `/campaigns/${id}/recipients`, { recipients: [promo(randomPhone('9902'))] })).body.added, 1);
+    const rearmed = await t.call('POST', `/campaigns/${id}/start`, { scheduled_at: new Date(Date.now() + 1_500).toISOString() });
+    assert.equal(rearmed.body.status, 'scheduled');
+    await waitForStatus(t, id, 'completed');
+    assert.equal(await messagesOf(id), 3, 'every recipient sent once although two start jobs existed');
+  });
+
+  test('pause stops new hand-offs, start picks up where it left off', async () => {
+    const t = await tenant(2);
+    const id = await campaignWith(t, phones(4, '9902'));
+    assert.deepEqual((await t.call('POST', `/campaigns/${id}/start`)).body, { status: 'processing', queued: 2, skipped: 0 });
+    const paused = await t.call('POST', `/campaigns/${id}/pause`);
+    assert.equal(paused.body.status, 'paused');
+    assert.equal(paused.body.resumes_at, null);
+    await db.businessPortfolio.update({ where: { id: t.account.portfolioId }, data: { messagingLimit: 10 } });
+    assert.equal(await messagesOf(id), 2);
+    assert.deepEqual((await t.call('POST', `/campaigns/${id}/start`)).body, { status: 'processing', queued: 2, skipped: 0 });
+    await waitForStatus(t, id, 'completed');
+    assert.equal(await messagesOf(id), 4);
+  });
+
+  test('opted-out contacts are skipped on MARKETING templates; a template no longer APPROVED fails the campaign', async () => {
+    const t = await tenant(1);
+    const optedOut = randomPhone();
+    await db.contact.create({ data: { id: newId('contact'), orgId: t.org.id, phoneNumber: optedOut, optedOutMarketing: true } });
+    const id = await campaignWith(t, [optedOut, ...phones(2, '9902')]);
+    assert.deepEqual((await t.call('POST', `/campaigns/${id}/start`)).body, { status: 'processing', queued: 1, skipped: 1 });
+    const [skipped] = (await t.call('GET', `/campaigns/${id}/recipients?status=skipped`)).body.data;
+    assert.equal(skipped.to, optedOut);
+    assert.match(skipped.error_message, /opted out/i);
+    const parked = await getCampaign(t, id);
+    assert.equal(parked.throttle_reason, 'messaging_limit');
+    await db.template.updateMany({ where: { accountId: t.account.id, name: 'promo_offer' }, data: { status: 'PAUSED' } });
+    await dispatchCampaign(id, { now: () => new Date(Date.parse(parked.resumes_at) + 1_000) });
+    const failed = await getCampaign(t, id);
+    assert.equal(failed.status, 'failed');
+    assert.match(failed.failure_reason, /PAUSED/);
+    assert.equal((await events(t.org.id, 'campaign.failed')).length, 1);
+    assert.equal((await t.call('POST', `/campaigns/${id}/start`)).body.error.code, 'campaign_state_conflict');
+  });
+});
+
+describe('pacing against the messaging limit', () => {
+  test('spread: two campaigns on two numbers of one portfolio share its limit, park, and resume on a later day', async () => {
+    const t = await tenant(5);
+    const second = await t.addAccount('second');
+    const [mine, theirs] = [phones(4, '9902'), phones(4, '9902')];
+    const first = await campaignWith(t, mine);
+    const other = await campaignWith(t, theirs, { account: second.name });
+    const starts = await Promise.all([first, other].map((id) => t.call('POST', `/campaigns/${id}/start`)));
+    assert.equal(starts[0]!.body.queued + starts[1]!.body.queued, 5, JSON.stringify(starts.map((s) => s.body)));
+    await waitFor('both dispatchers to settle', async () => (await messagesOf(first)) + (await messagesOf(other)) === 5 || false);
+    const parked = await Promise.all([first, other].map((id) => getCampaign(t, id)));
+    const waiting = parked.filter((c) => c.resumes_at);
+    assert.ok(waiting.length >= 1);
+    for (const c of waiting) {
+      assert.equal(c.status, 'processing');
+      assert.equal(c.throttle_reason, 'messaging_limit');
+      assert.ok(Date.parse(c.resumes_at) > Date.now() + 23 * 3600_000);
+    }
+    assert.ok((await events(t.org.id, 'campaign.throttled')).length >= 1);
+
+    const nextDay = new Date(Math.max(...waiting.map((c) => Date.parse(c.resumes_at))) + 60_000);
+    const resumed = await Promise.all([first, other].map((id) => dispatchCampaign(id, { now: () => nextDay })));
+    assert.equal(resumed[0]!.queued + resumed[1]!.queued, 3, 'the rest fits in the next day\'s allowance');
+    assert.equal((await messagesOf(first)) + (await messagesOf(other)), 8);
+    for (const id of [first, other]) {
+      const c = await waitForStatus(t, id, 'completed');
+      assert.equal(c.resumes_at, null);
+      assert.equal(c.recipients.sent, 4);
+    }
+  });
+
+  test('today_only sends what fits and skips the rest; a limit of 0 counts as the lowest tier, not unlimited', async () => {
+    const t = await tenant(3);
+    const id = await campaignWith(t, phones(5, '9902'));
+    assert.deepEqual((await t.call('POST', `/campaigns/${id}/start`, { send_mode: 'today_only' })).body, { status: 'processing', queued: 3, skipped: 2 });
+    const done = await waitForStatus(t, id, 'completed');
+    assert.equal(done.recipients.skipped, 2);
+    assert.equal(done.recipients.sent, 3);
+    const [beyond] = (await t.call('GET', `/campaigns/${id}/recipients?status=skipped`)).body.data;
+    assert.match(beyond.error_message, /allowance/);
+
+    const unsynced = await tenant(0);
+    const big = await campaignWith(unsynced, phones(300));
+    assert.deepEqual((await unsynced.call('POST', `/campaigns/${big}/start`, { send_mode: 'today_only' })).body, { status: 'processing', queued: 250, skipped: 50 });
+  });
+
+  test('crash safety: concurrent and repeated dispatches hand every recipient off exactly once', async () => {
+    const t = await tenant(250);
+    // A tier change on the platform reaches the portfolio through the quality webhook and account sync.
+    const { wabaId } = await db.businessPortfolio.findUniqueOrThrow({ where: { id: t.account.portfolioId } });
+    await simulator('/_sim/businesses', {
+      waba_id: wabaId, messaging_limit_tier: 'TIER_250', templates: demoWorld.acme.templates,
+      phone_numbers: [{ id: t.account.phoneId, display_phone_number: t.account.displayPhoneNumber, verified_name: 'Test', quality_rating: 'GREEN' }],
+    });
+    await simulator(`/_sim/phone-numbers/${t.account.phoneId}`, { messaging_limit_tier: 'TIER_UNLIMITED' });
+    await waitFor('the unlimited tier', () => db.businessPortfolio.findFirst({ where: { id: t.account.portfolioId, messagingLimit: -1 } }));
+    const everyone = phones(1_100);
+    const id = await campaignWith(t, []);
+    for (let i = 0; i < everyone.length; i += 1_000) {
+      const added = await t.call('POST', `/campaigns/${id}/recipients`, { recipients: everyone.slice(i, i + 1_000).map((p) => promo(p)) });
+      assert.equal(added.status, 200);
+    }
+    // Processing without its dispatch job, as if the worker died right after the start.
+    await db.campaign.update({ where: { id }, data: { status: 'processing', startedAt: new Date() } });
+    const half = await dispatchCampaign(id, { maxChunks: 1 });
+    assert.equal(half.queued, 500);
+    const runs = await Promise.all([dispatchCampaign(id), dispatchCampaign(id), dispatchCampaign(id)]);
+    assert.equal(runs.reduce((sum, run) => sum + run.queued, half.queued), 1_100);
+    assert.equal(await messagesOf(id), 1_100);
+    assert.equal(await db.campaignRecipient.count({ where: { campaignId: id, status: 'pending' } }), 0);
+    const repeated = await dispatchCampaign(id);
+    assert.equal(repeated.queued, 0);
+    assert.equal(await messagesOf(id), 1_100);
+  });
+});

@@ -133,6 +133,7 @@ async function main(): Promise<number> {
 
     await nodeTests('integration tests', findTests(['tests/integration'], '-'), ['--test-concurrency=1', '--test-force-exit']);
 
+    await waitForIdlePipeline();
     console.log('\n=== end-to-end tests (Playwright)');
     await run(process.execPath, ['node_modules/@playwright/test/cli.js', 'test']);
     const resultsFile = 'test-results/e2e-results.json';
@@ -149,6 +150,24 @@ async function main(): Promise<number> {
     await stack?.stop();
   }
   return report(started);
+}
+
+/**
+ * Lets the worker finish what the integration tests queued (a number sends 80 messages/s), so
+ * the end-to-end tests' messages are not stuck behind them. Gives up quietly after 90 s.
+ */
+async function waitForIdlePipeline(): Promise<void> {
+  const client = new pg.Client({ connectionString: testEnv.DATABASE_URL });
+  await client.connect();
+  try {
+    for (let i = 0; i < 180; i++) {
+      const { rows } = await client.query<{ n: string }>(`SELECT count(*) AS n FROM messages WHERE status = 'pending'`);
+      if (Number(rows[0]?.n) === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  } finally {
+    await client.end();
+  }
 }
 
 function report(started: number): number {

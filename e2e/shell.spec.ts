@@ -11,7 +11,7 @@ const sections = [
   { label: 'Inbox', path: '/inbox', built: true },
   { label: 'Campaigns', path: '/campaigns', built: true },
   { label: 'Webhooks', path: '/webhooks', built: true },
-  { label: 'API keys', path: '/api-keys', built: false },
+  { label: 'API keys', path: '/api-keys', built: true },
   { label: 'Settings', path: '/settings', built: true },
 ] as const;
 

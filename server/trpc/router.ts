@@ -1,14 +1,18 @@
 import { createTRPCRouter } from './init';
+import { apiKeysRouter } from './routers/api-keys';
 import { campaignsRouter } from './routers/campaigns';
 import { inboxRouter } from './routers/inbox';
 import { sessionRouter } from './routers/session';
+import { settingsRouter } from './routers/settings';
 import { templatesRouter } from './routers/templates';
 import { webhooksRouter } from './routers/webhooks';
 
 export const appRouter = createTRPCRouter({
+  apiKeys: apiKeysRouter,
   campaigns: campaignsRouter,
   inbox: inboxRouter,
   session: sessionRouter,
+  settings: settingsRouter,
   templates: templatesRouter,
   webhooks: webhooksRouter,
 });

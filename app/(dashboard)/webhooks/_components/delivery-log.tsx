@@ -5,7 +5,7 @@ import { useId, useState } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
 import type { EventName } from '@/server/events/catalogue';
 import { formatTime } from '../../settings/_components/format-time';
-import { buttonClass } from './ui';
+import { buttonClass } from '../../_components/ui';
 
 /** Every attempt to one webhook, newest first; each opens to its request and the receiver's answer. */
 export function DeliveryLog({ webhookId, canManage }: { webhookId: string; canManage: boolean }) {

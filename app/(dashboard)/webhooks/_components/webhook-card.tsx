@@ -5,10 +5,10 @@ import { useState } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
 import type { EventName } from '@/server/events/catalogue';
 import { formatTime } from '../../settings/_components/format-time';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../_components/confirm-dialog';
 import { DeliveryLog } from './delivery-log';
-import { SecretReveal } from './secret-reveal';
-import { buttonClass } from './ui';
+import { SecretReveal } from '../../_components/secret-reveal';
+import { buttonClass } from '../../_components/ui';
 import { WebhookForm } from './webhook-form';
 
 export interface WebhookRow {
@@ -84,7 +84,7 @@ export function WebhookCard({ webhook, canManage }: { webhook: WebhookRow; canMa
           <p role="alert" className="text-red-700">{(test.error ?? update.error ?? rotate.error ?? remove.error)?.message}</p>
         )}
       </div>
-      {rotate.isSuccess && <div className="mt-3"><SecretReveal secret={rotate.data.secret} onDone={() => rotate.reset()} /></div>}
+      {rotate.isSuccess && <div className="mt-3"><SecretReveal what="signing secret" testId="webhook-secret" secret={rotate.data.secret} onDone={() => rotate.reset()} /></div>}
 
       {mode === 'edit' && (
         <div className="mt-4">

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
 import type { EventName } from '@/server/events/catalogue';
-import { buttonClass, inputClass, primaryClass } from './ui';
+import { buttonClass, inputClass, primaryClass } from '../../_components/ui';
 
 export interface WebhookFormValues {
   name: string;

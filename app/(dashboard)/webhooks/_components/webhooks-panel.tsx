@@ -3,8 +3,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
-import { SecretReveal } from './secret-reveal';
-import { primaryClass } from './ui';
+import { SecretReveal } from '../../_components/secret-reveal';
+import { primaryClass } from '../../_components/ui';
 import { WebhookCard } from './webhook-card';
 import { WebhookForm } from './webhook-form';
 
@@ -31,7 +31,7 @@ export function WebhooksPanel() {
         {canManage && !creating && <button type="button" className={primaryClass} onClick={() => { create.reset(); setCreating(true); }}>New webhook</button>}
       </div>
       {list.data && !canManage && <p className="text-sm text-slate-600">Only owners and admins can add or change webhooks.</p>}
-      {create.isSuccess && <SecretReveal secret={create.data.secret} onDone={() => create.reset()} />}
+      {create.isSuccess && <SecretReveal what="signing secret" testId="webhook-secret" secret={create.data.secret} onDone={() => create.reset()} />}
       {creating && (
         <WebhookForm
           submitLabel="Create webhook"

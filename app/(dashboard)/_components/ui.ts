@@ -1,4 +1,4 @@
-/** Class names shared by the webhook page's controls. */
+/** Class names shared by the dashboard pages' controls. */
 export const buttonClass =
   'inline-flex items-center justify-center rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 shadow-xs hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-60';
 export const primaryClass =

@@ -1,0 +1,57 @@
+'use client';
+
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId } from 'react';
+import { useTRPC } from '@/app/_trpc/trpc';
+import type { MemberRole } from '@/server/db';
+import { SecretReveal } from '../../_components/secret-reveal';
+import { inputClass, primaryClass } from '../../_components/ui';
+import { grantableRoles, roleLabels } from './role-options';
+
+/** Invites by email; a new person gets a one-time link to choose a password, shown here once. */
+export function InviteForm({ myRole }: { myRole: MemberRole }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const ids = { email: useId(), name: useId(), role: useId() };
+  const invite = useMutation(
+    trpc.settings.invite.mutationOptions({ onSuccess: () => void queryClient.invalidateQueries({ queryKey: trpc.settings.members.queryKey() }) }),
+  );
+
+  return (
+    <div className="space-y-3">
+      <form
+        className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-xs sm:grid-cols-[2fr_2fr_1fr_auto] sm:items-end"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const form = new FormData(event.currentTarget);
+          invite.mutate({ email: String(form.get('email')), name: String(form.get('name')) || undefined, role: form.get('role') as MemberRole });
+        }}
+      >
+        <div>
+          <label htmlFor={ids.email} className="text-sm font-medium text-slate-800">Email</label>
+          <input id={ids.email} name="email" type="email" required maxLength={320} className={inputClass} />
+        </div>
+        <div>
+          <label htmlFor={ids.name} className="text-sm font-medium text-slate-800">Name <span className="font-normal text-slate-500">(optional)</span></label>
+          <input id={ids.name} name="name" maxLength={100} className={inputClass} />
+        </div>
+        <div>
+          <label htmlFor={ids.role} className="text-sm font-medium text-slate-800">Role</label>
+          <select id={ids.role} name="role" defaultValue="agent" className={inputClass}>
+            {grantableRoles(myRole).map((role) => <option key={role} value={role}>{roleLabels[role]}</option>)}
+          </select>
+        </div>
+        <button type="submit" className={primaryClass} disabled={invite.isPending}>{invite.isPending ? 'Inviting…' : 'Invite'}</button>
+      </form>
+      <div aria-live="polite" className="text-sm">
+        {invite.isError && <p role="alert" className="text-red-700">{invite.error.message}</p>}
+        {invite.isSuccess && !invite.data.inviteUrl && (
+          <p className="text-emerald-800">{invite.data.email} already has an account: they sign in as usual and find this organization there.</p>
+        )}
+      </div>
+      {invite.data?.inviteUrl && (
+        <SecretReveal what="invitation link" testId="invite-link" secret={invite.data.inviteUrl} onDone={() => invite.reset()} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+'use client';
+
+import { useMutation } from '@tanstack/react-query';
+import { useRouter } from 'next/navigation';
+import { useId } from 'react';
+import { useTRPC } from '@/app/_trpc/trpc';
+import { inputClass, primaryClass } from '../../_components/ui';
+
+/** The organization's name: owners and admins edit it, everyone else sees it. */
+export function OrganizationPanel({ name, canManage }: { name: string; canManage: boolean }) {
+  const trpc = useTRPC();
+  const router = useRouter();
+  const nameId = useId();
+  // The name also shows in the header and the organization switcher, which the server renders.
+  const rename = useMutation(trpc.settings.rename.mutationOptions({ onSuccess: () => router.refresh() }));
+
+  return (
+    <section aria-labelledby="org-heading">
+      <h2 id="org-heading" className="text-lg font-semibold text-slate-900">Organization</h2>
+      <form
+        className="mt-3 flex flex-wrap items-end gap-3"
+        onSubmit={(event) => {
+          event.preventDefault();
+          rename.mutate({ name: String(new FormData(event.currentTarget).get('name')) });
+        }}
+      >
+        <div className="w-full max-w-sm">
+          <label htmlFor={nameId} className="text-sm font-medium text-slate-800">Name</label>
+          <input id={nameId} name="name" required maxLength={100} defaultValue={name} readOnly={!canManage} className={inputClass} />
+        </div>
+        {canManage && <button type="submit" className={primaryClass} disabled={rename.isPending}>{rename.isPending ? 'Saving…' : 'Save name'}</button>}
+      </form>
+      <div aria-live="polite" className="mt-2 min-h-5 text-sm">
+        {rename.isSuccess && <p className="text-emerald-800">Saved.</p>}
+        {rename.isError && <p role="alert" className="text-red-700">{rename.error.message}</p>}
+        {!canManage && <p className="text-slate-600">Only owners and admins can rename the organization.</p>}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,34 @@
+'use client';
+
+import { useActionState } from 'react';
+import { choosePassword } from './actions';
+
+const inputClass =
+  'mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-xs focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none';
+
+export function SetPasswordForm({ token, email }: { token: string; email: string }) {
+  const [error, action, pending] = useActionState(choosePassword.bind(null, token), null);
+  return (
+    <form action={action} className="mt-6 space-y-4">
+      {error && <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">{error}</p>}
+      {/* Lets password managers store the new password under the right account. */}
+      <input type="email" name="email" autoComplete="username" value={email} readOnly hidden />
+      <div>
+        <label htmlFor="password" className="block text-sm font-medium text-slate-800">New password</label>
+        <input id="password" name="password" type="password" autoComplete="new-password" required minLength={12} className={inputClass} />
+        <p className="mt-1 text-xs text-slate-500">At least 12 characters.</p>
+      </div>
+      <div>
+        <label htmlFor="confirm" className="block text-sm font-medium text-slate-800">Repeat the password</label>
+        <input id="confirm" name="confirm" type="password" autoComplete="new-password" required className={inputClass} />
+      </div>
+      <button
+        type="submit"
+        disabled={pending}
+        className="w-full rounded-lg bg-brand-600 px-3 py-2 text-sm font-medium text-white shadow-xs hover:bg-brand-700 disabled:opacity-60"
+      >
+        {pending ? 'Saving…' : 'Set password'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,14 @@
+import { db, type MemberRole } from '@/server/db';
+import { assertCanManageMembers, assertCanTouchOwnership } from './member-permission';
+import { assertAnotherOwnerRemains, lockMembership } from './owner-guard';
+
+/** Takes a member out of the organization (their account stays); the last owner cannot be removed. */
+export async function removeMember({ orgId, actorRole, membershipId }: { orgId: string; actorRole: MemberRole; membershipId: string }) {
+  assertCanManageMembers(actorRole);
+  await db.$transaction(async (tx) => {
+    const membership = await lockMembership(tx, orgId, membershipId);
+    assertCanTouchOwnership(actorRole, membership.role);
+    if (membership.role === 'owner') await assertAnotherOwnerRemains(tx, orgId, membershipId);
+    await tx.membership.delete({ where: { id: membershipId } });
+  });
+}

@@ -1,0 +1,40 @@
+import { TRPCError } from '@trpc/server';
+import { z } from 'zod';
+import { ApiError } from '@/server/api/api-error';
+import { apiKeyInput } from '@/server/api-keys/api-key-input';
+import { canManageApiKeys } from '@/server/api-keys/api-key-permission';
+import { createApiKey } from '@/server/api-keys/create-api-key';
+import { listApiKeys } from '@/server/api-keys/list-api-keys';
+import { revokeApiKey } from '@/server/api-keys/revoke-api-key';
+import { setApiKeyEnabled } from '@/server/api-keys/set-api-key-enabled';
+import { createTRPCRouter, orgProcedure } from '../init';
+
+/** The domain speaks the API's error codes; the dashboard gets the same messages as tRPC codes. */
+async function mapApiErrors<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    throw new TRPCError({ code: error.status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST', message: error.message, cause: error });
+  }
+}
+
+const keyId = z.string().min(1).max(64);
+
+export const apiKeysRouter = createTRPCRouter({
+  list: orgProcedure.query(async ({ ctx }) => ({ canManage: canManageApiKeys(ctx.role), keys: await listApiKeys(ctx.org.id) })),
+
+  create: orgProcedure
+    .input(apiKeyInput)
+    .mutation(({ ctx, input }) => createApiKey({ orgId: ctx.org.id, role: ctx.role, userId: ctx.user.id, input })),
+
+  setEnabled: orgProcedure
+    .input(z.object({ id: keyId, enabled: z.boolean() }))
+    .mutation(({ ctx, input }) =>
+      mapApiErrors(() => setApiKeyEnabled({ orgId: ctx.org.id, role: ctx.role, keyId: input.id, enabled: input.enabled })),
+    ),
+
+  revoke: orgProcedure
+    .input(z.object({ id: keyId }))
+    .mutation(({ ctx, input }) => mapApiErrors(() => revokeApiKey({ orgId: ctx.org.id, role: ctx.role, keyId: input.id }))),
+});

@@ -1,0 +1,47 @@
+import { TRPCError } from '@trpc/server';
+import { z } from 'zod';
+import { MemberRole } from '@/server/db';
+import { changeMemberRole } from '@/server/orgs/change-member-role';
+import { inviteMember } from '@/server/orgs/invite-member';
+import { listMembers } from '@/server/orgs/list-members';
+import { canManageMembers } from '@/server/orgs/member-permission';
+import { OrgRuleError } from '@/server/orgs/org-rule-error';
+import { removeMember } from '@/server/orgs/remove-member';
+import { renameOrganization } from '@/server/orgs/rename-organization';
+import { createTRPCRouter, orgProcedure } from '../init';
+
+async function mapOrgRules<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!(error instanceof OrgRuleError)) throw error;
+    throw new TRPCError({ code: error.kind === 'not_found' ? 'NOT_FOUND' : 'CONFLICT', message: error.message, cause: error });
+  }
+}
+
+const role = z.enum(MemberRole);
+const membershipId = z.string().min(1).max(64);
+
+export const settingsRouter = createTRPCRouter({
+  members: orgProcedure.query(async ({ ctx }) => ({
+    canManage: canManageMembers(ctx.role),
+    myRole: ctx.role,
+    members: await listMembers(ctx.org.id),
+  })),
+
+  rename: orgProcedure
+    .input(z.object({ name: z.string().trim().min(1, 'Enter a name.').max(100) }))
+    .mutation(({ ctx, input }) => renameOrganization({ orgId: ctx.org.id, actorRole: ctx.role, name: input.name })),
+
+  invite: orgProcedure
+    .input(z.object({ email: z.email('Enter an email address.').max(320), role, name: z.string().trim().max(100).optional() }))
+    .mutation(({ ctx, input }) => mapOrgRules(() => inviteMember({ orgId: ctx.org.id, actorRole: ctx.role, ...input }))),
+
+  changeRole: orgProcedure
+    .input(z.object({ membershipId, role }))
+    .mutation(({ ctx, input }) => mapOrgRules(() => changeMemberRole({ orgId: ctx.org.id, actorRole: ctx.role, ...input }))),
+
+  removeMember: orgProcedure
+    .input(z.object({ membershipId }))
+    .mutation(({ ctx, input }) => mapOrgRules(() => removeMember({ orgId: ctx.org.id, actorRole: ctx.role, ...input }))),
+});

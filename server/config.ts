@@ -8,6 +8,8 @@ import { z } from 'zod';
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   DATABASE_URL: z.string().url().default('postgresql://postgres@127.0.0.1:5432/wa_platform'),
+  /** Connections each process keeps to PostgreSQL (the worker's jobs each want one at times). */
+  DATABASE_POOL_MAX: z.coerce.number().int().positive().default(10),
   REDIS_URL: z.string().url().default('redis://127.0.0.1:6379/0'),
   /** Prefix for every Redis key (queues, heartbeats), so several environments can share one Redis. */
   REDIS_PREFIX: z.string().min(1).default('wa'),

@@ -6,7 +6,7 @@ export * from './generated/client';
 
 function createClient() {
   return new PrismaClient({
-    adapter: new PrismaPg({ connectionString: config.DATABASE_URL, max: 10 }),
+    adapter: new PrismaPg({ connectionString: config.DATABASE_URL, max: config.DATABASE_POOL_MAX }),
     // Secrets stay out of every query result unless a caller asks for them explicitly.
     omit: {
       user: { passwordHash: true },

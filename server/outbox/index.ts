@@ -44,34 +44,37 @@ interface OutboxRow {
 /**
  * Hands outbox rows to their queues and marks them dispatched. With `ids`, only those rows
  * (the fast path after a commit); without, every row older than `olderThanMs` (the relay).
- * Rows locked by another dispatcher are skipped. Returns how many were dispatched.
+ * No transaction is held while Redis is called: a row is marked only after its job was added,
+ * so a crash in between leaves it to be added again, which its fixed job id makes harmless.
+ * Returns how many were dispatched.
  */
 export async function dispatchOutbox(options: { ids?: string[]; olderThanMs?: number; limit?: number } = {}): Promise<number> {
   const { ids, olderThanMs = 0, limit = 500 } = options;
-  return db.$transaction(async (tx) => {
-    const rows = ids
-      ? await tx.$queryRaw<OutboxRow[]>`
-          SELECT id, queue, name, data, job_id, run_at FROM outbox_jobs
-          WHERE id = ANY(${ids}) AND dispatched_at IS NULL
-          FOR UPDATE SKIP LOCKED`
-      : await tx.$queryRaw<OutboxRow[]>`
-          SELECT id, queue, name, data, job_id, run_at FROM outbox_jobs
-          WHERE dispatched_at IS NULL AND created_at < now() - make_interval(secs => ${olderThanMs / 1000})
-          ORDER BY created_at LIMIT ${limit}
-          FOR UPDATE SKIP LOCKED`;
-    if (rows.length === 0) return 0;
-    const now = Date.now();
-    await Promise.all(
-      rows.map((row) =>
-        getQueue(row.queue).add(row.name, row.data, {
-          jobId: row.job_id,
-          delay: row.run_at ? Math.max(0, row.run_at.getTime() - now) : undefined,
-        }),
+  const rows = ids
+    ? await db.$queryRaw<OutboxRow[]>`
+        SELECT id, queue, name, data, job_id, run_at FROM outbox_jobs
+        WHERE id = ANY(${ids}) AND dispatched_at IS NULL`
+    : await db.$queryRaw<OutboxRow[]>`
+        SELECT id, queue, name, data, job_id, run_at FROM outbox_jobs
+        WHERE dispatched_at IS NULL AND created_at < now() - make_interval(secs => ${olderThanMs / 1000})
+        ORDER BY created_at LIMIT ${limit}`;
+  if (rows.length === 0) return 0;
+  const now = Date.now();
+  const byQueue = new Map<QueueName, OutboxRow[]>();
+  for (const row of rows) byQueue.set(row.queue, [...(byQueue.get(row.queue) ?? []), row]);
+  await Promise.all(
+    [...byQueue].map(([queue, queued]) =>
+      getQueue(queue).addBulk(
+        queued.map((row) => ({
+          name: row.name,
+          data: row.data,
+          opts: { jobId: row.job_id, delay: row.run_at ? Math.max(0, row.run_at.getTime() - now) : undefined },
+        })),
       ),
-    );
-    await tx.$executeRaw`UPDATE outbox_jobs SET dispatched_at = now() WHERE id = ANY(${rows.map((r) => r.id)})`;
-    return rows.length;
-  });
+    ),
+  );
+  await db.$executeRaw`UPDATE outbox_jobs SET dispatched_at = now() WHERE id = ANY(${rows.map((r) => r.id)}) AND dispatched_at IS NULL`;
+  return rows.length;
 }
 
 /** The fast path: try to dispatch just-committed rows; the relay retries whatever this misses. */

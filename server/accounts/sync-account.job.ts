@@ -1,25 +1,35 @@
+import { effectiveLimit } from '@/server/campaigns/messaging-allowance';
+import { wakeParkedCampaigns } from '@/server/campaigns/wake-parked-campaigns';
 import { db } from '@/server/db';
+import { dispatchOutboxSoon } from '@/server/outbox';
 import type { JobData } from '@/server/queues';
 import { isKnownTier, qualityRatings, tierLimits } from './messaging-limits';
 import { platformClientForPortfolio } from './platform-client';
 
-/** Reads the number's quality rating and the portfolio's messaging limit from the platform. */
+/**
+ * Reads the number's quality rating and the portfolio's messaging limit from the platform. A
+ * raised limit wakes the portfolio's parked campaigns at once.
+ */
 export async function syncAccountJob(data: JobData<'maintenance', 'account.sync'>): Promise<void> {
   const account = await db.account.findUnique({ where: { id: data.accountId } });
   if (!account) return;
   const client = await platformClientForPortfolio(account.portfolioId);
   const phone = await client.getPhoneNumber(account.phoneId);
   const rating = qualityRatings.find((r) => r === phone.quality_rating) ?? 'UNKNOWN';
-  await db.$transaction([
-    db.account.update({
+  const outboxIds = await db.$transaction(async (tx) => {
+    await tx.account.update({
       where: { id: account.id },
       data: { qualityRating: rating, displayPhoneNumber: phone.display_phone_number },
-    }),
-    db.businessPortfolio.update({
+    });
+    const before = await tx.businessPortfolio.findUniqueOrThrow({ where: { id: account.portfolioId }, select: { messagingLimit: true } });
+    const after = await tx.businessPortfolio.update({
       where: { id: account.portfolioId },
       data: isKnownTier(phone.messaging_limit_tier)
         ? { messagingLimitTier: phone.messaging_limit_tier, messagingLimit: tierLimits[phone.messaging_limit_tier], limitsSyncedAt: new Date() }
         : { limitsSyncedAt: new Date() },
-    }),
-  ]);
+      select: { messagingLimit: true },
+    });
+    return effectiveLimit(after.messagingLimit) > effectiveLimit(before.messagingLimit) ? wakeParkedCampaigns(tx, account.portfolioId) : [];
+  });
+  await dispatchOutboxSoon(outboxIds);
 }

@@ -1,17 +1,19 @@
 import { ApiError } from '@/server/api/api-error';
 import { db, type DbTx } from '@/server/db';
-import { insertOutgoingMessage } from '@/server/messages/queue-outgoing-message';
+import { insertOutgoingMessages, type OutgoingMessageInput } from '@/server/messages/queue-outgoing-message';
 import { buildCampaignMessage, templateForSend } from './campaign-template';
 import { completeCampaignIfDone, failCampaign, parkCampaign } from './campaign-transitions';
+import { lockForRecount, recountCampaign } from './campaign-counters';
 import { addDispatchJob } from './dispatch-jobs';
 import { ensureContacts } from './ensure-contacts';
 import { readAllowance } from './messaging-allowance';
 import { planHandOff, type PendingRecipient } from './plan-hand-off';
 
 export const CHUNK_SIZE = 500;
+const RECOUNT_EVERY_MS = 1_000;
 
 export interface ChunkOutcome {
-  /** `more`: call again; `done`: nothing pending; `parked`: waiting for allowance; `stopped`: not processing. */
+  /** `more`: call again; `done`: nothing pending (rechecked soon until completed); `parked`: waiting for allowance; `stopped`: not processing. */
   state: 'more' | 'done' | 'parked' | 'stopped';
   queued: number;
   skipped: number;
@@ -28,7 +30,9 @@ export interface ChunkOutcome {
 export async function handOffChunk(campaignId: string, now: Date, size = CHUNK_SIZE): Promise<ChunkOutcome> {
   const outboxIds: string[] = [];
   const outcome = await db.$transaction(async (tx) => {
+    await lockForRecount(tx, campaignId);
     await tx.$queryRaw`SELECT id FROM campaigns WHERE id = ${campaignId} FOR UPDATE`;
+    await recountCampaign(tx, campaignId);
     const campaign = await tx.campaign.findUnique({
       where: { id: campaignId },
       include: { template: true, account: { select: { portfolioId: true, portfolio: { select: { messagingLimit: true } } } } },
@@ -48,7 +52,8 @@ export async function handOffChunk(campaignId: string, now: Date, size = CHUNK_S
       WHERE r.campaign_id = ${campaignId} AND r.status = 'pending'
       ORDER BY r.id LIMIT ${size} FOR UPDATE OF r SKIP LOCKED`;
     if (pending.length === 0) {
-      await completeCampaignIfDone(tx, campaignId, outboxIds);
+      // Messages still on their way: look again soon (by the real clock; tests drive `now` for allowance).
+      if (!(await completeCampaignIfDone(tx, campaignId, outboxIds))) outboxIds.push(await addDispatchJob(tx, campaignId, new Date(Date.now() + RECOUNT_EVERY_MS)));
       return { state: 'done' as const, queued: 0, skipped: 0 };
     }
 
@@ -57,6 +62,7 @@ export async function handOffChunk(campaignId: string, now: Date, size = CHUNK_S
     const forSend = templateForSend(template);
     const queued: Array<{ id: string; contactId: string }> = [];
     const failed: Array<{ id: string; reason: string }> = [];
+    const messages: OutgoingMessageInput[] = [];
     for (const recipient of plan.send) {
       const contactId = recipient.contact_id ?? (contactIds.get(recipient.phone_number) as string);
       let built: ReturnType<typeof buildCampaignMessage>;
@@ -68,13 +74,13 @@ export async function handOffChunk(campaignId: string, now: Date, size = CHUNK_S
         failed.push({ id: recipient.id, reason: error.message });
         continue;
       }
-      const { outboxId } = await insertOutgoingMessage(tx, {
+      messages.push({
         orgId: campaign.orgId, accountId: campaign.accountId, contactId, type: 'template', content: built.content,
         platformBody: built.platformBody, templateId: template.id, templateName: template.name, campaignRecipientId: recipient.id,
       });
-      outboxIds.push(outboxId);
       queued.push({ id: recipient.id, contactId });
     }
+    outboxIds.push(...(await insertOutgoingMessages(tx, messages)));
     await markRecipients(tx, queued, plan.skip, failed);
     const parkUntil = plan.waiting > 0 ? resumeTime(allowance.freesAt, now) : null;
     await tx.$executeRaw`

@@ -1,4 +1,5 @@
 import type { DbTx, MessageStatus, RecipientStatus } from '@/server/db';
+import { leftToRecount } from './campaign-counters';
 import { completeCampaignIfDone } from './campaign-transitions';
 
 /** Which recipient statuses a message status may move the recipient from (never backwards). */
@@ -13,9 +14,9 @@ const reached = (status: string, counted: string[]) => (counted.includes(status)
 
 /**
  * Mirrors a campaign message's new status on its recipient and moves the campaign's counters
- * by the difference, atomically. `sent`, `delivered` and `read` count recipients that got at
- * least that far; `failed` ones leave `sent`, so sent + failed + skipped reaches the total
- * exactly when every recipient is dealt with.
+ * by the difference, atomically, unless a recount keeps them (see campaign-counters). `sent`,
+ * `delivered` and `read` count recipients that got at least that far; `failed` ones leave
+ * `sent`, so sent + failed + skipped reaches the total exactly when every recipient is dealt with.
  */
 export async function onCampaignMessageStatus(tx: DbTx, messageId: string, status: Exclude<MessageStatus, 'pending'>, outboxIds: string[]) {
   const [moved] = await tx.$queryRaw<Array<{ campaign_id: string; previous: RecipientStatus }>>`
@@ -27,7 +28,7 @@ export async function onCampaignMessageStatus(tx: DbTx, messageId: string, statu
     FROM target
     WHERE r.id = target.id AND target.previous::text = ANY(${movesFrom[status]}::text[])
     RETURNING r.campaign_id, target.previous`;
-  if (!moved) return;
+  if (!moved || (await leftToRecount(tx, moved.campaign_id))) return;
   const delta = (counted: string[]) => reached(status, counted) - reached(moved.previous, counted);
   await tx.$executeRaw`
     UPDATE campaigns SET

@@ -1,5 +1,6 @@
 import { ApiError } from '@/server/api/api-error';
 import { db } from '@/server/db';
+import { lockForRecount, recountCampaign } from './campaign-counters';
 import { lockCampaign } from './find-campaign';
 import { campaignInclude, presentCampaign } from './present-campaign';
 
@@ -10,10 +11,12 @@ import { campaignInclude, presentCampaign } from './present-campaign';
  */
 export async function pauseCampaign(orgId: string, campaignId: string) {
   const campaign = await db.$transaction(async (tx) => {
+    await lockForRecount(tx, campaignId);
     const locked = await lockCampaign(tx, orgId, campaignId);
     if (locked.status !== 'processing' && locked.status !== 'scheduled') {
       throw new ApiError('campaign_state_conflict', `The campaign is ${locked.status}; only a processing or scheduled campaign can be paused.`);
     }
+    await recountCampaign(tx, campaignId);
     return tx.campaign.update({
       where: { id: campaignId },
       data: { status: 'paused', resumesAt: null, throttleReason: null },

@@ -37,7 +37,8 @@ async function delay(job: Job, token: string | undefined, ms: number): Promise<n
 export async function sendMessageJob(job: Job, data: JobData<'messages', 'message.send'>, token?: string): Promise<void> {
   const message = await db.message.findUnique({
     where: { id: data.messageId },
-    include: {
+    select: {
+      id: true, status: true, direction: true, sendStartedAt: true, createdAt: true, payload: true,
       contact: { select: { phoneNumber: true } },
       account: { select: { phoneId: true, throughputPerSec: true, portfolio: { select: { accessToken: true } } } },
     },

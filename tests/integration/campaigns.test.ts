@@ -151,7 +151,10 @@ describe('the campaign status table', () => {
     assert.equal((await t.call('POST', `/campaigns/${id}/recipients`, { recipients: [promo(randomPhone())] })).body.error.code, 'campaign_not_editable');
 
     const done = await waitForStatus(t, id, 'completed');
-    await waitFor('the read and delivery statuses', async () => (await getCampaign(t, id)).recipients.read === 1 || false);
+    await waitFor('the read and delivery statuses', async () => {
+      const { recipients } = await getCampaign(t, id);
+      return (recipients.read === 1 && recipients.delivered === 2) || false;
+    });
     const final = await getCampaign(t, id);
     assert.deepEqual(final.recipients, { total: 5, sent: 3, delivered: 2, read: 1, failed: 2, skipped: 0 });
     assert.ok(done.started_at);
@@ -249,6 +252,24 @@ describe('pacing against the messaging limit', () => {
       assert.equal(c.resumes_at, null);
       assert.equal(c.recipients.sent, 4);
     }
+  });
+
+  test('a tier raised on the platform dispatches the parked campaign at once', async () => {
+    const t = await tenant(2);
+    const { wabaId } = await db.businessPortfolio.findUniqueOrThrow({ where: { id: t.account.portfolioId } });
+    await simulator('/_sim/businesses', {
+      waba_id: wabaId, messaging_limit_tier: 'TIER_250', templates: demoWorld.acme.templates,
+      phone_numbers: [{ id: t.account.phoneId, display_phone_number: t.account.displayPhoneNumber, verified_name: 'Test', quality_rating: 'GREEN' }],
+    });
+    const id = await campaignWith(t, phones(4, '9902'));
+    assert.deepEqual((await t.call('POST', `/campaigns/${id}/start`)).body, { status: 'processing', queued: 2, skipped: 0 });
+    const parked = await getCampaign(t, id);
+    assert.ok(Date.parse(parked.resumes_at) > Date.now() + 23 * 3600_000);
+    await simulator(`/_sim/phone-numbers/${t.account.phoneId}`, { messaging_limit_tier: 'TIER_2K' });
+    const done = await waitForStatus(t, id, 'completed');
+    assert.equal(done.recipients.sent, 4);
+    assert.equal(done.resumes_at, null);
+    assert.equal(await messagesOf(id), 4);
   });
 
   test('today_only sends what fits and skips the rest; a limit of 0 counts as the lowest tier, not unlimited', async () => {

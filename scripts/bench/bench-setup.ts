@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import pg from 'pg';
 import { applyMigrations, ensureDatabase } from '../db/migrations';
 
 /**
@@ -26,7 +27,16 @@ export function benchEnv(port: number, simulatorPort: number): NodeJS.ProcessEnv
   return env;
 }
 
+/** A fresh benchmark database (dropped and migrated) and an empty Redis database. */
 export async function resetStores(env: { DATABASE_URL: string; REDIS_URL: string }): Promise<void> {
+  const url = new URL(env.DATABASE_URL);
+  const name = url.pathname.slice(1);
+  if (!name.includes('bench')) throw new Error(`Refusing to drop ${name}: benchmark databases have "bench" in their name`);
+  url.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: url.toString() });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await admin.end();
   await ensureDatabase(env.DATABASE_URL);
   await applyMigrations(env.DATABASE_URL);
   const redis = new Redis(env.REDIS_URL);

@@ -36,6 +36,11 @@ async function signIn(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'Inbox' })).toBeVisible();
 }
 
+const onePixelPng = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 test('an agent works a conversation from first message to template, live', async ({ page }, testInfo) => {
   const shot = async (name: string) =>
     testInfo.attach(name, { body: await page.screenshot({ path: `e2e/artifacts/inbox-${name}.png` }), contentType: 'image/png' });
@@ -69,6 +74,13 @@ test('an agent works a conversation from first message to template, live', async
   const reply = page.getByTestId('message').filter({ hasText: 'It left our warehouse' });
   await expect(reply).toBeVisible();
   await expect(reply.getByTestId('status-ticks')).toHaveAttribute('data-status', 'read', { timeout: 15_000 });
+
+  // An attachment goes out with the composer's text as its caption and shows inline.
+  await page.getByRole('textbox', { name: 'Reply' }).fill('Your receipt');
+  await page.getByTestId('attach-input').setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: onePixelPng });
+  const photo = page.getByTestId('message').filter({ hasText: 'Your receipt' });
+  await expect(photo.locator('img')).toBeVisible({ timeout: 15_000 });
+  await expect(photo.getByTestId('status-ticks')).toHaveAttribute('data-status', 'read', { timeout: 15_000 });
   await shot('thread');
 
   // A day later the window is closed: free text is refused and the composer offers templates.

@@ -23,11 +23,18 @@ async function fetchMedia(link: string, type: MediaType, param: string, filename
   return { ...fetched, filename: filename ?? fetched.filename, sourceUrl: link };
 }
 
-export async function prepareMessageMedia(request: MediaRequest) {
+/** A file an agent attached in the inbox: already in hand, so nothing is fetched. */
+export type AttachedMedia = Omit<PreparedMedia, 'sourceUrl'>;
+
+export async function prepareMessageMedia(request: MediaRequest, attached?: AttachedMedia) {
   const type = request.type;
   const object = (request as Record<string, unknown>)[type] as { link?: string; id?: string; caption?: string; filename?: string; voice?: boolean };
   const { link, id, ...rest } = object;
-  const media = link !== undefined ? await fetchMedia(link, type, `${type}.link`, rest.filename) : null;
+  const media = attached
+    ? { ...attached, sourceUrl: '' }
+    : link !== undefined
+      ? await fetchMedia(link, type, `${type}.link`, rest.filename)
+      : null;
   const platformBody: Prisma.InputJsonObject = { type, [type]: { id: id ?? UPLOADED_MEDIA_ID, ...rest } };
   const content = rest.caption ?? rest.filename ?? media?.filename ?? '';
   return { platformBody, content, media };
@@ -52,7 +59,7 @@ export function saveFetchedMedia(tx: DbTx, orgId: string, messageId: string, med
     bytes: media.bytes,
     contentType: media.contentType,
     filename: media.filename,
-    sourceUrl: media.sourceUrl,
+    sourceUrl: media.sourceUrl || undefined,
   });
 }
 

@@ -6,7 +6,7 @@ import { newId } from '@/server/db/ids';
 import { checkOutboundUrl } from '@/server/http/outbound-policy';
 import { dispatchOutboxSoon } from '@/server/outbox';
 import type { TemplateShape } from '@/server/templates/from-platform';
-import { prepareHeaderMedia, prepareMessageMedia, saveFetchedMedia, type PreparedMedia } from './outgoing-media';
+import { prepareHeaderMedia, prepareMessageMedia, saveFetchedMedia, type AttachedMedia, type PreparedMedia } from './outgoing-media';
 import { insertOutgoingMessage } from './queue-outgoing-message';
 import { resolveAccount, resolveContact, resolveTemplate } from './resolve-send-parties';
 import { buildTemplateSend } from './template-send';
@@ -25,7 +25,7 @@ export function windowOpen(lastInboundAt: Date | null | undefined, now = Date.no
  * variables, marketing opt-outs, the 24-hour window, media), then stores the message as
  * `pending` with its send job in one transaction. The worker does the sending.
  */
-export async function sendMessage(orgId: string, request: SendMessageRequest) {
+export async function sendMessage(orgId: string, request: SendMessageRequest, attached?: AttachedMedia) {
   const { contact, phoneNumber } = await resolveContact(orgId, request);
   const template: Template | null = request.type === 'template' ? await resolveTemplate(orgId, request.template, request.from) : null;
   const account = await resolveAccount(orgId, request.from, [template?.accountId, contact?.accountId]);
@@ -74,7 +74,7 @@ export async function sendMessage(orgId: string, request: SendMessageRequest) {
     platformBody = { type: 'text', text: { body: request.text.body } };
     content = request.text.body;
   } else {
-    const prepared = await prepareMessageMedia(request);
+    const prepared = await prepareMessageMedia(request, attached);
     platformBody = prepared.platformBody;
     content = prepared.content;
     media = prepared.media;

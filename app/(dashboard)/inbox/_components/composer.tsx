@@ -3,6 +3,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { forwardRef, useState } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
+import { AttachButton } from './attach-button';
 import { TemplateComposer } from './template-composer';
 
 interface ComposerProps {
@@ -33,6 +34,10 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function 
     }),
   );
   const templateMode = !windowOpen || wantsTemplate;
+  const refreshThread = () => {
+    void queryClient.invalidateQueries({ queryKey: trpc.inbox.messages.infiniteQueryKey({ contactId }) });
+    void queryClient.invalidateQueries({ queryKey: trpc.inbox.conversations.pathKey() });
+  };
 
   const sendText = () => {
     const body = text.trim();
@@ -98,6 +103,14 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function 
             <button type="button" onClick={() => setWantsTemplate(true)} className="text-xs text-slate-600 hover:underline">
               Template
             </button>
+            <AttachButton
+              contactId={contactId}
+              caption={text}
+              onSent={() => {
+                setText('');
+                refreshThread();
+              }}
+            />
           </div>
         </form>
       )}

@@ -1,0 +1,32 @@
+import { ApiError } from '@/server/api/api-error';
+import { resolveDashboardOrg } from '@/server/inbox/resolve-dashboard-org';
+import { sendInboxAttachment } from '@/server/inbox/send-inbox-attachment';
+import { logger } from '@/server/logger';
+
+export const dynamic = 'force-dynamic';
+
+/** The inbox composer's file upload (multipart: `contactId`, `file`, optional `caption`); members of the org only. */
+export async function POST(request: Request): Promise<Response> {
+  const who = await resolveDashboardOrg(request);
+  if (!who) return Response.json({ error: 'Sign in to continue.' }, { status: 401 });
+  const form = await request.formData().catch(() => null);
+  const file = form?.get('file');
+  const contactId = form?.get('contactId');
+  if (!(file instanceof File) || typeof contactId !== 'string') {
+    return Response.json({ error: 'Choose a file to send.' }, { status: 400 });
+  }
+  try {
+    const caption = form?.get('caption');
+    const message = await sendInboxAttachment(who.orgId, contactId, {
+      bytes: new Uint8Array(await file.arrayBuffer()),
+      contentType: file.type,
+      filename: file.name || 'file',
+      caption: typeof caption === 'string' ? caption : undefined,
+    });
+    return Response.json({ id: message.id }, { status: 201 });
+  } catch (error) {
+    if (error instanceof ApiError) return Response.json({ error: error.message }, { status: error.status });
+    logger.error({ err: error }, 'inbox attachment failed');
+    return Response.json({ error: 'Something went wrong; the file was not sent.' }, { status: 500 });
+  }
+}

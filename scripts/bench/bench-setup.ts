@@ -70,3 +70,21 @@ export async function createBenchTenant(options: { throughputPerSec?: number; me
   });
   return { db, orgId, accounts, key };
 }
+
+/** One of the demo templates, as synced, on the tenant's account (the simulator knows it too). */
+export async function createBenchTemplate(orgId: string, accountId: string, name: string): Promise<void> {
+  const { db } = await import('../../server/db');
+  const { newId } = await import('../../server/db/ids');
+  const { demoWorld } = await import('../../server/seed/demo-world');
+  const { templateShapeFromPlatform } = await import('../../server/templates/from-platform');
+  const platformTemplate = demoWorld.acme.templates.find((t) => t.name === name);
+  if (!platformTemplate) throw new Error(`No demo template ${name}`);
+  const shape = templateShapeFromPlatform(platformTemplate);
+  await db.template.create({
+    data: {
+      id: newId('template'), orgId, accountId, platformTemplateId: platformTemplate.id, name, language: platformTemplate.language,
+      category: shape.category, status: shape.status, parameterFormat: shape.parameterFormat, body: shape.body, buttons: shape.buttons,
+      components: platformTemplate.components as object[],
+    },
+  });
+}

@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { startStack, waitForHealthy } from '../lib/stack';
-import { benchEnv, createBenchTenant, resetStores } from './bench-setup';
+import { benchEnv, createBenchTemplate, createBenchTenant, resetStores } from './bench-setup';
 
 /**
  * `npm run bench:campaign` (production build first: `npm run build`, or both with the same
@@ -20,18 +20,7 @@ await resetStores(env);
 
 const { db, orgId, accounts, key } = await createBenchTenant({ throughputPerSec: 1000 });
 const main = accounts[0] as { id: string; phoneId: string };
-const { newId } = await import('../../server/db/ids');
-const { demoWorld } = await import('../../server/seed/demo-world');
-const { templateShapeFromPlatform } = await import('../../server/templates/from-platform');
-const platformTemplate = demoWorld.acme.templates.find((t) => t.name === 'promo_offer')!;
-const shape = templateShapeFromPlatform(platformTemplate);
-await db.template.create({
-  data: {
-    id: newId('template'), orgId, accountId: main.id, platformTemplateId: platformTemplate.id, name: 'promo_offer', language: 'en',
-    category: shape.category, status: shape.status, parameterFormat: shape.parameterFormat, body: shape.body, buttons: shape.buttons,
-    components: platformTemplate.components as object[],
-  },
-});
+await createBenchTemplate(orgId, main.id, 'promo_offer');
 
 mkdirSync('/tmp/bench-campaign-logs', { recursive: true });
 const stack = startStack({ env, webPort: port, logDir: '/tmp/bench-campaign-logs' });

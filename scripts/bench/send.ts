@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { startStack, waitForHealthy } from '../lib/stack';
-import { benchEnv, createBenchTenant, resetStores } from './bench-setup';
+import { benchEnv, createBenchTemplate, createBenchTenant, resetStores } from './bench-setup';
 import { measure } from './measure';
 
 /**
@@ -22,17 +22,7 @@ await resetStores(env);
 const { db, orgId, accounts, key } = await createBenchTenant({ throughputPerSec: 1000 });
 const main = accounts[0] as { id: string; phoneId: string };
 const { newId } = await import('../../server/db/ids');
-const { demoWorld } = await import('../../server/seed/demo-world');
-const { templateShapeFromPlatform } = await import('../../server/templates/from-platform');
-const platformTemplate = demoWorld.acme.templates.find((t) => t.name === 'order_update')!;
-const shape = templateShapeFromPlatform(platformTemplate);
-await db.template.create({
-  data: {
-    id: newId('template'), orgId, accountId: main.id, platformTemplateId: platformTemplate.id, name: 'order_update', language: 'en',
-    category: shape.category, status: shape.status, parameterFormat: shape.parameterFormat, body: shape.body, buttons: shape.buttons,
-    components: platformTemplate.components as object[],
-  },
-});
+await createBenchTemplate(orgId, main.id, 'order_update');
 // Contacts whose 24-hour window is open, for the free-text part.
 const openWindow = Array.from({ length: 2000 }, (_, i) => ({
   id: newId('contact'), orgId, accountId: main.id, phoneNumber: `+1555${String(3000000 + i)}`, lastInboundAt: new Date(),

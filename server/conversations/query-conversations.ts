@@ -1,6 +1,7 @@
 import { ApiError } from '@/server/api/api-error';
 import { afterNewestFirst, decodeCursor } from '@/server/api/paging';
-import { db, type Prisma } from '@/server/db';
+import { db } from '@/server/db';
+import { contactSearchWhere } from '@/server/contacts/contact-search';
 
 export const CONVERSATIONS_LIST = 'conversations';
 
@@ -44,7 +45,7 @@ export async function queryConversations(orgId: string, query: ConversationQuery
       ...(query.unread !== undefined ? { unread: query.unread } : {}),
       ...(query.assignedUserId !== undefined ? { assignedUserId: query.assignedUserId } : {}),
       ...(query.tag ? { tags: { has: query.tag } } : {}),
-      AND: [searchFilter(query.search), afterNewestFirst('lastMessageAt', after)],
+      AND: [contactSearchWhere(query.search), afterNewestFirst('lastMessageAt', after)],
     },
     include: conversationInclude,
     orderBy: [{ lastMessageAt: 'desc' }, { id: 'desc' }],
@@ -60,14 +61,4 @@ async function accountIdByName(orgId: string, name: string): Promise<string> {
   const account = await db.account.findFirst({ where: { orgId, name }, select: { id: true } });
   if (!account) throw new ApiError('account_not_found', `No account named \`${name}\` in this organization.`, { param: 'account' });
   return account.id;
-}
-
-function searchFilter(search: string | undefined): Prisma.ContactWhereInput {
-  const text = search?.trim();
-  if (!text) return {};
-  const byName: Prisma.ContactWhereInput = { name: { contains: text, mode: 'insensitive' } };
-  const digits = text.replace(/\D/g, '');
-  // "+1 (555) 010" should find +15550102345, but "Room 5" should not match every number with a 5.
-  if (!digits || !/^[+\d\s().-]+$/.test(text)) return byName;
-  return { OR: [byName, { phoneNumber: { contains: digits } }] };
 }

@@ -245,8 +245,9 @@ describe('pacing against the messaging limit', () => {
 
     const nextDay = new Date(Math.max(...waiting.map((c) => Date.parse(c.resumes_at))) + 60_000);
     const resumed = await Promise.all([first, other].map((id) => dispatchCampaign(id, { now: () => nextDay })));
-    assert.equal(resumed[0]!.queued + resumed[1]!.queued, 3, 'the rest fits in the next day\'s allowance');
-    assert.equal((await messagesOf(first)) + (await messagesOf(other)), 8);
+    // The worker's own dispatch jobs may hand some of the rest off too; together, all of it goes.
+    assert.ok(resumed[0]!.queued + resumed[1]!.queued <= 3);
+    await waitFor('the rest to fit in the next day\'s allowance', async () => (await messagesOf(first)) + (await messagesOf(other)) === 8 || false);
     for (const id of [first, other]) {
       const c = await waitForStatus(t, id, 'completed');
       assert.equal(c.resumes_at, null);

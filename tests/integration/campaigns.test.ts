@@ -244,10 +244,15 @@ describe('pacing against the messaging limit', () => {
     assert.ok((await events(t.org.id, 'campaign.throttled')).length >= 1);
 
     const nextDay = new Date(Math.max(...waiting.map((c) => Date.parse(c.resumes_at))) + 60_000);
-    const resumed = await Promise.all([first, other].map((id) => dispatchCampaign(id, { now: () => nextDay })));
-    // The worker's own dispatch jobs may hand some of the rest off too; together, all of it goes.
-    assert.ok(resumed[0]!.queued + resumed[1]!.queued <= 3);
-    await waitFor('the rest to fit in the next day\'s allowance', async () => (await messagesOf(first)) + (await messagesOf(other)) === 8 || false);
+    // The next day the rest fits. A dispatch racing the worker's own recount job for the same
+    // campaign may find recipients locked and leave them to the next pass, so allow a few passes.
+    let queuedNextDay = 0;
+    for (let pass = 0; pass < 3 && (await messagesOf(first)) + (await messagesOf(other)) < 8; pass++) {
+      const resumed = await Promise.all([first, other].map((id) => dispatchCampaign(id, { now: () => nextDay })));
+      queuedNextDay += resumed[0]!.queued + resumed[1]!.queued;
+    }
+    assert.equal(queuedNextDay, 3, 'the rest fits in the next day\'s allowance');
+    assert.equal((await messagesOf(first)) + (await messagesOf(other)), 8);
     for (const id of [first, other]) {
       const c = await waitForStatus(t, id, 'completed');
       assert.equal(c.resumes_at, null);

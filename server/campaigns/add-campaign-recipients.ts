@@ -2,7 +2,8 @@ import { ApiError } from '@/server/api/api-error';
 import { normalizePhoneNumber } from '@/server/contacts/phone-number';
 import { db } from '@/server/db';
 import { newId } from '@/server/db/ids';
-import { templateForSend, validateRecipientParameters } from './campaign-template';
+import { templateForSend } from '@/server/messages/template-send';
+import { validateRecipientParameters } from './campaign-template';
 import { findCampaign, lockCampaign } from './find-campaign';
 
 export interface RecipientInput {

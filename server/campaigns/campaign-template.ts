@@ -1,19 +1,6 @@
 import { ApiError } from '@/server/api/api-error';
-import type { Prisma, Template } from '@/server/db';
+import type { Prisma } from '@/server/db';
 import { buildTemplateSend, type TemplateForSend } from '@/server/messages/template-send';
-import type { TemplateShape } from '@/server/templates/from-platform';
-
-export function templateForSend(template: Template): TemplateForSend {
-  return {
-    name: template.name,
-    language: template.language,
-    category: template.category,
-    parameterFormat: template.parameterFormat,
-    header: template.header as TemplateShape['header'],
-    body: template.body as TemplateShape['body'],
-    buttons: template.buttons as TemplateShape['buttons'],
-  };
-}
 
 /** The platform request body and inbox text of one recipient's message; throws what `buildTemplateSend` throws. */
 export function buildCampaignMessage(template: TemplateForSend, parameters: Record<string, string>) {

@@ -1,7 +1,8 @@
 import { ApiError, notFound } from '@/server/api/api-error';
 import { db, type Template } from '@/server/db';
 import { isId, newId } from '@/server/db/ids';
-import { assertCampaignCompatible, templateForSend } from './campaign-template';
+import { templateForSend } from '@/server/messages/template-send';
+import { assertCampaignCompatible } from './campaign-template';
 import { campaignInclude, presentCampaign } from './present-campaign';
 
 export interface CreateCampaignInput {

@@ -1,7 +1,8 @@
 import { ApiError } from '@/server/api/api-error';
 import { db, type DbTx } from '@/server/db';
 import { insertOutgoingMessages, type OutgoingMessageInput } from '@/server/messages/queue-outgoing-message';
-import { buildCampaignMessage, templateForSend } from './campaign-template';
+import { templateForSend } from '@/server/messages/template-send';
+import { buildCampaignMessage } from './campaign-template';
 import { completeCampaignIfDone, failCampaign, parkCampaign } from './campaign-transitions';
 import { lockForRecount, recountCampaign } from './campaign-counters';
 import { addDispatchJob } from './dispatch-jobs';

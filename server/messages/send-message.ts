@@ -9,7 +9,7 @@ import type { TemplateShape } from '@/server/templates/from-platform';
 import { prepareHeaderMedia, prepareMessageMedia, saveFetchedMedia, type AttachedMedia, type PreparedMedia } from './outgoing-media';
 import { insertOutgoingMessage } from './queue-outgoing-message';
 import { resolveAccount, resolveContact, resolveTemplate } from './resolve-send-parties';
-import { buildTemplateSend } from './template-send';
+import { buildTemplateSend, templateForSend } from './template-send';
 
 export type SendMessageRequest = z.infer<NonNullable<(typeof sendMessageSpec)['body']>>;
 
@@ -55,19 +55,7 @@ export async function sendMessage(orgId: string, request: SendMessageRequest, at
     const approved = template as Template; // resolved above for every template send
     const header = await prepareHeaderMedia(approved.header as TemplateShape['header'], request.template.header_media);
     media = header.media;
-    const built = buildTemplateSend(
-      {
-        name: approved.name,
-        language: approved.language,
-        category: approved.category,
-        parameterFormat: approved.parameterFormat,
-        header: approved.header as TemplateShape['header'],
-        body: approved.body as TemplateShape['body'],
-        buttons: approved.buttons as TemplateShape['buttons'],
-      },
-      request.template,
-      header.ref,
-    );
+    const built = buildTemplateSend(templateForSend(approved), request.template, header.ref);
     platformBody = { type: 'template', template: built.payload as unknown as Prisma.InputJsonObject };
     content = built.content;
   } else if (request.type === 'text') {

@@ -1,5 +1,6 @@
 import { ApiError } from '@/server/api/api-error';
 import type { HeaderParameter, TemplateComponent, TemplatePayload } from '@/server/platform/send-body';
+import type { Template } from '@/server/db';
 import type { TemplateShape } from '@/server/templates/from-platform';
 
 /**
@@ -12,6 +13,19 @@ import type { TemplateShape } from '@/server/templates/from-platform';
 export interface TemplateForSend extends Pick<TemplateShape, 'category' | 'parameterFormat' | 'header' | 'body' | 'buttons'> {
   name: string;
   language: string;
+}
+
+/** A stored template as the builder takes it (its JSON columns hold the synced shape). */
+export function templateForSend(template: Template): TemplateForSend {
+  return {
+    name: template.name,
+    language: template.language,
+    category: template.category,
+    parameterFormat: template.parameterFormat,
+    header: template.header as TemplateShape['header'],
+    body: template.body as TemplateShape['body'],
+    buttons: template.buttons as TemplateShape['buttons'],
+  };
 }
 
 export interface TemplateVariables {

@@ -4,7 +4,7 @@ import { benchEnv, createBenchTenant, resetStores } from './bench-setup';
 
 /**
  * `npm run bench:api`: requests/s and latency of the liveness route (Next.js alone) and of
- * `GET /v1/me` with the whole /v1 plumbing (key lookup, rate limit, scope, two queries), in
+ * `GET /v1/me` with the whole /v1 plumbing (key lookup and organization view from the caller cache, rate limit in Redis, scope), in
  * one run against the production build (`npm run build` first), and their ratio.
  * Targets: /v1/me at >= 85 % of the liveness route's requests/s, p99 <= 1.5x its p99.
  */

@@ -1,3 +1,4 @@
+import { notifyCallerChange } from '@/server/api-keys/notify-caller-change';
 import { effectiveLimit } from '@/server/campaigns/messaging-allowance';
 import { wakeParkedCampaigns } from '@/server/campaigns/wake-parked-campaigns';
 import { db } from '@/server/db';
@@ -31,5 +32,6 @@ export async function syncAccountJob(data: JobData<'maintenance', 'account.sync'
     });
     return effectiveLimit(after.messagingLimit) > effectiveLimit(before.messagingLimit) ? wakeParkedCampaigns(tx, account.portfolioId) : [];
   });
+  await notifyCallerChange(); // /v1/me shows the rating and the limit
   await dispatchOutboxSoon(outboxIds);
 }

@@ -1,7 +1,7 @@
 import { notFound } from '@/server/api/api-error';
 import { db, type MemberRole } from '@/server/db';
 import { assertCanManageApiKeys } from './api-key-permission';
-import { notifyKeyChange } from './notify-key-change';
+import { notifyCallerChange } from './notify-caller-change';
 import { presentApiKey } from './present-api-key';
 
 /** Revokes a key for good; /v1 refuses it from the next request. Revoking twice keeps the first time. */
@@ -10,6 +10,6 @@ export async function revokeApiKey({ orgId, role, keyId }: { orgId: string; role
   await db.apiKey.updateMany({ where: { id: keyId, orgId, revokedAt: null }, data: { revokedAt: new Date() } });
   const key = await db.apiKey.findFirst({ where: { id: keyId, orgId } });
   if (!key) throw notFound('API key', 'id');
-  await notifyKeyChange();
+  await notifyCallerChange();
   return presentApiKey(key);
 }

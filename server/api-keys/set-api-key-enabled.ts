@@ -1,7 +1,7 @@
 import { ApiError, notFound } from '@/server/api/api-error';
 import { db, type MemberRole } from '@/server/db';
 import { assertCanManageApiKeys } from './api-key-permission';
-import { notifyKeyChange } from './notify-key-change';
+import { notifyCallerChange } from './notify-caller-change';
 import { presentApiKey } from './present-api-key';
 
 interface SetApiKeyEnabledOptions {
@@ -22,6 +22,6 @@ export async function setApiKeyEnabled({ orgId, role, keyId, enabled }: SetApiKe
     // Switching off twice keeps the first time it was switched off.
     data: { disabledAt: enabled ? null : (key.disabledAt ?? new Date()) },
   });
-  await notifyKeyChange();
+  await notifyCallerChange();
   return presentApiKey(updated);
 }

@@ -1,6 +1,6 @@
 import type { ApiScope } from '@/server/api-keys/scopes';
 import { currentKeyPattern, hashApiKey, legacyKeyPattern } from '@/server/api-keys/key-format';
-import { cachedKeyLookup } from '@/server/api-keys/key-cache';
+import { cachedCallerLookup } from '@/server/api-keys/caller-cache';
 import { getPgPool } from '@/server/db/pg';
 import { addressInCidrs } from '@/server/http/cidr';
 import { ApiError } from './api-error';
@@ -36,7 +36,7 @@ export async function authenticate(authorization: string | null, address: string
   if (!isLegacy && !currentKeyPattern.test(token)) throw new ApiError('invalid_api_key', 'The API key is malformed.');
 
   const keyHash = hashApiKey(token);
-  const key = await cachedKeyLookup(keyHash, () => loadKey(keyHash));
+  const key = await cachedCallerLookup(`key:${keyHash}`, () => loadKey(keyHash));
   if (!key) throw new ApiError('invalid_api_key', 'The API key was not recognised.');
   if (isLegacy || key.format === 'legacy') {
     throw new ApiError('legacy_api_key', 'Older-format API keys cannot call /v1. Create a new key in the dashboard.');

@@ -1,3 +1,4 @@
+import { notifyCallerChange } from '@/server/api-keys/notify-caller-change';
 import { db, type MemberRole } from '@/server/db';
 import { assertCanManageMembers } from './member-permission';
 
@@ -5,5 +6,6 @@ import { assertCanManageMembers } from './member-permission';
 export async function renameOrganization({ orgId, actorRole, name }: { orgId: string; actorRole: MemberRole; name: string }) {
   assertCanManageMembers(actorRole);
   const org = await db.organization.update({ where: { id: orgId }, data: { name: name.trim() } });
+  await notifyCallerChange(); // /v1/me shows the name
   return { id: org.id, name: org.name };
 }

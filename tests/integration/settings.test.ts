@@ -11,6 +11,7 @@ import { OrgAccessError } from '@/server/orgs/org-access-error';
 import { OrgRuleError } from '@/server/orgs/org-rule-error';
 import { removeMember } from '@/server/orgs/remove-member';
 import { renameOrganization } from '@/server/orgs/rename-organization';
+import { createApiKey } from '../api-factories';
 import { createOrg, createUser } from '../factories';
 import { appUrl } from '../support/stack';
 
@@ -122,9 +123,17 @@ describe('members and roles', () => {
     await assert.rejects(changeMemberRole({ orgId: other.orgId, actorRole: 'owner', membershipId: agentMembership.id, role: 'agent' }), notFound);
   });
 
-  test('owners and admins rename the organization, others cannot', async () => {
+  test('owners and admins rename the organization, others cannot; /v1/me shows the new name at once', async () => {
     const { orgId } = await orgWithOwner();
+    const { key } = await createApiKey(orgId);
+    const nameInMe = async () => {
+      const res = await fetch(`${appUrl}/v1/me`, { headers: { authorization: `Bearer ${key}` } });
+      return ((await res.json()) as { organization: { name: string } }).organization.name;
+    };
+    const before = await nameInMe(); // now cached by the web process
     assert.equal((await renameOrganization({ orgId, actorRole: 'admin', name: '  Renamed Ltd ' })).name, 'Renamed Ltd');
+    assert.notEqual(before, 'Renamed Ltd');
+    assert.equal(await nameInMe(), 'Renamed Ltd', 'the rename is announced, so the cached view is dropped');
     await assert.rejects(renameOrganization({ orgId, actorRole: 'marketer', name: 'Nope' }), OrgAccessError);
   });
 });

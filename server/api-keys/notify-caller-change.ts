@@ -1,0 +1,17 @@
+import { logger } from '@/server/logger';
+import { getRedis } from '@/server/redis';
+import { announceCallerChange } from './caller-cache';
+
+/**
+ * Tells every web process to drop what it cached about callers (keys, `/v1/me`); call after
+ * the change commits. The change itself stands if Redis cannot be reached: the caches then
+ * serve nothing (they stop trusting entries while unsubscribed) and entries expire within
+ * seconds anyway.
+ */
+export async function notifyCallerChange(): Promise<void> {
+  try {
+    await announceCallerChange(getRedis());
+  } catch (error) {
+    logger.warn({ err: error }, 'could not announce a change to API callers');
+  }
+}

@@ -35,6 +35,8 @@ const testEnv: NodeJS.ProcessEnv = {
   E2E_BASE_URL: baseUrl,
 };
 const logDir = 'test-results/logs';
+/** `TEST_FILES=<substring> npm test`: only the integration files whose path contains it; no unit or end-to-end tests. */
+const onlyFiles = process.env.TEST_FILES;
 
 interface Tally {
   passed: number;
@@ -109,7 +111,7 @@ async function main(): Promise<number> {
   await prepareDatabase();
 
   // Unit tests, and the few module tests that need the (empty, migrated) test database.
-  await nodeTests('unit tests', findTests(['server', 'simulator', 'workers', 'scripts', 'app'], 'tests/'));
+  if (!onlyFiles) await nodeTests('unit tests', findTests(['server', 'simulator', 'workers', 'scripts', 'app'], 'tests/'));
 
   if (!process.argv.includes('--no-build')) {
     console.log('\n=== production build');
@@ -123,7 +125,8 @@ async function main(): Promise<number> {
   console.log(`\n=== starting web, worker and simulator (logs in ${logDir}/)`);
   let stack: Stack | undefined;
   try {
-    stack = startStack({ env: testEnv, webPort, logDir });
+    // send-worker-killed.test.ts kills the worker mid-send; a new one takes over, as a supervisor would start one.
+    stack = startStack({ env: testEnv, webPort, logDir, restartWhenKilled: ['worker'] });
     const problem = await Promise.race([
       waitForHealthy(baseUrl).then(() => null, (error: Error) => error),
       stack.crashed.then(({ name, code }) => new Error(`${name} exited with code ${code} while starting; see ${logDir}/${name}.log`)),
@@ -133,11 +136,12 @@ async function main(): Promise<number> {
 
     // The campaign suite queues the most sends; it runs on its own, last, so its backlog slows
     // no other suite (node's runner orders the files of one run itself).
-    const integration = findTests(['tests/integration'], '-');
+    const integration = findTests(['tests/integration'], '-').filter((file) => !onlyFiles || file.includes(onlyFiles));
     const heavy = integration.filter((file) => file.includes('campaigns'));
     const runArgs = ['--test-concurrency=1', '--test-force-exit'];
     await nodeTests('integration tests', integration.filter((file) => !heavy.includes(file)), runArgs);
     await nodeTests('integration tests (campaigns)', heavy, runArgs);
+    if (onlyFiles) return report(started);
 
     await waitForIdlePipeline();
     console.log('\n=== end-to-end tests (Playwright)');

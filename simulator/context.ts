@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { SendHolds } from './held-sends';
 import { pairLimiter, type RateLimiter, throughputLimiter } from './rules';
 import type { SimState } from './state';
 import type { WebhookSender } from './webhook-sender';
@@ -11,6 +12,7 @@ export interface SimContext {
   statusDelayMs: number;
   throughput: RateLimiter;
   pairRate: RateLimiter;
+  holds: SendHolds;
   /** Runs `fn` after `ms` unless the simulator closes first. */
   after(ms: number, fn: () => void): void;
   clearTimers(): void;
@@ -22,6 +24,7 @@ export function createContext(parts: Pick<SimContext, 'state' | 'webhooks' | 'lo
     ...parts,
     throughput: throughputLimiter(),
     pairRate: pairLimiter(),
+    holds: new SendHolds(),
     after(ms, fn) {
       const timer = setTimeout(() => {
         timers.delete(timer);

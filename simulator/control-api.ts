@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { SimContext } from './context';
 import {
-  businessSchema, inboundSchema, phoneUpdateSchema, QUALITY_ORDER, tapSchema, TIER_ORDER, templateUpdateSchema,
+  businessSchema, holdSchema, inboundSchema, phoneUpdateSchema, QUALITY_ORDER, tapSchema, TIER_ORDER, templateUpdateSchema,
 } from './control-schemas';
 import { storeMedia, mediaInfo } from './graph-media';
 import { digitsOf, parseJson } from './http';
@@ -39,6 +39,12 @@ export function handleControl(ctx: SimContext, method: string, url: URL, segment
       return { waba_id: waba.id, phone_numbers: ctx.state.phonesOf(waba.id).map((p) => p.id), templates: waba.templates.length };
     }
     case 'GET sent': return sent(ctx, url);
+    case 'POST hold': {
+      const { to, accepted } = parse(holdSchema, raw);
+      ctx.holds.arm(digitsOf(to), accepted);
+      return { to: digitsOf(to), accepted };
+    }
+    case 'GET held': return { data: ctx.holds.list() };
     case 'GET stats': return ctx.state.stats();
     default: throw new ControlError(404, `No control route ${method} ${url.pathname}`);
   }

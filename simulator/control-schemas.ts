@@ -28,6 +28,8 @@ export const inboundSchema = z
     message: 'text messages need `text`; media messages need `media`',
   });
 
+export const holdSchema = z.object({ to: phoneDigits, accepted: z.boolean() });
+
 export const tapSchema = z.object({ wamid: z.string().min(1), button_index: z.number().int().nonnegative() });
 
 export const phoneUpdateSchema = z

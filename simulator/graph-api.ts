@@ -1,7 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { SimContext } from './context';
 import { GraphError, invalidParameter } from './graph-error';
-import { parseJson } from './http';
+import { SenderGone } from './held-sends';
+import { digitsOf, parseJson } from './http';
 import { handleUpload, mediaInfo } from './graph-media';
 import { handleSend } from './send-message';
 
@@ -16,7 +17,7 @@ export async function handleGraph(
   if (method === 'POST' && edge === 'messages') {
     const body = parseJson(raw);
     if (body === undefined) throw invalidParameter('Request body is not valid JSON');
-    return handleSend(ctx, id, body);
+    return sendOrHold(ctx, req, id, body);
   }
   if (method === 'POST' && edge === 'media') return handleUpload(ctx, id, req, raw);
   if (method === 'GET' && edge === 'message_templates') return listTemplates(ctx, id, url, origin);
@@ -26,6 +27,18 @@ export async function handleGraph(
     return media ? mediaInfo(ctx, media, origin) : phoneFields(ctx, id, url);
   }
   throw new GraphError(100, `Unsupported ${method.toLowerCase()} request`, `No ${method} handler for ${url.pathname}`);
+}
+
+/** A send with a hold armed for its recipient is taken (or not, as the hold says) and never answered. */
+async function sendOrHold(ctx: SimContext, req: IncomingMessage, phoneId: string, body: unknown): Promise<unknown> {
+  const fields = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  const to = typeof fields.to === 'string' ? digitsOf(fields.to) : '';
+  const accepted = ctx.holds.take(to);
+  if (accepted === undefined) return handleSend(ctx, phoneId, body);
+  if (accepted) handleSend(ctx, phoneId, body);
+  const callback = typeof fields.biz_opaque_callback_data === 'string' ? fields.biz_opaque_callback_data : null;
+  await ctx.holds.keep(req, { to, accepted, callback });
+  throw new SenderGone();
 }
 
 const unknownPath = (url: URL) => new GraphError(2500, 'Unknown path components', url.pathname);

@@ -6,6 +6,7 @@ import { createContext, type SimContext } from './context';
 import { ControlError, handleControl } from './control-api';
 import { GraphError } from './graph-error';
 import { handleGraph } from './graph-api';
+import { SenderGone } from './held-sends';
 import { downloadMedia } from './graph-media';
 import { bearerToken, BodyTooLargeError, readBody, sendJson } from './http';
 import { SimState } from './state';
@@ -102,7 +103,8 @@ async function route(ctx: SimContext, accessToken: string, req: IncomingMessage,
       throw new GraphError(100, 'Unknown path components', url.pathname, 404);
     }
   } catch (error) {
-    if (error instanceof ControlError) sendJson(res, error.status, { error: error.message });
+    if (error instanceof SenderGone) res.destroy();
+    else if (error instanceof ControlError) sendJson(res, error.status, { error: error.message });
     else if (error instanceof GraphError) {
       ctx.logger.debug({ code: error.code, path: url.pathname }, error.message);
       sendJson(res, error.httpStatus, error.toBody());

@@ -60,10 +60,10 @@ async function listen(server: Server): Promise<string> {
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 }
 
-async function waitFor<T>(probe: () => T | undefined, what: string, timeoutMs = 3000): Promise<T> {
+async function waitFor<T>(probe: () => T | undefined | Promise<T | undefined>, what: string, timeoutMs = 3000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const value = probe();
+    const value = await probe();
     if (value !== undefined && value !== false) return value;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 10));
@@ -294,6 +294,32 @@ describe('platform simulator', () => {
     }
     assert.ok(throughputError && throughputError.reason instanceof PlatformError);
     assert.equal(throughputError.reason.code, 130429);
+  });
+
+  test('a held send gets no answer while its sender waits, and is taken or dropped as the hold says', async () => {
+    const heldSend = async (to: string, accepted: boolean) => {
+      assert.deepEqual((await control('/_sim/hold', { to, accepted })).json, { to: to.slice(1), accepted });
+      const sender = new AbortController();
+      const request = fetch(`${sim.url}/v23.0/${ACME_PHONE}/messages`, {
+        method: 'POST',
+        signal: sender.signal,
+        headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ messaging_product: 'whatsapp', to, type: 'text', text: { body: 'hi' }, biz_opaque_callback_data: `msg-${to}` }),
+      }).then(() => 'answered', () => 'no answer');
+      const held = await waitFor(async () => (await control('/_sim/held')).json.data.find((h: { callback: string }) => h.callback === `msg-${to}`), 'the held send');
+      assert.deepEqual([held.to, held.accepted], [to.slice(1), accepted]);
+      sender.abort(); // the sender goes away, as a killed worker's connection does
+      assert.equal(await request, 'no answer');
+      await waitFor(async () => (await control('/_sim/held')).json.data.length === 0 || undefined, 'the hold to end');
+      return (await control(`/_sim/sent?to=${to}`)).json.data;
+    };
+    const taken = await heldSend('+15550004441', true);
+    assert.equal(taken.length, 1);
+    await waitFor(() => statusesOf(taken[0].wamid)[0], 'statuses of the taken send');
+    assert.deepEqual(await heldSend('+15550004442', false), []);
+    // A hold applies once: the next send to that recipient is answered.
+    const next = await client.sendMessage(ACME_PHONE, { messaging_product: 'whatsapp', to: '+15550004442', type: 'text', text: { body: 'again' } });
+    assert.match(next.wamid, /^wamid\./);
   });
 
   test('a refused webhook delivery is retried', async () => {

@@ -11,6 +11,8 @@ export interface StackOptions {
   webPort: number;
   /** Write each process's output to `<logDir>/<name>.log` instead of the terminal. */
   logDir?: string;
+  /** Processes started again when a signal kills them (tests kill the worker on purpose); any other exit is a crash. */
+  restartWhenKilled?: string[];
 }
 
 const colours: Record<string, string> = { web: '36', worker: '35', simulator: '33' };
@@ -18,12 +20,12 @@ const colours: Record<string, string> = { web: '36', worker: '35', simulator: '3
 export interface Stack {
   /** Resolves when a process exits by itself: its name and exit code. */
   crashed: Promise<{ name: string; code: number | null }>;
-  /** Process id of `web`, `worker` or `simulator`. */
+  /** Process id of `web`, `worker` or `simulator` (the current one, after a restart). */
   pid(name: string): number | undefined;
   stop(): Promise<void>;
 }
 
-export function startStack({ env, webPort, logDir }: StackOptions): Stack {
+export function startStack({ env, webPort, logDir, restartWhenKilled = [] }: StackOptions): Stack {
   const tsx = ['--import', 'tsx'];
   const commands: Array<[string, string[], Record<string, string>]> = [
     ['simulator', [...tsx, 'simulator/main.ts'], { SERVICE_NAME: 'simulator' }],
@@ -31,11 +33,11 @@ export function startStack({ env, webPort, logDir }: StackOptions): Stack {
     ['web', [...tsx, 'server/http/serve.ts'], { SERVICE_NAME: 'web', PORT: String(webPort) }],
   ];
   let stopping = false;
-  const children: Array<{ name: string; child: ChildProcess; exited: Promise<number | null> }> = [];
+  const children = new Map<string, { child: ChildProcess; exited: Promise<number | null> }>();
   let reportCrash: (value: { name: string; code: number | null }) => void = () => {};
   const crashed = new Promise<{ name: string; code: number | null }>((resolve) => (reportCrash = resolve));
 
-  for (const [name, args, extraEnv] of commands) {
+  function launch(name: string, args: string[], extraEnv: Record<string, string>): void {
     const child = spawn(process.execPath, args, { env: { ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
     if (logDir) {
       const file = createWriteStream(`${logDir}/${name}.log`, { flags: 'a' });
@@ -52,21 +54,28 @@ export function startStack({ env, webPort, logDir }: StackOptions): Stack {
         });
       }
     }
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    exited.then((code) => {
-      if (!stopping) reportCrash({ name, code });
-    });
-    children.push({ name, child, exited });
+    const exited = new Promise<number | null>((resolve) =>
+      child.on('exit', (code, signal) => {
+        resolve(code);
+        if (stopping) return;
+        if (signal && restartWhenKilled.includes(name)) launch(name, args, extraEnv);
+        else reportCrash({ name, code });
+      }),
+    );
+    children.set(name, { child, exited });
   }
+
+  for (const [name, args, extraEnv] of commands) launch(name, args, extraEnv);
 
   return {
     crashed,
-    pid: (name) => children.find((c) => c.name === name)?.child.pid,
+    pid: (name) => children.get(name)?.child.pid,
     async stop() {
       stopping = true;
-      for (const { child } of children) if (child.exitCode === null) child.kill('SIGTERM');
-      const timeout = setTimeout(() => children.forEach(({ child }) => child.kill('SIGKILL')), 35_000);
-      await Promise.all(children.map((c) => c.exited));
+      const running = [...children.values()];
+      for (const { child } of running) if (child.exitCode === null) child.kill('SIGTERM');
+      const timeout = setTimeout(() => running.forEach(({ child }) => child.kill('SIGKILL')), 35_000);
+      await Promise.all(running.map((c) => c.exited));
       clearTimeout(timeout);
     },
   };

@@ -3,7 +3,7 @@ import { config } from '@/server/config';
 import { redisKey } from '@/server/redis';
 
 /** Workers announce themselves in a sorted set scored by the time they last beat. */
-const heartbeatKey = () => redisKey('workers', 'heartbeat');
+export const heartbeatKey = () => redisKey('workers', 'heartbeat');
 
 export async function beat(redis: Redis, workerId: string): Promise<void> {
   await redis.zadd(heartbeatKey(), Date.now(), workerId);

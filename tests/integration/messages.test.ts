@@ -1,78 +1,26 @@
 import assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { config } from '@/server/config';
 import { db } from '@/server/db';
 import { signPlatformPayload } from '@/server/platform/webhook-signature';
 import { seedDemo, type DemoData } from '@/server/seed/seed-demo';
+import { messagesApi, openWindow as openWindowOf, sentTo } from '../support/messages-api';
 import { appUrl, randomPhone, simulator } from '../support/stack';
 import { waitFor } from '../support/wait-for';
 
-/** POST /v1/messages and what follows, through the real web app, worker and simulator. */
+/** POST /v1/messages and what follows, through the real web app, worker and simulator. Media: messages-media.test.ts. */
 let demo: DemoData;
-let key: string;
-let mediaServer: Server;
-let mediaBase: string;
-const png = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
+const { send, getMessage, waitForStatus, expectRefusal } = messagesApi(() => demo.orgs.acme.keys.full);
 
 before(async () => {
   demo = await seedDemo();
-  key = demo.orgs.acme.keys.full;
-  // A media host on 127.0.0.77, the one private address the test stack's OUTBOUND_ALLOWLIST lets through.
-  mediaServer = createServer((req, res) => {
-    if (req.url === '/photo.png') res.writeHead(200, { 'content-type': 'image/png' }).end(png);
-    else if (req.url === '/to-private') res.writeHead(302, { location: 'http://127.0.0.1:9/x.png' }).end();
-    else res.writeHead(404).end();
-  });
-  await new Promise<void>((resolve) => mediaServer.listen(0, '127.0.0.77', resolve));
-  mediaBase = `http://127.0.0.77:${(mediaServer.address() as AddressInfo).port}`;
 });
 
 after(async () => {
-  mediaServer.close();
   await db.$disconnect();
 });
 
-async function send(body: unknown, apiKey = key) {
-  const res = await fetch(`${appUrl}/v1/messages`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: await res.json() };
-}
-
-async function getMessage(id: string) {
-  const res = await fetch(`${appUrl}/v1/messages/${id}`, { headers: { authorization: `Bearer ${key}` } });
-  return { status: res.status, body: await res.json() };
-}
-
-const waitForStatus = (id: string, status: string) =>
-  waitFor(`message ${id} to be ${status}`, async () => {
-    const { body } = await getMessage(id);
-    return body.status === status && body;
-  });
-
-/** The customer writes first, so free-form messages are allowed (the simulator checks too). */
-async function openWindow(phone: string) {
-  await simulator('/_sim/inbound', { phone_id: demo.orgs.acme.accounts.main.phone_id, from: phone, text: 'hi' });
-  await waitFor('the inbound message', () => db.contact.findFirst({ where: { orgId: demo.orgs.acme.id, phoneNumber: phone, lastInboundAt: { not: null } } }));
-}
-
-const sentTo = async (phone: string) =>
-  (await simulator<{ data: Array<{ body: Record<string, any> }> }>(`/_sim/sent?to=${encodeURIComponent(phone)}`)).data;
-
-const expectRefusal = async (body: unknown, status: number, code: string, param?: string, apiKey?: string) => {
-  const res = await send(body, apiKey);
-  assert.equal(res.status, status, JSON.stringify(res.body));
-  assert.equal(res.body.error.code, code);
-  if (param !== undefined) assert.equal(res.body.error.param, param);
-  return res.body.error;
-};
+const openWindow = (phone: string) => openWindowOf({ orgId: demo.orgs.acme.id, phoneId: demo.orgs.acme.accounts.main.phone_id }, phone);
 
 describe('sending', () => {
   test('text inside the window: 201 pending, then sent, delivered and read', async () => {
@@ -163,42 +111,6 @@ describe('sending', () => {
     const foreign = await fetch(`${appUrl}/v1/messages/${res.body.id}`, { headers: { authorization: `Bearer ${demo.orgs.globex.keys.full}` } });
     assert.equal(foreign.status, 404);
     assert.equal((await foreign.json()).error.code, 'resource_not_found');
-  });
-});
-
-describe('media', () => {
-  test('link media is fetched, stored, uploaded and served back', async () => {
-    const phone = randomPhone();
-    await openWindow(phone);
-    const res = await send({ to: phone, type: 'image', image: { link: `${mediaBase}/photo.png`, caption: 'Your parcel' } });
-    assert.equal(res.status, 201, JSON.stringify(res.body));
-    assert.equal(res.body.has_media, true);
-    assert.equal(res.body.content, 'Your parcel');
-    await waitForStatus(res.body.id, 'read');
-    const [sent] = await sentTo(phone);
-    assert.match(sent?.body.image.id, /.+/, 'the platform got an uploaded media id');
-    assert.equal(sent?.body.image.link, undefined);
-
-    const file = await fetch(`${appUrl}/v1/media/${res.body.id}`, { headers: { authorization: `Bearer ${key}` } });
-    assert.equal(file.status, 200);
-    assert.equal(file.headers.get('content-type'), 'image/png');
-    assert.deepEqual(Buffer.from(await file.arrayBuffer()), png);
-    const foreign = await fetch(`${appUrl}/v1/media/${res.body.id}`, { headers: { authorization: `Bearer ${demo.orgs.globex.keys.full}` } });
-    assert.equal(foreign.status, 404);
-  });
-
-  test('private addresses and redirects to them are refused', async () => {
-    const phone = randomPhone();
-    await openWindow(phone);
-    await expectRefusal({ to: phone, type: 'image', image: { link: 'http://127.0.0.1:9/x.png' } }, 422, 'url_not_allowed', 'image.link');
-    await expectRefusal({ to: phone, type: 'image', image: { link: 'http://[::ffff:10.0.0.1]/x.png' } }, 422, 'url_not_allowed', 'image.link');
-    await expectRefusal({ to: phone, type: 'image', image: { link: `${mediaBase}/to-private` } }, 422, 'url_not_allowed', 'image.link');
-  });
-
-  test('a message without media has none to download', async () => {
-    const res = await send({ to: randomPhone(), type: 'template', template: { name: 'order_update', parameters: { customer_name: 'a', order_id: 'b' } } });
-    const file = await fetch(`${appUrl}/v1/media/${res.body.id}`, { headers: { authorization: `Bearer ${key}` } });
-    assert.equal(file.status, 404);
   });
 });
 

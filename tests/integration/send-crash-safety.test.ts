@@ -15,7 +15,9 @@ import { sleep, waitFor } from '../support/wait-for';
  * A worker that dies mid-send leaves a message claimed (`send_started_at`) with an unknown
  * outcome. Whether the platform had accepted it or not, the message ends up sent exactly
  * once. The crash is reproduced by writing the state it leaves behind; the real worker and
- * simulator do the rest. The stack runs with SEND_IN_DOUBT_MS=3000.
+ * simulator do the rest. The stack runs with SEND_IN_DOUBT_MS=3000. send-worker-killed.test.ts
+ * kills a real worker mid-send; its jobs come back only after their locks lapse, long past the
+ * in-doubt wait, so the job that returns while the outcome is still in doubt is reproduced here.
  */
 let account: Account;
 

@@ -6,7 +6,7 @@ import { db } from '@/server/db';
 import { beat, forget } from '@/server/health/worker-heartbeat';
 import { logger } from '@/server/logger';
 import { dispatchOutbox } from '@/server/outbox';
-import { bullPrefix, closeQueues, getQueue, jobSchema, type QueueName } from '@/server/queues';
+import { bullPrefix, closeQueues, getQueue, jobSchema, queueConcurrency, type QueueName } from '@/server/queues';
 import { createRedis, createWorkerRedis } from '@/server/redis';
 import { processors } from './processors';
 
@@ -35,7 +35,7 @@ const workers = (Object.keys(processors) as QueueName[]).map((queue) => {
   const worker = new Worker(queue, processorFor(queue), {
     connection: createWorkerRedis(),
     prefix: bullPrefix,
-    concurrency: config.WORKER_CONCURRENCY,
+    concurrency: queueConcurrency(queue),
   });
   worker.on('failed', (job, err) =>
     log.warn({ queue, job: job?.name, jobId: job?.id, attempt: job?.attemptsMade, err: err.message }, 'job failed'),

@@ -5,7 +5,7 @@ import { sendMessageJob } from '@/server/messages/send-message.job';
 import { processPlatformEventJob } from '@/server/platform-events/process-platform-event.job';
 import type { JobData, JobName, QueueName } from '@/server/queues';
 import { syncTemplatesJob } from '@/server/templates/sync-templates.job';
-import { attemptDeliveryJob, fanOutEventJob, purgeDeliveryHistoryJob } from '@/server/webhooks/webhook-jobs';
+import { attemptDeliveriesJob, fanOutEventsJob, purgeDeliveryHistoryJob } from '@/server/webhooks/webhook-jobs';
 
 type Processors = {
   [Q in QueueName]?: { [J in JobName<Q>]?: (job: Job, data: JobData<Q, J>, token?: string) => Promise<void> };
@@ -24,5 +24,6 @@ export const processors: Processors = {
     'templates.sync': (_job, data) => syncTemplatesJob(data),
     'webhook-history.purge': purgeDeliveryHistoryJob,
   },
-  webhooks: { 'event.fan-out': fanOutEventJob, 'delivery.attempt': attemptDeliveryJob },
+  'webhook-fan-out': { 'events.fan-out': fanOutEventsJob },
+  'webhook-attempts': { 'deliveries.attempt': attemptDeliveriesJob },
 };

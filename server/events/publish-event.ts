@@ -3,26 +3,50 @@ import { newId } from '@/server/db/ids';
 import { addOutboxJob } from '@/server/outbox';
 import type { EventName } from './catalogue';
 
+export interface EventToPublish {
+  orgId: string;
+  event: EventName;
+  /** The subject at the payload's top level: `message`, `campaign`, … */
+  subject: Prisma.InputJsonObject;
+}
+
 /**
- * Records an event in the same transaction as the change it announces, with the job that
- * fans it out to webhooks and callback URLs. Nothing is lost if Redis is down: the outbox
- * relay hands the job over later. Returns the event id and the outbox row to dispatch.
+ * Records events in the same transaction as the change they announce, in one statement, with
+ * one job that fans them all out to webhooks and callback URLs (and announces them to open
+ * dashboards). Nothing is lost if Redis is down: the outbox relay hands the job over later.
+ * Returns the event ids, in order, and the outbox row to dispatch (none for no events).
  */
+export async function publishEvents(
+  tx: DbTx,
+  events: EventToPublish[],
+): Promise<{ eventIds: string[]; outboxId: string | null }> {
+  const createdAt = new Date();
+  const rows = events.map(({ orgId, event, subject }) => {
+    const id = newId('event');
+    const payload = { id, event, created_at: createdAt.toISOString(), ...subject };
+    return { id, orgId, type: event, payload, createdAt };
+  });
+  const eventIds = rows.map((row) => row.id);
+  const [first] = eventIds;
+  if (first === undefined) return { eventIds, outboxId: null };
+  await tx.event.createMany({ data: rows });
+  const outboxId = await addOutboxJob(tx, {
+    queue: 'webhook-fan-out',
+    name: 'events.fan-out',
+    data: { eventIds },
+    // Each event is in one job only, so its first event names the job.
+    jobId: `events.fan-out-${first}`,
+  });
+  return { eventIds, outboxId };
+}
+
+/** One event: see publishEvents. */
 export async function publishEvent(
   tx: DbTx,
   orgId: string,
   event: EventName,
   subject: Prisma.InputJsonObject,
 ): Promise<{ eventId: string; outboxId: string }> {
-  const eventId = newId('event');
-  const createdAt = new Date();
-  const payload = { id: eventId, event, created_at: createdAt.toISOString(), ...subject };
-  await tx.event.create({ data: { id: eventId, orgId, type: event, payload, createdAt } });
-  const outboxId = await addOutboxJob(tx, {
-    queue: 'webhooks',
-    name: 'event.fan-out',
-    data: { eventId },
-    jobId: `event.fan-out-${eventId}`,
-  });
-  return { eventId, outboxId };
+  const { eventIds, outboxId } = await publishEvents(tx, [{ orgId, event, subject }]);
+  return { eventId: eventIds[0] as string, outboxId: outboxId as string };
 }

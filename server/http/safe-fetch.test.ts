@@ -1,7 +1,5 @@
 import assert from 'node:assert/strict';
-import { createServer, type RequestListener } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { after, test } from 'node:test';
+import { test } from 'node:test';
 import { checkOutboundUrl } from './outbound-policy';
 import {
   OutboundBlockedError,
@@ -11,25 +9,11 @@ import {
   safeFetch,
   TooManyRedirectsError,
 } from './safe-fetch';
+import { serve } from './serve-for-tests';
 
 // Linux routes all of 127/8 to loopback: 127.0.0.77 stands for the one allowlisted receiver,
 // every other loopback address for what must stay unreachable.
 const allowlist = ['127.0.0.77'];
-const servers: Array<ReturnType<typeof createServer>> = [];
-
-async function serve(host: string, handler: RequestListener): Promise<string> {
-  const server = createServer(handler);
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, host, resolve));
-  return `http://${host}:${(server.address() as AddressInfo).port}`;
-}
-
-after(() => {
-  for (const server of servers) {
-    server.closeAllConnections();
-    server.close();
-  }
-});
 
 test('validation refuses every private, local and odd form', () => {
   const refused = [

@@ -1,29 +1,14 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { createServer, type RequestListener } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { after, test } from 'node:test';
+import type { RequestListener } from 'node:http';
+import { test } from 'node:test';
 import { ApiError } from '@/server/api/api-error';
+import { refusingUrl, serve } from '@/server/http/serve-for-tests';
 import { fetchLinkMedia } from './fetch-link-media';
 
 const allowlist = ['127.0.0.77'];
-const servers: Array<ReturnType<typeof createServer>> = [];
 const MB = 1024 * 1024;
 const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
-
-async function serve(host: string, handler: RequestListener): Promise<string> {
-  const server = createServer(handler);
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, host, resolve));
-  return `http://${host}:${(server.address() as AddressInfo).port}`;
-}
-
-after(() => {
-  for (const server of servers) {
-    server.closeAllConnections();
-    server.close();
-  }
-});
 
 async function refusal(promise: Promise<unknown>, code: string, message?: RegExp): Promise<ApiError> {
   const error = await promise.then(() => assert.fail('expected an ApiError'), (e: unknown) => e);
@@ -123,7 +108,6 @@ test('HTTP errors, refused connections and timeouts are invalid_parameter', asyn
   });
   await refusal(fetchLinkMedia(`${base}/missing`, 'image', { allowlist }), 'invalid_parameter', /could not fetch the media.*HTTP 404/i);
   await refusal(fetchLinkMedia(`${base}/slow`, 'image', { allowlist, timeoutMs: 300 }), 'invalid_parameter', /could not fetch the media.*too long/i);
-  const closed = await serve('127.0.0.77', () => {});
-  servers.at(-1)?.close();
+  const closed = await refusingUrl('127.0.0.77');
   await refusal(fetchLinkMedia(`${closed}/x.png`, 'image', { allowlist }), 'invalid_parameter', /ECONNREFUSED/);
 });

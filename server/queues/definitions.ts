@@ -6,6 +6,7 @@ import { z } from 'zod';
  * Job names read `area.action`; queue names have no `:` (BullMQ reserves it).
  */
 const byId = <K extends string>(key: K) => z.object({ [key]: z.string().min(1) } as Record<K, z.ZodString>);
+const ids = z.array(z.string().min(1)).min(1);
 
 export const queueDefinitions = {
   /** Outgoing messages, one job per message. */
@@ -21,10 +22,16 @@ export const queueDefinitions = {
     'campaign.start': byId('campaignId'),
     'campaign.dispatch': byId('campaignId'),
   },
-  /** Events fanned out to subscribed webhooks and callback URLs, and each delivery attempt. */
-  webhooks: {
-    'event.fan-out': byId('eventId'),
-    'delivery.attempt': byId('deliveryId'),
+  /** Recorded events, many per job, fanned out to subscribed webhooks and callback URLs. */
+  'webhook-fan-out': {
+    'events.fan-out': z.object({ eventIds: ids }),
+  },
+  /**
+   * Delivery attempts, apart from the fan-out so they never wait behind it: each job holds
+   * deliveries to one receiver (a webhook id, or a callback URL's host), attempted together.
+   */
+  'webhook-attempts': {
+    'deliveries.attempt': z.object({ receiver: z.string().min(1), deliveryIds: ids }),
   },
   /** Reads from the platform: an account's templates, its number's rating and messaging limit. */
   maintenance: {
@@ -41,6 +48,13 @@ export type JobData<Q extends QueueName, J extends JobName<Q>> = z.infer<
 >;
 
 export const queueNames = Object.keys(queueDefinitions) as QueueName[];
+
+/**
+ * Jobs a worker runs at once from a queue, in multiples of WORKER_CONCURRENCY (1 unless
+ * listed): webhook attempts spend their time waiting on receivers, and fan-out jobs waiting
+ * together share their statements (server/webhooks/webhook-jobs.ts).
+ */
+export const concurrencyFactors: Partial<Record<QueueName, number>> = { 'webhook-fan-out': 8, 'webhook-attempts': 4 };
 
 export function jobSchema<Q extends QueueName>(queue: Q, job: string): z.ZodType | undefined {
   return (queueDefinitions[queue] as Record<string, z.ZodType>)[job];

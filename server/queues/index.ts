@@ -1,7 +1,7 @@
 import { Queue, type JobsOptions } from 'bullmq';
 import { config } from '@/server/config';
 import { createRedis } from '@/server/redis';
-import { defaultJobOptions, jobSchema, type JobData, type JobName, type QueueName } from './definitions';
+import { concurrencyFactors, defaultJobOptions, jobSchema, type JobData, type JobName, type QueueName } from './definitions';
 
 export * from './definitions';
 
@@ -24,6 +24,11 @@ export function getQueue(name: QueueName): Queue {
     queues.set(name, queue);
   }
   return queue;
+}
+
+/** Jobs a worker runs at once from `queue`. */
+export function queueConcurrency(queue: QueueName): number {
+  return config.WORKER_CONCURRENCY * (concurrencyFactors[queue] ?? 1);
 }
 
 /** Adds a job after checking its payload against the queue's definition. */

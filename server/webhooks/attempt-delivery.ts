@@ -1,7 +1,11 @@
-import { db, Prisma } from '@/server/db';
+import { batchedCalls } from '@/server/db/batched-calls';
 import { newId } from '@/server/db/ids';
-import { addOutboxJob, dispatchOutboxSoon } from '@/server/outbox';
+import { getPgPool, pgTransaction } from '@/server/db/pg';
+import { dispatchOutboxSoon } from '@/server/outbox';
+import { addOutboxJobsWithPg } from '@/server/outbox/add-outbox-jobs-with-pg';
+import { attemptJobs, receiverOf } from './attempt-jobs';
 import { attemptTimeoutMs, nextAttemptAt } from './delivery-schedule';
+import { failDeliveries, loadDeliveries, recordAttempts, type AttemptRecord, type DeliveryRow } from './delivery-rows';
 import { disableFailingWebhook } from './disable-failing-webhook';
 import { sendDelivery, type DeliveryResult } from './send-delivery';
 
@@ -18,66 +22,95 @@ export type AttemptOutcome = DeliveryResult & { deliveryId: string; attempt: num
 // A job may fire a little before the row's due time; anything earlier is a stale duplicate.
 const earlyToleranceMs = 1_000;
 
-/**
- * Makes the next attempt of a pending delivery, records it, and schedules the following one
- * (through the outbox, so it is not lost) or ends the chain. Idempotent: a delivery that is
- * not pending or not yet due is left alone, and an attempt number is recorded once.
- */
+/** The next attempt of one pending delivery: see attemptDeliveries. */
 export async function attemptDelivery(deliveryId: string, options: AttemptOptions = {}): Promise<AttemptOutcome | null> {
+  const [outcome] = await attemptDeliveries([deliveryId], options);
+  return outcome ?? null;
+}
+
+/**
+ * Makes the next attempt of each pending delivery, all at once, records them, and schedules
+ * the following ones (through the outbox, so they are not lost) or ends the chains.
+ * Idempotent: a delivery that is not pending or not yet due is left alone, and an attempt
+ * number is recorded once. Returns each delivery's outcome, in order: null where none was
+ * made, or where another run recorded it first.
+ */
+export async function attemptDeliveries(deliveryIds: string[], options: AttemptOptions = {}): Promise<Array<AttemptOutcome | null>> {
   const { now = new Date(), timeoutMs = attemptTimeoutMs, test = false } = options;
-  const delivery = await db.webhookDelivery.findUnique({
-    where: { id: deliveryId },
-    include: {
-      webhook: { select: { url: true, headers: true, isActive: true, secret: true } },
-      eventRow: { select: { payload: true } },
-    },
-  });
-  if (!delivery || delivery.state !== 'pending') return null;
-  if (delivery.nextAttemptAt && delivery.nextAttemptAt.getTime() > now.getTime() + earlyToleranceMs) return null;
-  if (delivery.webhook && !delivery.webhook.isActive && !test) {
+  const loaded = await loadTogether(deliveryIds);
+  const due: Array<DeliveryRow & { url: string }> = [];
+  const paused: string[] = [];
+  for (const id of new Set(deliveryIds)) {
+    const row = loaded.get(id);
+    if (!row || row.state !== 'pending') continue;
+    if (row.nextAttemptAt && row.nextAttemptAt.getTime() > now.getTime() + earlyToleranceMs) continue;
+    const url = row.url ?? row.targetUrl;
     // A paused webhook gets no deliveries; its pending chains end here.
-    await db.webhookDelivery.update({ where: { id: deliveryId }, data: { state: 'failed', nextAttemptAt: null } });
-    return null;
+    if (row.webhookId && !row.isActive && !test) paused.push(row.id);
+    else if (url) due.push({ ...row, url });
   }
-  const url = delivery.webhook?.url ?? delivery.targetUrl;
-  if (!url) return null;
+  if (paused.length > 0) await failDeliveries(paused);
 
-  const last = await db.webhookDeliveryAttempt.aggregate({ where: { deliveryId }, _max: { attempt: true } });
-  const attempt = (last._max.attempt ?? 0) + 1;
-  const body = JSON.stringify(delivery.eventRow.payload);
-  const result = await sendDelivery({
-    url, body, deliveryId, now, timeoutMs,
-    secret: delivery.webhook?.secret ?? null,
-    headers: (delivery.webhook?.headers ?? {}) as Record<string, string>,
-  });
-
-  const attemptsMade = delivery.attemptCount + 1;
-  const gone = result.statusCode === 410 && delivery.webhookId !== null;
-  const next = result.success || gone || test ? null : nextAttemptAt(now, attemptsMade);
-  const state = result.success ? 'succeeded' : next ? 'pending' : 'failed';
-  try {
-    const outboxId = await db.$transaction(async (tx) => {
-      await tx.webhookDeliveryAttempt.create({
-        data: {
-          id: newId('attempt'), deliveryId, webhookId: delivery.webhookId, event: delivery.event, attempt,
-          statusCode: result.statusCode, success: result.success, durationMs: result.durationMs,
-          requestBody: body, responseBody: result.responseBody, error: result.error, createdAt: now,
-        },
-      });
-      await tx.webhookDelivery.update({ where: { id: deliveryId }, data: { attemptCount: attemptsMade, state, nextAttemptAt: next } });
-      if (!next) return null;
-      return addOutboxJob(tx, {
-        queue: 'webhooks', name: 'delivery.attempt', data: { deliveryId }, jobId: `delivery.attempt-${deliveryId}-${attempt + 1}`, runAt: next,
-      });
+  const made = await Promise.all(due.map(async (delivery) => {
+    const body = JSON.stringify(delivery.payload);
+    const result = await sendDelivery({
+      url: delivery.url, body, deliveryId: delivery.id, now, timeoutMs, secret: delivery.secret, headers: delivery.headers ?? {},
     });
-    if (outboxId) await dispatchOutboxSoon([outboxId]);
-  } catch (error) {
-    // Another run of this job recorded this attempt first.
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') return null;
-    throw error;
+    return { result, record: attemptRecord(delivery, result, body, now, test) };
+  }));
+  const recorded = made.length > 0 ? await recordTogether(made.map((m) => m.record)) : new Set<string>();
+  const ours = made.filter(({ record }) => recorded.has(record.deliveryId));
+
+  if (!test) await switchOffFailingWebhooks(ours.map((m) => m.record), now);
+  const outcomes = new Map(ours.map(({ result, record }) => [record.deliveryId, { ...result, deliveryId: record.deliveryId, attempt: record.attempt, state: record.state }]));
+  return deliveryIds.map((id) => outcomes.get(id) ?? null);
+}
+
+type MadeAttempt = AttemptRecord & { receiver: string };
+
+/** A 410 switches its webhook off at once; a chain that ran out of retries may, if its webhook has failed for long. */
+async function switchOffFailingWebhooks(records: MadeAttempt[], now: Date): Promise<void> {
+  const gone = new Map<string, boolean>();
+  for (const r of records) {
+    if (r.webhookId && (r.statusCode === 410 || r.state === 'failed')) gone.set(r.webhookId, r.statusCode === 410 || (gone.get(r.webhookId) ?? false));
   }
-  if (delivery.webhookId && !test && (gone || state === 'failed')) {
-    await disableFailingWebhook(delivery.webhookId, { now, gone });
-  }
-  return { ...result, deliveryId, attempt, state };
+  for (const [webhookId, answeredGone] of gone) await disableFailingWebhook(webhookId, { now, gone: answeredGone });
+}
+
+/** The attempt as recorded, and where its delivery goes next: done, failed, or retried on the schedule. */
+function attemptRecord(delivery: DeliveryRow, result: DeliveryResult, body: string, now: Date, test: boolean): MadeAttempt {
+  const attemptCount = delivery.attemptCount + 1;
+  const gone = result.statusCode === 410 && delivery.webhookId !== null;
+  const next = result.success || gone || test ? null : nextAttemptAt(now, attemptCount);
+  return {
+    id: newId('attempt'), deliveryId: delivery.id, webhookId: delivery.webhookId, event: delivery.event,
+    attempt: (delivery.lastAttempt ?? 0) + 1, statusCode: result.statusCode, success: result.success, durationMs: result.durationMs,
+    requestBody: body, responseBody: result.responseBody, error: result.error, createdAt: now,
+    attemptCount, state: result.success ? 'succeeded' : next ? 'pending' : 'failed', nextAttemptAt: next,
+    receiver: receiverOf(delivery),
+  };
+}
+
+// Attempt jobs running at once share their statements: under load, one read and one write serve many jobs.
+const loadTogether = batchedCalls(async (idLists: string[][]) => {
+  const rows = await loadDeliveries([...new Set(idLists.flat())]);
+  return new Map(rows.map((row) => [row.id, row]));
+}, 3);
+// The same delivery twice (one job run twice at once) is recorded once.
+const recordTogether = batchedCalls((lists: MadeAttempt[][]) => record([...new Map(lists.flat().map((r) => [r.deliveryId, r])).values()]), 3);
+
+/**
+ * Records the attempts; the retries of those this run recorded are scheduled in the same
+ * transaction, one job per receiver and due time. Returns the ids of the deliveries recorded.
+ */
+async function record(records: MadeAttempt[]): Promise<Set<string>> {
+  if (records.every((r) => r.nextAttemptAt === null)) return recordAttempts(getPgPool(), records);
+  const { recorded, outboxIds } = await pgTransaction(async (client) => {
+    const recorded = await recordAttempts(client, records);
+    const retries = records.filter((r) => r.nextAttemptAt && recorded.has(r.deliveryId));
+    const jobs = attemptJobs(retries.map((r) => ({ deliveryId: r.deliveryId, receiver: r.receiver, attempt: r.attempt + 1, runAt: r.nextAttemptAt })));
+    return { recorded, outboxIds: await addOutboxJobsWithPg(client, jobs) };
+  });
+  if (outboxIds.length > 0) await dispatchOutboxSoon(outboxIds);
+  return recorded;
 }

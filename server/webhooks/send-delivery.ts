@@ -1,5 +1,6 @@
 import { Webhook } from 'standardwebhooks';
-import { OutboundBlockedError, OutboundTimeoutError, safeFetch } from '@/server/http/safe-fetch';
+import { OutboundBlockedError, OutboundTimeoutError } from '@/server/http/safe-fetch';
+import { createOutboundAgent, safeRequest } from '@/server/http/safe-request';
 
 export interface DeliveryRequest {
   url: string;
@@ -22,6 +23,8 @@ export interface DeliveryResult {
 }
 
 const maxResponseBytes = 4096;
+// Receivers get event after event: a new connection (and TLS handshake) for each would cost more than the request.
+const receiverConnections = createOutboundAgent();
 
 /**
  * One POST per Standard Webhooks: `webhook-id` is the delivery id shared by all attempts,
@@ -40,41 +43,22 @@ export async function sendDelivery(request: DeliveryRequest): Promise<DeliveryRe
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   try {
-    const response = await safeFetch(request.url, {
-      method: 'POST', body: request.body, headers, maxRedirects: 0, timeoutMs: request.timeoutMs,
+    const response = await safeRequest(request.url, {
+      method: 'POST', body: request.body, headers, timeoutMs: request.timeoutMs, agent: receiverConnections, maxResponseBytes,
     });
-    const responseBody = response.body ? await readTruncated(response.body) : '';
     const success = response.status >= 200 && response.status < 300;
-    const location = response.headers.get('location');
-    const error = response.status >= 300 && response.status < 400 && location ? `Redirects are not followed (to ${location}).` : null;
-    return { statusCode: response.status, success, durationMs: elapsed(), responseBody, error };
+    const location = response.headers.location;
+    const error = response.status >= 300 && response.status < 400 && location ? `Redirects are not followed (to ${String(location)}).` : null;
+    // PostgreSQL text cannot hold NUL characters, which a receiver may well send.
+    return { statusCode: response.status, success, durationMs: elapsed(), responseBody: response.body.replaceAll('\0', ''), error };
   } catch (error) {
     return { statusCode: 0, success: false, durationMs: elapsed(), responseBody: '', error: describe(error) };
   }
 }
 
+/** `CODE: message` for network errors (`ECONNREFUSED: connect ECONNREFUSED 203.0.113.7:443`). */
 function describe(error: unknown): string {
   if (error instanceof OutboundBlockedError || error instanceof OutboundTimeoutError) return error.message;
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  return cause?.code ? `${cause.code}: ${cause.message ?? ''}`.trim() : (error as Error).message;
-}
-
-/** The first bytes of the answer; the rest is not downloaded. A body cut off by the timeout keeps what arrived. */
-async function readTruncated(body: ReadableStream<Uint8Array>): Promise<string> {
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  try {
-    while (total < maxResponseBytes) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-      total += value.byteLength;
-    }
-  } catch {
-    // Keep what arrived.
-  } finally {
-    void reader.cancel().catch(() => {});
-  }
-  return new TextDecoder().decode(Buffer.concat(chunks).subarray(0, maxResponseBytes));
+  const { code, message } = error as { code?: string; message?: string };
+  return code ? `${code}: ${message ?? ''}`.trim() : String(message ?? error);
 }

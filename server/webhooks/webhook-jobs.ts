@@ -1,37 +1,51 @@
 import { DelayedError, type Job } from 'bullmq';
 import { config } from '@/server/config';
-import { db } from '@/server/db';
+import { batchedCalls } from '@/server/db/batched-calls';
 import { getRedis, redisKey } from '@/server/redis';
-import { attemptDelivery } from './attempt-delivery';
-import { fanOutEvent } from './fan-out-event';
+import { attemptDeliveries } from './attempt-delivery';
+import { fanOutEvents } from './fan-out-events';
 import { purgeDeliveryHistory } from './purge-delivery-history';
 
-/** Attempts in flight per receiver: a slow or dead one can hold only this many worker slots. */
+/**
+ * Attempt jobs in flight per receiver, each with up to `deliveriesPerJob` requests: a slow or
+ * dead receiver holds only this many of the worker's attempt slots (WORKER_CONCURRENCY × 4).
+ */
 const perReceiverCap = Math.max(2, Math.floor(config.WORKER_CONCURRENCY / 4));
 
-export const fanOutEventJob = async (_job: Job, data: { eventId: string }) => {
-  await fanOutEvent(data.eventId);
+// Fan-out jobs running at once are fanned out together: many one-event jobs (publishEvent's)
+// cost about what one job of many events (publishEvents') does.
+const fanOutTogether = batchedCalls((eventIdLists: string[][]) => fanOutEvents(eventIdLists.flat()), 3);
+
+export const fanOutEventsJob = async (_job: Job, data: { eventIds: string[] }) => {
+  await fanOutTogether(data.eventIds);
 };
 
-/** An attempt, unless its receiver already has `perReceiverCap` in flight: then it waits a moment. */
-export async function attemptDeliveryJob(job: Job, data: { deliveryId: string }, token?: string): Promise<void> {
-  const delivery = await db.webhookDelivery.findUnique({ where: { id: data.deliveryId }, select: { webhookId: true, targetUrl: true } });
-  if (!delivery) return;
-  const receiver = delivery.webhookId ?? new URL(delivery.targetUrl ?? 'http://unknown').host;
-  const key = redisKey('webhook-inflight', receiver);
+/** A receiver's attempts, unless it already has `perReceiverCap` jobs in flight: then they wait a moment. */
+export async function attemptDeliveriesJob(job: Job, data: { receiver: string; deliveryIds: string[] }, token?: string): Promise<void> {
+  const key = redisKey('webhook-inflight', data.receiver);
   const redis = getRedis();
   // The expiry heals a count left behind by a crashed worker.
   const [[, inFlight]] = (await redis.multi().incr(key).pexpire(key, 30_000).exec()) as [[unknown, number]];
   if (inFlight > perReceiverCap && token) {
     await redis.decr(key);
-    await job.moveToDelayed(Date.now() + 500 + Math.floor(Math.random() * 1_000), token);
+    await job.moveToDelayed(Date.now() + busyReceiverWaitMs(job.attemptsStarted), token);
     throw new DelayedError();
   }
   try {
-    await attemptDelivery(data.deliveryId);
+    await attemptDeliveries(data.deliveryIds);
   } finally {
     await redis.decr(key);
   }
+}
+
+/**
+ * About 100 ms the first time a job finds its receiver busy, doubling each time after, up to
+ * about 30 s: a burst to a healthy receiver barely waits, while the growing backlog of a dead
+ * one waits without churning the queue (its attempts take 15 s each anyway).
+ */
+function busyReceiverWaitMs(timesStarted: number): number {
+  const wait = Math.min(30_000, 100 * 2 ** Math.max(0, timesStarted - 1));
+  return Math.round(wait * (0.5 + Math.random()));
 }
 
 export const purgeDeliveryHistoryJob = async () => {

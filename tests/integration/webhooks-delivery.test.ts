@@ -5,11 +5,13 @@ import { after, before, describe, test } from 'node:test';
 import { Webhook } from 'standardwebhooks';
 import { db } from '@/server/db';
 import { newId } from '@/server/db/ids';
-import { publishEvent } from '@/server/events/publish-event';
+import { publishEvent, publishEvents } from '@/server/events/publish-event';
 import { dispatchOutboxSoon } from '@/server/outbox';
+import { getRedis, redisKey } from '@/server/redis';
 import { attemptDelivery } from '@/server/webhooks/attempt-delivery';
 import { createWebhook } from '@/server/webhooks/create-webhook';
 import { attemptDelaysMs } from '@/server/webhooks/delivery-schedule';
+import { fanOutEvents } from '@/server/webhooks/fan-out-events';
 import { purgeDeliveryHistory } from '@/server/webhooks/purge-delivery-history';
 import { testWebhook } from '@/server/webhooks/test-webhook';
 import { createOrg } from '../factories';
@@ -68,6 +70,29 @@ describe('webhook deliveries', () => {
     assert.equal(got.headers['webhook-id'], delivery.id);
     await waitFor('the delivery to succeed', async () => (await db.webhookDelivery.findUnique({ where: { id: delivery.id } }))?.state === 'succeeded');
     assert.equal(await db.webhookDelivery.count({ where: { eventId, webhookId: other.id } }), 0);
+  });
+
+  test('events published together share one fan-out job; each reaches its subscribers once and is announced live', async () => {
+    const otherOrgId = (await createOrg()).id;
+    const here = await hook('/ok', ['message.delivered']);
+    const there = await createWebhook(otherOrgId, { name: 'other', url: `${base}/ok`, events: ['message.delivered'] });
+    const { eventIds, outboxId } = await db.$transaction((tx) =>
+      publishEvents(tx, [
+        { orgId, event: 'message.delivered', subject: { message: { id: 'msg_1' } } },
+        { orgId: otherOrgId, event: 'message.delivered', subject: { message: { id: 'msg_2' } } },
+        { orgId, event: 'message.delivered', subject: { message: { id: 'msg_3' } } },
+      ]),
+    );
+    assert.ok(outboxId);
+    assert.deepEqual((await db.outboxJob.findUniqueOrThrow({ where: { id: outboxId } })).data, { eventIds });
+    await dispatchOutboxSoon([outboxId]);
+    const delivered = () => db.webhookDelivery.findMany({ where: { eventId: { in: eventIds }, state: 'succeeded' } });
+    const deliveries = await waitFor('three deliveries', async () => (await delivered()).length === 3 && delivered());
+    const byEvent = Object.fromEntries(deliveries.map((d) => [d.eventId, d.webhookId]));
+    assert.deepEqual(eventIds.map((id) => byEvent[id]), [here.id, there.id, here.id]);
+    for (const id of eventIds) assert.equal(await getRedis().exists(redisKey('live', 'announced', id)), 1, id);
+    assert.equal(await fanOutEvents(eventIds), 0, 'a second fan-out creates nothing');
+    assert.equal(await db.webhookDelivery.count({ where: { eventId: { in: eventIds } } }), 3);
   });
 
   test('a refused connection and a time-out are recorded with status code 0', async () => {

@@ -1,0 +1,108 @@
+import type pg from 'pg';
+import { newId } from '@/server/db/ids';
+import { getPgPool, pgTransaction } from '@/server/db/pg';
+import { announceEventOnce } from '@/server/live/announce-event';
+import { dispatchOutboxSoon } from '@/server/outbox';
+import { addOutboxJobsWithPg } from '@/server/outbox/add-outbox-jobs-with-pg';
+import { attemptJobs, receiverOf } from './attempt-jobs';
+
+// Events fanned out per transaction, however many a job carries: keeps statements and transactions short.
+const eventsPerChunk = 500;
+
+/**
+ * Announces events to open dashboards and creates one delivery per active webhook subscribed
+ * to each, plus, for `button.reply`, one to the tapped message's `callback_url`; with the jobs
+ * of their first attempts, batched by receiver. Running it twice creates nothing new: existing
+ * deliveries are skipped, and the unique (webhook, event) index settles a racing run.
+ * Returns how many deliveries it created.
+ */
+export async function fanOutEvents(eventIds: string[]): Promise<number> {
+  let created = 0;
+  for (let i = 0; i < eventIds.length; i += eventsPerChunk) created += await fanOutChunk(eventIds.slice(i, i + eventsPerChunk));
+  return created;
+}
+
+interface EventTargets {
+  id: string;
+  orgId: string;
+  type: string;
+  payload: unknown;
+  webhookIds: string[];
+  callbackUrl: string | null;
+}
+
+interface NewDelivery {
+  id: string;
+  orgId: string;
+  webhookId: string | null;
+  targetUrl: string | null;
+  eventId: string;
+  event: string;
+}
+
+async function fanOutChunk(eventIds: string[]): Promise<number> {
+  const events = await loadEventTargets(eventIds);
+  const deliveries = events.flatMap((e): NewDelivery[] => {
+    const targets: Array<Pick<NewDelivery, 'webhookId' | 'targetUrl'>> = e.webhookIds.map((webhookId) => ({ webhookId, targetUrl: null }));
+    if (e.callbackUrl) targets.push({ webhookId: null, targetUrl: e.callbackUrl });
+    return targets.map((t) => ({ id: newId('delivery'), orgId: e.orgId, eventId: e.id, event: e.type, ...t }));
+  });
+  // Dashboards and receivers learn of the events independently: neither waits for the other.
+  // (The shared Redis connection pipelines the announcements into a few writes.)
+  const [{ created, outboxIds }] = await Promise.all([
+    createDeliveries(deliveries),
+    ...events.map((event) => announceEventOnce(event)),
+  ]);
+  if (outboxIds.length > 0) await dispatchOutboxSoon(outboxIds);
+  return created.length;
+}
+
+/** Inserts the deliveries that do not exist yet, with the jobs of their first attempts. */
+async function createDeliveries(deliveries: NewDelivery[]): Promise<{ created: NewDelivery[]; outboxIds: string[] }> {
+  if (deliveries.length === 0) return { created: [], outboxIds: [] };
+  return pgTransaction(async (client) => {
+    const created = await insertNewDeliveries(client, deliveries, new Date());
+    const jobs = attemptJobs(created.map((d) => ({ deliveryId: d.id, receiver: receiverOf(d), attempt: 1, runAt: null })));
+    return { created, outboxIds: await addOutboxJobsWithPg(client, jobs) };
+  });
+}
+
+/** The events with their active subscribed webhooks and, for a button reply, the tapped message's callback URL. */
+async function loadEventTargets(eventIds: string[]): Promise<EventTargets[]> {
+  const { rows } = await getPgPool().query<EventTargets>({
+    name: 'webhook-event-targets',
+    text: `SELECT e.id, e.org_id AS "orgId", e.type, e.payload,
+                  coalesce(array_agg(w.id ORDER BY w.id) FILTER (WHERE w.id IS NOT NULL), '{}') AS "webhookIds",
+                  m.callback_url AS "callbackUrl"
+           FROM events e
+           LEFT JOIN webhooks w ON w.org_id = e.org_id AND w.is_active AND e.type = ANY(w.events)
+           LEFT JOIN messages m ON e.type = 'button.reply' AND m.org_id = e.org_id
+             AND m.id = e.payload #>> '{in_reply_to,message_id}'
+           WHERE e.id = ANY($1::text[])
+           GROUP BY e.id, m.callback_url
+           ORDER BY e.created_at, e.id`,
+    values: [eventIds],
+  });
+  return rows;
+}
+
+/**
+ * Inserts the deliveries that do not exist yet: a webhook's through the unique (webhook,
+ * event) index, a callback URL's (no webhook, so no unique index) by looking. Returns those inserted.
+ */
+async function insertNewDeliveries(client: pg.ClientBase, deliveries: NewDelivery[], now: Date): Promise<NewDelivery[]> {
+  const column = <K extends keyof NewDelivery>(key: K) => deliveries.map((d) => d[key]);
+  const { rows } = await client.query<{ id: string }>({
+    name: 'webhook-insert-deliveries',
+    text: `INSERT INTO webhook_deliveries (id, org_id, webhook_id, target_url, event_id, event, next_attempt_at, created_at, updated_at)
+           SELECT t.id, t.org_id, t.webhook_id, t.target_url, t.event_id, t.event, $7, $7, $7
+           FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[]) AS t(id, org_id, webhook_id, target_url, event_id, event)
+           WHERE t.webhook_id IS NOT NULL OR NOT EXISTS (
+             SELECT 1 FROM webhook_deliveries d WHERE d.webhook_id IS NULL AND d.event_id = t.event_id AND d.target_url = t.target_url)
+           ON CONFLICT (webhook_id, event_id) DO NOTHING
+           RETURNING id`,
+    values: [column('id'), column('orgId'), column('webhookId'), column('targetUrl'), column('eventId'), column('event'), now],
+  });
+  const inserted = new Set(rows.map((row) => row.id));
+  return deliveries.filter((d) => inserted.has(d.id));
+}

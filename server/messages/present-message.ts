@@ -2,6 +2,13 @@ import type { Message } from '@/server/db';
 
 export type MessageForApi = Message & { contact: { phoneNumber: string }; account: { name: string } };
 
+/** What `presentMessage` reads: a MessageForApi, or a message just stored without the ORM. */
+export type PresentableMessage = Pick<
+  MessageForApi,
+  | 'id' | 'contactId' | 'contact' | 'account' | 'type' | 'direction' | 'status' | 'content' | 'hasMedia'
+  | 'templateName' | 'reference' | 'wamid' | 'errorMessage' | 'errorCode' | 'createdAt' | 'updatedAt'
+>;
+
 /** Relations a query needs for `presentMessage`. */
 export const messageApiInclude = {
   contact: { select: { phoneNumber: true } },
@@ -13,7 +20,7 @@ export const messageApiInclude = {
  * whichever way the message went; `direction` tells which. `wamid` and the optional fields
  * appear only when set.
  */
-export function presentMessage(message: MessageForApi, options: { detailed?: boolean } = {}) {
+export function presentMessage(message: PresentableMessage, options: { detailed?: boolean } = {}) {
   return {
     id: message.id,
     contact_id: message.contactId,

@@ -1,8 +1,9 @@
-import { db, type DbTx, type MessageType, type Prisma } from '@/server/db';
+import type { DbTx, MessageType, Prisma } from '@/server/db';
 import { newId } from '@/server/db/ids';
-import { addOutboxJob, dispatchOutboxSoon } from '@/server/outbox';
+import { getPgPool } from '@/server/db/pg';
+import { addOutboxJob, dispatchOutboxRowsSoon, type OutboxRow } from '@/server/outbox';
 import { jobSchema } from '@/server/queues';
-import { messageApiInclude } from './present-message';
+import { messageApiInclude, type PresentableMessage } from './present-message';
 
 export interface OutgoingMessageInput {
   orgId: string;
@@ -75,15 +76,61 @@ export async function insertOutgoingMessages(tx: DbTx, inputs: OutgoingMessageIn
     UPDATE contacts c SET last_message_at = ${createdAt}, last_message_preview = batch.preview, updated_at = now()
     FROM unnest(${[...previews.keys()]}::text[], ${[...previews.values()]}::text[]) AS batch(id, preview)
     WHERE c.id = batch.id`;
-  const schema = jobSchema('messages', 'message.send') as NonNullable<ReturnType<typeof jobSchema>>;
-  const outbox = ids.map((id) => ({ id: newId('outbox'), queue: 'messages', name: 'message.send', data: schema.parse({ messageId: id }) as object, jobId: sendJobId(id) }));
+  const outbox = ids.map((id) => ({ id: newId('outbox'), queue: 'messages', name: 'message.send', data: sendJobData(id) as object, jobId: sendJobId(id) }));
   await tx.outboxJob.createMany({ data: outbox });
   return outbox.map((row) => row.id);
 }
 
-/** Stores one outgoing message with its send job and hands the job to the queue. */
-export async function queueOutgoingMessage(input: OutgoingMessageInput) {
-  const { message, outboxId } = await db.$transaction((tx) => insertOutgoingMessage(tx, input));
-  await dispatchOutboxSoon([outboxId]);
-  return message;
+export type NewOutgoingMessage = Omit<OutgoingMessageInput, 'contactId' | 'hasMedia' | 'campaignRecipientId'> & {
+  /** The contact's number: an existing contact is found by it, a new one created. */
+  phoneNumber: string;
+  accountName: string;
+};
+
+/**
+ * Stores an outgoing message without media (media needs its bytes stored with the row:
+ * `insertOutgoingMessage`) in one statement, so atomic without a transaction's round trips:
+ * the contact (created if new, its last message updated), the message as `pending` and its
+ * send job's outbox row. Then hands the job to the queue.
+ */
+export async function queueOutgoingMessage(input: NewOutgoingMessage, id = newId('message')): Promise<PresentableMessage> {
+  const outbox: OutboxRow = { id: newId('outbox'), queue: 'messages', name: 'message.send', data: sendJobData(id), job_id: sendJobId(id), run_at: null };
+  const { rows } = await getPgPool().query<{ contactId: string; createdAt: Date }>({
+    name: 'queue-outgoing-message',
+    text: `WITH contact AS (
+             INSERT INTO contacts (id, org_id, phone_number, account_id, last_message_at, last_message_preview, created_at, updated_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $5, $5)
+             ON CONFLICT (org_id, phone_number) DO UPDATE
+               SET last_message_at = EXCLUDED.last_message_at, last_message_preview = EXCLUDED.last_message_preview, updated_at = EXCLUDED.updated_at
+             RETURNING id
+           ), message AS (
+             INSERT INTO messages (id, org_id, contact_id, account_id, direction, type, status, content, payload,
+                                   template_id, template_name, reference, callback_url, bot_reply, created_at, updated_at)
+             SELECT $7, $2, contact.id, $4, 'outgoing', $8::"MessageType", 'pending', $9, $10::jsonb, $11, $12, $13, $14, $15, $5, $5
+             FROM contact
+             RETURNING contact_id, created_at
+           ), job AS (
+             INSERT INTO outbox_jobs (id, queue, name, data, job_id) VALUES ($16, $17, $18, $19::jsonb, $20)
+           )
+           SELECT contact_id AS "contactId", created_at AS "createdAt" FROM message`,
+    values: [
+      newId('contact'), input.orgId, input.phoneNumber, input.accountId, new Date(), input.content.slice(0, 200),
+      id, input.type, input.content, JSON.stringify(input.platformBody), input.templateId ?? null, input.templateName ?? null,
+      input.reference ?? null, input.callbackUrl ?? null, input.botReply ?? true,
+      outbox.id, outbox.queue, outbox.name, JSON.stringify(outbox.data), outbox.job_id,
+    ],
+  });
+  const { contactId, createdAt } = rows[0] as { contactId: string; createdAt: Date };
+  await dispatchOutboxRowsSoon([outbox]);
+  return {
+    id, contactId, contact: { phoneNumber: input.phoneNumber }, account: { name: input.accountName },
+    type: input.type, direction: 'outgoing', status: 'pending', content: input.content, hasMedia: false,
+    templateName: input.templateName ?? null, reference: input.reference ?? null, wamid: null, errorCode: null, errorMessage: null,
+    createdAt, updatedAt: createdAt,
+  };
+}
+
+function sendJobData(messageId: string): Record<string, unknown> {
+  const schema = jobSchema('messages', 'message.send') as NonNullable<ReturnType<typeof jobSchema>>;
+  return schema.parse({ messageId }) as Record<string, unknown>;
 }

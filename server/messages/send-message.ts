@@ -1,13 +1,13 @@
 import type { z } from 'zod';
 import { ApiError } from '@/server/api/api-error';
 import type { sendMessage as sendMessageSpec } from '@/server/api/endpoints/messages';
-import { db, Prisma, type Template } from '@/server/db';
+import { db, type Prisma, type Template } from '@/server/db';
 import { newId } from '@/server/db/ids';
 import { checkOutboundUrl } from '@/server/http/outbound-policy';
 import { dispatchOutboxSoon } from '@/server/outbox';
 import type { TemplateShape } from '@/server/templates/from-platform';
 import { prepareHeaderMedia, prepareMessageMedia, saveFetchedMedia, type AttachedMedia, type PreparedMedia } from './outgoing-media';
-import { insertOutgoingMessage } from './queue-outgoing-message';
+import { insertOutgoingMessage, queueOutgoingMessage, type OutgoingMessageInput } from './queue-outgoing-message';
 import { resolveAccount, resolveContact, resolveTemplate } from './resolve-send-parties';
 import { buildTemplateSend, templateForSend } from './template-send';
 
@@ -68,37 +68,42 @@ export async function sendMessage(orgId: string, request: SendMessageRequest, at
     media = prepared.media;
   }
 
+  const common = {
+    orgId,
+    accountId: account.id,
+    type: request.type,
+    content,
+    platformBody,
+    templateId: template?.id,
+    templateName: template?.name,
+    ...(request.type === 'template' ? { reference: request.reference, callbackUrl: request.callback_url, botReply: request.bot_reply } : {}),
+  };
+  if (!media) return queueOutgoingMessage({ ...common, phoneNumber, accountName: account.name });
+  return queueOutgoingMessageWithMedia(orgId, phoneNumber, contact?.id, { ...common, hasMedia: true }, media);
+}
+
+/** A message with media: its bytes and media row are stored in the message's transaction. */
+async function queueOutgoingMessageWithMedia(
+  orgId: string,
+  phoneNumber: string,
+  knownContactId: string | undefined,
+  input: Omit<OutgoingMessageInput, 'contactId'>,
+  media: PreparedMedia,
+) {
   const messageId = newId('message');
   const { message, outboxId } = await db.$transaction(async (tx) => {
     const contactId =
-      contact?.id ??
+      knownContactId ??
       (
         await tx.contact.upsert({
           where: { orgId_phoneNumber: { orgId, phoneNumber } },
-          create: { id: newId('contact'), orgId, phoneNumber, accountId: account.id },
+          create: { id: newId('contact'), orgId, phoneNumber, accountId: input.accountId },
           update: {},
           select: { id: true },
         })
       ).id;
-    const inserted = await insertOutgoingMessage(
-      tx,
-      {
-        orgId,
-        accountId: account.id,
-        contactId,
-        type: request.type,
-        content,
-        platformBody,
-        templateId: template?.id,
-        templateName: template?.name,
-        ...(request.type === 'template'
-          ? { reference: request.reference, callbackUrl: request.callback_url, botReply: request.bot_reply }
-          : {}),
-        hasMedia: media !== null,
-      },
-      messageId,
-    );
-    if (media) await saveFetchedMedia(tx, orgId, messageId, media);
+    const inserted = await insertOutgoingMessage(tx, { ...input, contactId }, messageId);
+    await saveFetchedMedia(tx, orgId, messageId, media);
     return inserted;
   });
   await dispatchOutboxSoon([outboxId]);

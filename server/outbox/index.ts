@@ -1,5 +1,6 @@
 import { db, type DbTx } from '@/server/db';
 import { newId } from '@/server/db/ids';
+import { getPgPool } from '@/server/db/pg';
 import { logger } from '@/server/logger';
 import { getQueue, jobSchema, type JobData, type JobName, type QueueName } from '@/server/queues';
 
@@ -32,7 +33,7 @@ export async function addOutboxJob<Q extends QueueName, J extends JobName<Q>>(
   return id;
 }
 
-interface OutboxRow {
+export interface OutboxRow {
   id: string;
   queue: QueueName;
   name: string;
@@ -59,6 +60,12 @@ export async function dispatchOutbox(options: { ids?: string[]; olderThanMs?: nu
         WHERE dispatched_at IS NULL AND created_at < now() - make_interval(secs => ${olderThanMs / 1000})
         ORDER BY created_at LIMIT ${limit}`;
   if (rows.length === 0) return 0;
+  await handOver(rows);
+  return rows.length;
+}
+
+/** Adds the rows' jobs to their queues, then marks the rows dispatched. */
+async function handOver(rows: OutboxRow[]): Promise<void> {
   const now = Date.now();
   const byQueue = new Map<QueueName, OutboxRow[]>();
   for (const row of rows) byQueue.set(row.queue, [...(byQueue.get(row.queue) ?? []), row]);
@@ -73,8 +80,34 @@ export async function dispatchOutbox(options: { ids?: string[]; olderThanMs?: nu
       ),
     ),
   );
-  await db.$executeRaw`UPDATE outbox_jobs SET dispatched_at = now() WHERE id = ANY(${rows.map((r) => r.id)}) AND dispatched_at IS NULL`;
-  return rows.length;
+  await getPgPool().query({
+    name: 'outbox-mark-dispatched',
+    text: 'UPDATE outbox_jobs SET dispatched_at = now() WHERE id = ANY($1::text[]) AND dispatched_at IS NULL',
+    values: [rows.map((r) => r.id)],
+  });
+}
+
+let waitingRows: OutboxRow[] = [];
+let nextHandOver: Promise<void> | undefined;
+
+/**
+ * The fast path for rows the caller just committed and still holds: no read back, and rows
+ * committed by concurrent requests in the same turn of the event loop share one hand-over
+ * (one Redis round trip, one UPDATE). Never throws: the relay retries whatever this misses.
+ */
+export function dispatchOutboxRowsSoon(rows: OutboxRow[]): Promise<void> {
+  waitingRows.push(...rows);
+  nextHandOver ??= new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
+    const batch = waitingRows;
+    waitingRows = [];
+    nextHandOver = undefined;
+    try {
+      await handOver(batch);
+    } catch (error) {
+      logger.warn({ err: error, ids: batch.map((r) => r.id) }, 'outbox dispatch deferred to the relay');
+    }
+  });
+  return nextHandOver;
 }
 
 /** The fast path: try to dispatch just-committed rows; the relay retries whatever this misses. */

@@ -33,9 +33,9 @@ async function customerWrites(phone: string, text: string) {
   );
 }
 
-async function reply(contactId: string, body: string) {
+async function reply(contact: { phoneNumber: string }, body: string) {
   return queueOutgoingMessage({
-    orgId: account.orgId, accountId: account.id, contactId, type: 'text', content: body,
+    orgId: account.orgId, accountId: account.id, accountName: account.name, phoneNumber: contact.phoneNumber, type: 'text', content: body,
     platformBody: { type: 'text', text: { body } },
   });
 }
@@ -58,7 +58,7 @@ describe('send loop', () => {
   test('a reply is sent by the worker and reaches sent, delivered and read', async () => {
     const phone = randomPhone();
     const contact = await customerWrites(phone, 'Where is my order?');
-    const message = await reply(contact.id, 'It ships today.');
+    const message = await reply(contact, 'It ships today.');
     assert.equal(message.status, 'pending');
 
     const seen = new Set<string>();
@@ -82,7 +82,7 @@ describe('send loop', () => {
 
   test('a number that never reads stops at delivered', async () => {
     const contact = await customerWrites(randomPhone('9903'), 'hi');
-    const message = await reply(contact.id, 'Hello');
+    const message = await reply(contact, 'Hello');
     await waitFor('delivery', async () => (await statusOf(message.id)).status === 'delivered');
     await sleep(1_000);
     assert.equal((await statusOf(message.id)).status, 'delivered');
@@ -90,7 +90,7 @@ describe('send loop', () => {
 
   test('a refused send ends failed with the platform explanation', async () => {
     const contact = await customerWrites(randomPhone('9901'), 'hi');
-    const message = await reply(contact.id, 'Hello');
+    const message = await reply(contact, 'Hello');
     const failed = await waitFor('failure', async () => {
       const m = await statusOf(message.id);
       return m.status === 'failed' && m;
@@ -102,7 +102,7 @@ describe('send loop', () => {
 
   test('a failure reported after sending moves the message from sent to failed', async () => {
     const contact = await customerWrites(randomPhone('9904'), 'hi');
-    const message = await reply(contact.id, 'Hello');
+    const message = await reply(contact, 'Hello');
     const failed = await waitFor('failure', async () => {
       const m = await statusOf(message.id);
       return m.status === 'failed' && m;

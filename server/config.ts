@@ -27,6 +27,7 @@ const configSchema = z.object({
   SIMULATOR_PORT: z.coerce.number().int().positive().default(4010),
   SIMULATOR_WEBHOOK_URL: z.string().url().default('http://127.0.0.1:3000/api/platform/webhook'),
   SIMULATOR_STATUS_DELAY_MS: z.coerce.number().int().nonnegative().default(300),
+  SIMULATOR_STATUS_BATCH_MS: z.coerce.number().int().nonnegative().default(50),
 
   /**
    * Comma-separated IPs or CIDRs of reverse proxies in front of the web app. Only requests from

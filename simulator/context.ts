@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { SendHolds } from './held-sends';
 import { pairLimiter, type RateLimiter, throughputLimiter } from './rules';
+import { StatusBatches } from './status-batches';
 import type { SimState } from './state';
 import type { WebhookSender } from './webhook-sender';
 
@@ -13,25 +14,31 @@ export interface SimContext {
   throughput: RateLimiter;
   pairRate: RateLimiter;
   holds: SendHolds;
+  statuses: StatusBatches;
   /** Runs `fn` after `ms` unless the simulator closes first. */
   after(ms: number, fn: () => void): void;
   clearTimers(): void;
 }
 
-export function createContext(parts: Pick<SimContext, 'state' | 'webhooks' | 'logger' | 'statusDelayMs'>): SimContext {
+export function createContext(
+  parts: Pick<SimContext, 'state' | 'webhooks' | 'logger' | 'statusDelayMs'> & { statusBatchMs: number },
+): SimContext {
   const timers = new Set<NodeJS.Timeout>();
+  const after = (ms: number, fn: () => void) => {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      fn();
+    }, ms);
+    timers.add(timer);
+  };
+  const { statusBatchMs, ...shared } = parts;
   return {
-    ...parts,
+    ...shared,
     throughput: throughputLimiter(),
     pairRate: pairLimiter(),
     holds: new SendHolds(),
-    after(ms, fn) {
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        fn();
-      }, ms);
-      timers.add(timer);
-    },
+    statuses: new StatusBatches({ webhooks: parts.webhooks, after }, statusBatchMs),
+    after,
     clearTimers() {
       for (const timer of timers) clearTimeout(timer);
       timers.clear();

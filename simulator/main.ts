@@ -14,6 +14,7 @@ const simulator = await startSimulator({
   appSecret: config.PLATFORM_APP_SECRET,
   verifyToken: config.PLATFORM_VERIFY_TOKEN,
   statusDelayMs: config.SIMULATOR_STATUS_DELAY_MS,
+  statusBatchMs: config.SIMULATOR_STATUS_BATCH_MS,
   businesses: demoBusinesses,
   logger,
 });

@@ -8,7 +8,7 @@ import {
 } from './rules';
 import type { SentRecord } from './state';
 import { checkTemplateParameters, findSendableTemplate } from './template-rules';
-import { type StatusEvent, statusWebhook } from './webhook-events';
+import type { StatusEvent } from './webhook-events';
 
 /** `POST /{version}/{phone_id}/messages`: validate, enforce the platform's rules, accept, report statuses. */
 
@@ -125,7 +125,7 @@ function scheduleStatuses(
   steps.forEach((step, i) => {
     ctx.after(ctx.statusDelayMs * (i + 1), () => {
       const phone = ctx.state.phone(record.phoneId);
-      ctx.webhooks.send(statusWebhook(phone, {
+      ctx.statuses.add(phone, {
         wamid: record.wamid,
         status: step.status,
         at: Date.now(),
@@ -133,7 +133,7 @@ function scheduleStatuses(
         pricingCategory,
         ...(typeof callback === 'string' ? { bizOpaqueCallbackData: callback } : {}),
         ...(step.failure ? { failure: step.failure } : {}),
-      }));
+      });
     });
   });
 }

@@ -23,6 +23,8 @@ export interface SimulatorOptions {
   appSecret: string;
   verifyToken: string;
   statusDelayMs: number;
+  /** How long status updates wait to leave together, per number; default 0 (each on its own). */
+  statusBatchMs?: number;
   businesses: PlatformBusiness[];
   /** Defaults to a silent logger. */
   logger?: Logger;
@@ -48,7 +50,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
     logger,
     ...(options.webhookRetryBaseMs !== undefined ? { retryBaseMs: options.webhookRetryBaseMs } : {}),
   });
-  const ctx = createContext({ state: new SimState(options.businesses), webhooks, logger, statusDelayMs: options.statusDelayMs });
+  const ctx = createContext({ state: new SimState(options.businesses), webhooks, logger, statusDelayMs: options.statusDelayMs, statusBatchMs: options.statusBatchMs ?? 0 });
 
   const server = createServer((req, res) => {
     route(ctx, options.accessToken, req, res).catch((error: unknown) => {

@@ -30,34 +30,37 @@ export interface StatusEvent {
   failure?: FailureReason;
 }
 
-export function statusWebhook(phone: Phone, e: StatusEvent) {
+/** One webhook carrying statuses of one number (the platform batches up to 1,000 per POST). */
+export function statusesWebhook(phone: Phone, statuses: StatusEvent[]) {
+  return envelope(phone.wabaId, 'messages', messagesValue(phone, { statuses: statuses.map(statusEntry) }));
+}
+
+function statusEntry(e: StatusEvent) {
   const priced = e.status === 'sent' || e.status === 'delivered';
-  return envelope(phone.wabaId, 'messages', messagesValue(phone, {
-    statuses: [{
-      id: e.wamid,
-      status: e.status,
-      timestamp: unixSeconds(e.at),
-      recipient_id: e.recipientDigits,
-      ...(e.bizOpaqueCallbackData !== undefined ? { biz_opaque_callback_data: e.bizOpaqueCallbackData } : {}),
-      ...(priced ? {
-        pricing: {
-          billable: e.pricingCategory !== 'service',
-          pricing_model: 'PMP',
-          type: e.pricingCategory === 'service' ? 'free_customer_service' : 'regular',
-          category: e.pricingCategory,
-        },
-      } : {}),
-      ...(e.failure ? {
-        errors: [{
-          code: e.failure.code,
-          title: e.failure.title,
-          message: e.failure.title,
-          error_data: { details: e.failure.details },
-          href: 'https://developers.facebook.com/docs/whatsapp/cloud-api/support/error-codes/',
-        }],
-      } : {}),
-    }],
-  }));
+  return {
+    id: e.wamid,
+    status: e.status,
+    timestamp: unixSeconds(e.at),
+    recipient_id: e.recipientDigits,
+    ...(e.bizOpaqueCallbackData !== undefined ? { biz_opaque_callback_data: e.bizOpaqueCallbackData } : {}),
+    ...(priced ? {
+      pricing: {
+        billable: e.pricingCategory !== 'service',
+        pricing_model: 'PMP',
+        type: e.pricingCategory === 'service' ? 'free_customer_service' : 'regular',
+        category: e.pricingCategory,
+      },
+    } : {}),
+    ...(e.failure ? {
+      errors: [{
+        code: e.failure.code,
+        title: e.failure.title,
+        message: e.failure.title,
+        error_data: { details: e.failure.details },
+        href: 'https://developers.facebook.com/docs/whatsapp/cloud-api/support/error-codes/',
+      }],
+    } : {}),
+  };
 }
 
 export function inboundWebhook(

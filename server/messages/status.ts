@@ -12,10 +12,3 @@ export const statusesBefore: Record<MessageStatus, MessageStatus[]> = {
   read: ['pending', 'sent', 'delivered'],
   failed: ['pending', 'sent'],
 };
-
-export const statusTimestampField = {
-  sent: 'sentAt',
-  delivered: 'deliveredAt',
-  read: 'readAt',
-  failed: 'failedAt',
-} as const satisfies Partial<Record<MessageStatus, string>>;

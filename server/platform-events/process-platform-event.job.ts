@@ -1,7 +1,7 @@
 import type { Job } from 'bullmq';
 import { db } from '@/server/db';
 import { logger } from '@/server/logger';
-import { applyPlatformStatus } from '@/server/messages/apply-platform-status';
+import { applyPlatformStatuses } from '@/server/messages/apply-platform-status';
 import { storeInboundMessage } from '@/server/messages/store-inbound-message';
 import { parsePlatformWebhook } from '@/server/platform/webhook-payload';
 import type { JobData } from '@/server/queues';
@@ -22,11 +22,11 @@ export async function processPlatformEventJob(job: Job, data: JobData<'platform-
     logger.warn({ platformEventId: event.id, error: parsed.error }, 'platform webhook not understood');
     return;
   }
-  const unmatched: string[] = [];
+  const statuses = parsed.items.filter((item) => item.kind === 'status');
+  const unmatched = await applyPlatformStatuses(statuses);
   for (const item of parsed.items) {
-    if (item.kind === 'status') {
-      if (!(await applyPlatformStatus(item))) unmatched.push(item.wamid);
-    } else if (item.kind === 'message') await storeInboundMessage(item);
+    if (item.kind === 'status') continue; // applied together above
+    else if (item.kind === 'message') await storeInboundMessage(item);
     else if (item.kind === 'template_status') await applyTemplateStatusUpdate(item);
     else if (item.kind === 'phone_quality') await applyPhoneQualityUpdate(item);
     else logger.info({ platformEventId: event.id, kind: item.kind }, 'platform webhook item not used');

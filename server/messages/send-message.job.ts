@@ -31,11 +31,8 @@ async function delay(job: Job, token: string | undefined, ms: number): Promise<n
   throw new DelayedError();
 }
 
-interface MessageToSend {
+interface ClaimedMessage {
   id: string;
-  status: string;
-  direction: string;
-  sendStartedAt: Date | null;
   createdAt: Date;
   payload: Record<string, unknown>;
   phoneNumber: string;
@@ -44,30 +41,44 @@ interface MessageToSend {
   accessToken: string | null;
 }
 
-/** The message with what sending it needs, in one prepared statement (this runs per message). */
-async function loadMessage(id: string): Promise<MessageToSend | null> {
-  const { rows } = await getPgPool().query<MessageToSend>({
-    name: 'send-job-load',
-    text: `SELECT m.id, m.status, m.direction, m.send_started_at AS "sendStartedAt", m.created_at AS "createdAt", m.payload,
-                  c.phone_number AS "phoneNumber", a.phone_id AS "phoneId", a.throughput_per_sec AS "throughputPerSec",
-                  p.access_token AS "accessToken"
-           FROM messages m JOIN contacts c ON c.id = m.contact_id JOIN accounts a ON a.id = m.account_id
-           JOIN business_portfolios p ON p.id = a.portfolio_id
-           WHERE m.id = $1`,
-    values: [id],
+/**
+ * Claims the message for sending (`send_started_at`) and reads what sending it needs, in one
+ * prepared statement (this runs per message): only a pending outgoing message that nobody
+ * claimed, or whose claim has been in doubt for IN_DOUBT_MS, can be claimed.
+ */
+async function claimMessage(id: string): Promise<ClaimedMessage | null> {
+  const { rows } = await getPgPool().query<ClaimedMessage>({
+    name: 'send-job-claim',
+    text: `UPDATE messages m SET send_started_at = now(), updated_at = now()
+           FROM contacts c, accounts a, business_portfolios p
+           WHERE m.id = $1 AND m.status = 'pending' AND m.direction = 'outgoing'
+             AND (m.send_started_at IS NULL OR m.send_started_at <= now() - make_interval(secs => $2))
+             AND c.id = m.contact_id AND a.id = m.account_id AND p.id = a.portfolio_id
+           RETURNING m.id, m.created_at AS "createdAt", m.payload, c.phone_number AS "phoneNumber", a.phone_id AS "phoneId",
+                     a.throughput_per_sec AS "throughputPerSec", p.access_token AS "accessToken"`,
+    values: [id, IN_DOUBT_MS / 1000],
   });
   return rows[0] ?? null;
 }
 
-/** Marks the send as started, unless another worker did since `seen` was read. */
-async function claim(message: MessageToSend): Promise<boolean> {
-  const { rowCount } = await getPgPool().query({
-    name: 'send-job-claim',
-    text: `UPDATE messages SET send_started_at = now(), updated_at = now()
-           WHERE id = $1 AND status = 'pending' AND send_started_at IS NOT DISTINCT FROM $2`,
-    values: [message.id, message.sendStartedAt],
+/** Gives a claim back when the message did not go out (throughput wait, or the platform refused it). */
+async function releaseClaim(id: string): Promise<void> {
+  await getPgPool().query({
+    name: 'send-job-release',
+    text: `UPDATE messages SET send_started_at = NULL, updated_at = now() WHERE id = $1 AND status = 'pending'`,
+    values: [id],
   });
-  return rowCount === 1;
+}
+
+/** Why a message could not be claimed: gone or done (nothing to do), or its claim is still in doubt. */
+async function inDoubtUntil(id: string): Promise<number | null> {
+  const { rows } = await getPgPool().query<{ sendStartedAt: Date | null }>({
+    name: 'send-job-in-doubt',
+    text: `SELECT send_started_at AS "sendStartedAt" FROM messages WHERE id = $1 AND status = 'pending' AND direction = 'outgoing'`,
+    values: [id],
+  });
+  const startedAt = rows[0]?.sendStartedAt;
+  return startedAt ? startedAt.getTime() + IN_DOUBT_MS : null;
 }
 
 /**
@@ -76,14 +87,17 @@ async function claim(message: MessageToSend): Promise<boolean> {
  * platform's statuses, and a message that is no longer pending is left alone.
  */
 export async function sendMessageJob(job: Job, data: JobData<'messages', 'message.send'>, token?: string): Promise<void> {
-  const message = await loadMessage(data.messageId);
-  if (!message || message.status !== 'pending' || message.direction !== 'outgoing') return;
-  if (message.sendStartedAt && Date.now() - message.sendStartedAt.getTime() < IN_DOUBT_MS) {
-    return delay(job, token, message.sendStartedAt.getTime() + IN_DOUBT_MS - Date.now());
+  const message = await claimMessage(data.messageId);
+  if (!message) {
+    const until = await inDoubtUntil(data.messageId);
+    if (until === null) return; // sent, failed or gone
+    return delay(job, token, Math.max(1, until - Date.now()));
   }
   const wait = await takeSendSlot(message.phoneId, message.throughputPerSec);
-  if (wait > 0) return delay(job, token, wait);
-  if (!(await claim(message))) return; // another worker claimed it
+  if (wait > 0) {
+    await releaseClaim(message.id);
+    return delay(job, token, wait);
+  }
 
   const client = createPlatformClient({
     baseUrl: config.PLATFORM_BASE_URL,
@@ -118,7 +132,7 @@ async function handleSendError(job: Job, token: string | undefined, message: { i
     return recordFailed(message.id, 'The platform could not be reached for 24 hours.');
   }
   // The platform answered with a refusal, so it did not accept the message: release the claim.
-  await db.message.updateMany({ where: { id: message.id, status: 'pending' }, data: { sendStartedAt: null } });
+  await releaseClaim(message.id);
   if (PACING_CODES.has(error.code)) return delay(job, token, await pacingDelay(message.id, error.code));
   if (error.retryable && hasAttemptsLeft(job)) throw error;
   logger.warn({ messageId: message.id, code: error.code, reason: error.message }, 'platform refused message');

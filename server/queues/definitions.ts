@@ -51,10 +51,11 @@ export const queueNames = Object.keys(queueDefinitions) as QueueName[];
 
 /**
  * Jobs a worker runs at once from a queue, in multiples of WORKER_CONCURRENCY (1 unless
- * listed): webhook attempts spend their time waiting on receivers, and fan-out jobs waiting
- * together share their statements (server/webhooks/webhook-jobs.ts).
+ * listed): sends and webhook attempts spend their time waiting on the platform or receivers
+ * (each number's throughput is held by its own limit, not by this), and sends or fan-out jobs
+ * finishing together share their statements (record-sends.ts, webhook-jobs.ts).
  */
-export const concurrencyFactors: Partial<Record<QueueName, number>> = { 'webhook-fan-out': 8, 'webhook-attempts': 4 };
+export const concurrencyFactors: Partial<Record<QueueName, number>> = { messages: 10, 'webhook-fan-out': 8, 'webhook-attempts': 4 };
 
 export function jobSchema<Q extends QueueName>(queue: Q, job: string): z.ZodType | undefined {
   return (queueDefinitions[queue] as Record<string, z.ZodType>)[job];

@@ -1,4 +1,4 @@
-import { onCampaignMessageStatus } from '@/server/campaigns/on-campaign-message-status';
+import { onCampaignMessageStatuses } from '@/server/campaigns/on-campaign-message-status';
 import { Prisma, type DbTx, type MessageStatus } from '@/server/db';
 import { publishEvents } from '@/server/events/publish-event';
 import { messageApiInclude, presentMessage } from './present-message';
@@ -39,6 +39,9 @@ export async function advanceMessageStatuses(
         ${changes.map((c) => c.at)}::timestamptz[], ${changes.map((c) => c.errorCode ?? null)}::text[],
         ${changes.map((c) => c.errorMessage ?? null)}::text[], ${changes.map((c) => c.wamid ?? null)}::text[]
       ) AS t(key, status, movable_from, at, error_code, error_message, wamid)
+    ), locked AS (
+      -- Rows are locked in id order, so batches touching the same messages cannot deadlock.
+      SELECT m.id FROM messages m JOIN input i ON ${column} = i.key ORDER BY m.id FOR UPDATE OF m
     )
     UPDATE messages m SET
       status = i.status::"MessageStatus",
@@ -50,16 +53,18 @@ export async function advanceMessageStatuses(
       error_message = COALESCE(i.error_message, m.error_message),
       wamid = COALESCE(m.wamid, i.wamid),
       updated_at = now()
-    FROM input i
-    WHERE ${column} = i.key AND m.direction = 'outgoing'
+    FROM input i, locked l
+    WHERE m.id = l.id AND ${column} = i.key AND m.direction = 'outgoing'
       AND m.status::text = ANY(string_to_array(i.movable_from, ','))
       AND (i.wamid IS NULL OR m.wamid IS NULL OR m.wamid = i.wamid)
     RETURNING m.id, i.key, m.campaign_recipient_id, m.status::text AS status`;
   if (moved.length === 0) return new Set();
 
-  for (const row of moved) {
-    if (row.campaign_recipient_id) await onCampaignMessageStatus(tx, row.id, row.status, outboxIds);
-  }
+  await onCampaignMessageStatuses(
+    tx,
+    moved.filter((row) => row.campaign_recipient_id).map((row) => ({ messageId: row.id, status: row.status })),
+    outboxIds,
+  );
   const messages = await tx.message.findMany({ where: { id: { in: moved.map((row) => row.id) } }, include: messageApiInclude });
   const { outboxId } = await publishEvents(
     tx,

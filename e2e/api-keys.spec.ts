@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { db } from '@/server/db';
+import { signInAt } from './support/sign-in';
 import { createOrg, createUser, type CreatedUser } from '@/tests/factories';
 
 let user: CreatedUser;
@@ -18,10 +19,7 @@ test.afterAll(async () => {
 
 test('an owner creates a key, calls /v1/me with it, revokes it and the API refuses it', async ({ page, context, request, baseURL }, testInfo) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
-  await page.goto('/api-keys');
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInAt(page, '/api-keys', user);
   await expect(page.getByRole('heading', { level: 1, name: 'API keys' })).toBeVisible();
   await expect(page.getByText('No API keys yet.')).toBeVisible();
 

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { db } from '@/server/db';
+import { signInAt } from './support/sign-in';
 import { createOrg, createUser, type CreatedUser } from '@/tests/factories';
 
 let user: CreatedUser;
@@ -33,10 +34,7 @@ test.afterAll(async () => {
 });
 
 test('an owner creates a webhook, sends a test and sees it in the delivery log', async ({ page }, testInfo) => {
-  await page.goto('/webhooks');
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password').fill(user.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await signInAt(page, '/webhooks', user);
   await expect(page.getByRole('heading', { level: 1, name: 'Webhooks' })).toBeVisible();
   await expect(page.getByText('No webhooks yet.')).toBeVisible();
 

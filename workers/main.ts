@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
-import { config } from '@/server/config';
 import { db } from '@/server/db';
 import { beat, forget } from '@/server/health/worker-heartbeat';
 import { logger } from '@/server/logger';

@@ -4,13 +4,11 @@ import { db } from '@/server/db';
 import { getPgPool } from '@/server/db/pg';
 import { logger } from '@/server/logger';
 import { getMediaStore } from '@/server/media/storage';
-import { dispatchOutboxSoon } from '@/server/outbox';
 import { createPlatformClient, PlatformError, type PlatformClient } from '@/server/platform/client';
 import type { JobData } from '@/server/queues';
 import { getRedis, redisKey } from '@/server/redis';
-import { advanceMessageStatuses } from './advance-message-statuses';
 import { UPLOADED_MEDIA_ID, withUploadedMedia } from './outgoing-media';
-import { recordSent } from './record-sends';
+import { recordSendOutcome } from './record-sends';
 import { takeSendSlot } from './throughput';
 
 /**
@@ -117,7 +115,7 @@ export async function sendMessageJob(job: Job, data: JobData<'messages', 'messag
   } catch (error) {
     return handleSendError(job, token, message, error);
   }
-  await recordSent(message.id, wamid);
+  await recordSendOutcome({ key: message.id, status: 'sent', at: new Date(), wamid });
 }
 
 /** Messages the platform could not be reached for within a day are given up as failed. */
@@ -148,11 +146,8 @@ async function pacingDelay(messageId: string, code: number): Promise<number> {
   return Math.min(4 ** (hits - 1), 300) * 1000;
 }
 
-async function recordFailed(messageId: string, errorMessage: string) {
-  const outboxIds: string[] = [];
-  const change = { key: messageId, status: 'failed' as const, at: new Date(), errorCode: 'upstream_failure', errorMessage };
-  await db.$transaction((tx) => advanceMessageStatuses(tx, 'id', [change], outboxIds));
-  await dispatchOutboxSoon(outboxIds);
+function recordFailed(messageId: string, errorMessage: string) {
+  return recordSendOutcome({ key: messageId, status: 'failed', at: new Date(), errorCode: 'upstream_failure', errorMessage });
 }
 
 /**

@@ -1,4 +1,5 @@
 import { db, type DbTx } from '@/server/db';
+import { batchedCalls } from '@/server/db/batched-calls';
 import { newId } from '@/server/db/ids';
 import { getPgPool } from '@/server/db/pg';
 import { logger } from '@/server/logger';
@@ -87,27 +88,19 @@ async function handOver(rows: OutboxRow[]): Promise<void> {
   });
 }
 
-let waitingRows: OutboxRow[] = [];
-let nextHandOver: Promise<void> | undefined;
+const handOverTogether = batchedCalls((rowLists: OutboxRow[][]) => handOver(rowLists.flat()), 2);
 
 /**
  * The fast path for rows the caller just committed and still holds: no read back, and rows
- * committed by concurrent requests in the same turn of the event loop share one hand-over
- * (one Redis round trip, one UPDATE). Never throws: the relay retries whatever this misses.
+ * committed by concurrent requests share one hand-over (one Redis round trip, one UPDATE).
+ * Never throws: the relay retries whatever this misses.
  */
-export function dispatchOutboxRowsSoon(rows: OutboxRow[]): Promise<void> {
-  waitingRows.push(...rows);
-  nextHandOver ??= new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
-    const batch = waitingRows;
-    waitingRows = [];
-    nextHandOver = undefined;
-    try {
-      await handOver(batch);
-    } catch (error) {
-      logger.warn({ err: error, ids: batch.map((r) => r.id) }, 'outbox dispatch deferred to the relay');
-    }
-  });
-  return nextHandOver;
+export async function dispatchOutboxRowsSoon(rows: OutboxRow[]): Promise<void> {
+  try {
+    await handOverTogether(rows);
+  } catch (error) {
+    logger.warn({ err: error, ids: rows.map((r) => r.id) }, 'outbox dispatch deferred to the relay');
+  }
 }
 
 /** The fast path: try to dispatch just-committed rows; the relay retries whatever this misses. */

@@ -58,8 +58,11 @@ export function startStack({ env, webPort, logDir, restartWhenKilled = [] }: Sta
       child.on('exit', (code, signal) => {
         resolve(code);
         if (stopping) return;
-        if (signal && restartWhenKilled.includes(name)) launch(name, args, extraEnv);
-        else reportCrash({ name, code });
+        if (signal && restartWhenKilled.includes(name)) {
+          // Said out loud, so a kill nobody intended (say, out of memory) is not silent either.
+          console.error(`${name} was killed by ${signal}; starting it again`);
+          launch(name, args, extraEnv);
+        } else reportCrash({ name, code });
       }),
     );
     children.set(name, { child, exited });

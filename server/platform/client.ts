@@ -2,6 +2,7 @@ import { config } from '@/server/config';
 import type { PlatformMediaInfo, PlatformPhoneNumberInfo, PlatformTemplate } from './graph-types';
 import { PlatformError, toPlatformError, UNKNOWN_ERROR_CODE } from './platform-error';
 import type { SendMessageBody } from './send-body';
+import { fetchTransport, PlatformTimeoutError, undiciTransport, type PlatformAnswer, type PlatformRequest } from './transport';
 
 export { PlatformError } from './platform-error';
 export type { SendMessageBody } from './send-body';
@@ -31,39 +32,38 @@ function phoneFields(apiVersion: string): string {
 }
 
 export function createPlatformClient(options: PlatformClientOptions) {
-  const doFetch = options.fetch ?? fetch;
+  const transport = options.fetch ? fetchTransport(options.fetch) : undiciTransport;
   const timeoutMs = options.timeoutMs ?? 15_000;
   const root = `${options.baseUrl.replace(/\/+$/, '')}/${options.apiVersion}`;
   const auth = { Authorization: `Bearer ${options.accessToken}` };
 
-  async function request(url: string, init: RequestInit = {}): Promise<Response> {
-    let response: Response;
+  async function request(url: string, init: Partial<PlatformRequest> = {}): Promise<PlatformAnswer> {
+    let answer: PlatformAnswer;
     try {
-      response = await doFetch(url, {
-        ...init,
-        headers: { ...auth, ...(init.headers as Record<string, string> | undefined) },
-        signal: AbortSignal.timeout(timeoutMs),
-      });
+      answer = await transport(url, { method: init.method ?? 'GET', body: init.body, headers: { ...auth, ...init.headers } }, timeoutMs);
     } catch (error) {
-      const timedOut = error instanceof Error && error.name === 'TimeoutError';
       throw new PlatformError(
         {
           code: UNKNOWN_ERROR_CODE,
           httpStatus: null,
-          message: timedOut
+          message: error instanceof PlatformTimeoutError
             ? `Platform request timed out after ${timeoutMs} ms`
             : `Platform request failed: ${error instanceof Error ? error.message : String(error)}`,
         },
         { cause: error },
       );
     }
-    if (!response.ok) throw await toPlatformError(response);
-    return response;
+    if (answer.status < 200 || answer.status > 299) throw toPlatformError(answer.status, decoder.decode(answer.body));
+    return answer;
   }
 
-  async function json<T>(path: string, init: RequestInit = {}): Promise<T> {
-    const response = await request(path.startsWith('http') ? path : `${root}/${path}`, init);
-    return (await response.json()) as T;
+  async function json<T>(path: string, init: Partial<PlatformRequest> = {}): Promise<T> {
+    const answer = await request(path.startsWith('http') ? path : `${root}/${path}`, init);
+    try {
+      return JSON.parse(decoder.decode(answer.body)) as T;
+    } catch {
+      throw malformed('the answer is not JSON');
+    }
   }
 
   const postJson = <T>(path: string, body: unknown) =>
@@ -116,11 +116,8 @@ export function createPlatformClient(options: PlatformClientOptions) {
     },
 
     async downloadMedia(url: string): Promise<{ bytes: Uint8Array; contentType: string }> {
-      const response = await request(url);
-      return {
-        bytes: new Uint8Array(await response.arrayBuffer()),
-        contentType: response.headers.get('content-type') ?? 'application/octet-stream',
-      };
+      const answer = await request(url);
+      return { bytes: answer.body, contentType: answer.contentType ?? 'application/octet-stream' };
     },
 
     async listTemplates(wabaId: string): Promise<PlatformTemplate[]> {
@@ -172,6 +169,8 @@ export function platformClientFromConfig(): PlatformClient {
     accessToken: config.PLATFORM_ACCESS_TOKEN,
   });
 }
+
+const decoder = new TextDecoder();
 
 function malformed(what: string): PlatformError {
   return new PlatformError({ code: UNKNOWN_ERROR_CODE, httpStatus: 200, message: `Malformed platform response: ${what}` });

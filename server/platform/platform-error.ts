@@ -41,9 +41,8 @@ export class PlatformError extends Error {
 /** Code used when the platform answered without a Graph error body. */
 export const UNKNOWN_ERROR_CODE = -1;
 
-/** Maps a non-2xx response to a PlatformError, from its Graph error body when it has one. */
-export async function toPlatformError(response: Response): Promise<PlatformError> {
-  const text = await response.text().catch(() => '');
+/** Maps a non-2xx answer to a PlatformError, from its Graph error body when it has one. */
+export function toPlatformError(status: number, text: string): PlatformError {
   let graph: {
     message?: string;
     code?: number;
@@ -58,8 +57,8 @@ export async function toPlatformError(response: Response): Promise<PlatformError
   }
   return new PlatformError({
     code: typeof graph.code === 'number' ? graph.code : UNKNOWN_ERROR_CODE,
-    httpStatus: response.status,
-    message: graph.message ?? `Platform answered HTTP ${response.status}`,
+    httpStatus: status,
+    message: graph.message ?? `Platform answered HTTP ${status}`,
     details: graph.error_data?.details,
     subcode: graph.error_subcode,
     fbtraceId: graph.fbtrace_id,

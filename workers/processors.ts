@@ -1,7 +1,7 @@
 import type { Job } from 'bullmq';
 import { syncAccountJob } from '@/server/accounts/sync-account.job';
 import { dispatchCampaignJob, startScheduledCampaignJob } from '@/server/campaigns/campaign-jobs';
-import { sendMessageJob } from '@/server/messages/send-message.job';
+import { sendMessagesJob } from '@/server/messages/send-message.job';
 import { processPlatformEventJob } from '@/server/platform-events/process-platform-event.job';
 import type { JobData, JobName, QueueName } from '@/server/queues';
 import { syncTemplatesJob } from '@/server/templates/sync-templates.job';
@@ -16,7 +16,7 @@ type Processors = {
  * worker does not consume them, so their jobs wait rather than fail.
  */
 export const processors: Processors = {
-  messages: { 'message.send': sendMessageJob },
+  messages: { 'message.send': sendMessagesJob },
   'platform-events': { 'platform-event.process': processPlatformEventJob },
   campaigns: { 'campaign.start': startScheduledCampaignJob, 'campaign.dispatch': dispatchCampaignJob },
   maintenance: {

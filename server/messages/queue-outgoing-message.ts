@@ -2,7 +2,7 @@ import type { DbTx, MessageType, Prisma } from '@/server/db';
 import { newId } from '@/server/db/ids';
 import { getPgPool } from '@/server/db/pg';
 import { addOutboxJob, dispatchOutboxRowsSoon, type OutboxRow } from '@/server/outbox';
-import { jobSchema } from '@/server/queues';
+import { jobSchema, SEND_BATCH_MAX } from '@/server/queues';
 import { messageApiInclude, type PresentableMessage } from './present-message';
 
 export interface OutgoingMessageInput {
@@ -45,7 +45,8 @@ function messageRow(input: OutgoingMessageInput, id: string, createdAt?: Date): 
   };
 }
 
-const sendJobId = (messageId: string) => `message.send-${messageId}`;
+/** A send job is named after its first message (and its size, when it holds several). */
+const sendJobId = (messageIds: string[]) => `message.send-${messageIds[0]}${messageIds.length > 1 ? `-x${messageIds.length}` : ''}`;
 
 /**
  * Writes an outgoing message as `pending` and the job that sends it, inside the caller's
@@ -57,7 +58,9 @@ export async function insertOutgoingMessage(tx: DbTx, input: OutgoingMessageInpu
     where: { id: input.contactId },
     data: { lastMessageAt: message.createdAt, lastMessagePreview: input.content.slice(0, 200) },
   });
-  const outboxId = await addOutboxJob(tx, { queue: 'messages', name: 'message.send', data: { messageId: id }, jobId: sendJobId(id) });
+  const outboxId = await addOutboxJob(tx, {
+    queue: 'messages', name: 'message.send', data: { accountId: input.accountId, messageIds: [id] }, jobId: sendJobId([id]),
+  });
   return { message, outboxId };
 }
 
@@ -76,7 +79,14 @@ export async function insertOutgoingMessages(tx: DbTx, inputs: OutgoingMessageIn
     UPDATE contacts c SET last_message_at = ${createdAt}, last_message_preview = batch.preview, updated_at = now()
     FROM unnest(${[...previews.keys()]}::text[], ${[...previews.values()]}::text[]) AS batch(id, preview)
     WHERE c.id = batch.id`;
-  const outbox = ids.map((id) => ({ id: newId('outbox'), queue: 'messages', name: 'message.send', data: sendJobData(id) as object, jobId: sendJobId(id) }));
+  // One send job per account and SEND_BATCH_MAX messages.
+  const byAccount = new Map<string, string[]>();
+  inputs.forEach((input, i) => byAccount.set(input.accountId, [...(byAccount.get(input.accountId) ?? []), ids[i] as string]));
+  const outbox = [...byAccount].flatMap(([accountId, messageIds]) =>
+    chunks(messageIds, SEND_BATCH_MAX).map((batch) => ({
+      id: newId('outbox'), queue: 'messages', name: 'message.send', data: sendJobData(accountId, batch) as object, jobId: sendJobId(batch),
+    })),
+  );
   await tx.outboxJob.createMany({ data: outbox });
   return outbox.map((row) => row.id);
 }
@@ -94,7 +104,9 @@ export type NewOutgoingMessage = Omit<OutgoingMessageInput, 'contactId' | 'hasMe
  * send job's outbox row. Then hands the job to the queue.
  */
 export async function queueOutgoingMessage(input: NewOutgoingMessage, id = newId('message')): Promise<PresentableMessage> {
-  const outbox: OutboxRow = { id: newId('outbox'), queue: 'messages', name: 'message.send', data: sendJobData(id), job_id: sendJobId(id), run_at: null };
+  const outbox: OutboxRow = {
+    id: newId('outbox'), queue: 'messages', name: 'message.send', data: sendJobData(input.accountId, [id]), job_id: sendJobId([id]), run_at: null,
+  };
   const { rows } = await getPgPool().query<{ contactId: string; createdAt: Date }>({
     name: 'queue-outgoing-message',
     text: `WITH contact AS (
@@ -130,7 +142,11 @@ export async function queueOutgoingMessage(input: NewOutgoingMessage, id = newId
   };
 }
 
-function sendJobData(messageId: string): Record<string, unknown> {
+function sendJobData(accountId: string, messageIds: string[]): Record<string, unknown> {
   const schema = jobSchema('messages', 'message.send') as NonNullable<ReturnType<typeof jobSchema>>;
-  return schema.parse({ messageId }) as Record<string, unknown>;
+  return schema.parse({ accountId, messageIds }) as Record<string, unknown>;
+}
+
+function chunks<T>(items: T[], size: number): T[][] {
+  return Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
 }

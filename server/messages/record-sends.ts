@@ -1,22 +1,51 @@
+import { failCampaignsOfMessages } from '@/server/campaigns/campaign-transitions';
 import { db } from '@/server/db';
+import { randomBase62 } from '@/server/db/ids';
 import { batchedCalls } from '@/server/db/batched-calls';
-import { dispatchOutboxSoon } from '@/server/outbox';
+import { addOutboxJob, dispatchOutboxSoon } from '@/server/outbox';
 import { advanceMessageStatuses, type StatusChange } from './advance-message-statuses';
 
+/** What a send job learnt from the platform about a slice of its messages. */
+export interface SendResults {
+  /** Outcomes: `sent` with the platform's wamid, or `failed`. Keys are message ids. */
+  changes: Array<StatusChange & { status: 'sent' | 'failed' }>;
+  /** Claims to give back: the platform refused these, so it did not take them. */
+  released: string[];
+  /** Messages to try again later, as new send jobs written together with the outcomes. */
+  retries: Array<{ accountId: string; messageIds: string[]; attempt: number; runAt: Date }>;
+  /** Failed because the platform rejected the account's credentials: their campaigns cannot run. */
+  credentialsRejected: { messageIds: string[]; reason: string } | null;
+}
+
 /**
- * The outcomes of sends (the platform's answer, or its refusal), recorded together: the send
- * jobs finishing at the same time in this worker share one transaction (one UPDATE, one event
- * insert, one fan-out job) instead of one each. A batch that fails is recorded again send by
- * send; a send whose outcome still fails retries its job, which finds the claim in doubt,
- * settled by the platform's statuses.
+ * Records send results in one transaction: the send jobs finishing at the same time in this
+ * worker share it (one UPDATE, one event insert, one fan-out job) instead of one each. A batch
+ * that fails is recorded again job by job; a job whose results still fail throws and is
+ * retried, finding its claims in doubt, which the platform's statuses settle.
  */
-const recordTogether = batchedCalls(async (changes: StatusChange[]) => {
+const recordTogether = batchedCalls(async (batches: SendResults[]) => {
   const outboxIds: string[] = [];
-  await db.$transaction((tx) => advanceMessageStatuses(tx, 'id', changes, outboxIds));
+  await db.$transaction(async (tx) => {
+    const released = batches.flatMap((batch) => batch.released);
+    if (released.length > 0) {
+      await tx.$executeRaw`
+        UPDATE messages SET send_started_at = NULL, updated_at = now() WHERE id = ANY(${released}::text[]) AND status = 'pending'`;
+    }
+    // Before the failures are counted: a campaign whose every recipient failed would complete first.
+    for (const { credentialsRejected } of batches) {
+      if (credentialsRejected) await failCampaignsOfMessages(tx, credentialsRejected.messageIds, credentialsRejected.reason, outboxIds);
+    }
+    await advanceMessageStatuses(tx, 'id', batches.flatMap((batch) => batch.changes), outboxIds);
+    for (const retry of batches.flatMap((batch) => batch.retries)) {
+      const data = { accountId: retry.accountId, messageIds: retry.messageIds, attempt: retry.attempt };
+      const jobId = `message.send-${retry.messageIds[0]}-retry-${randomBase62(8)}`;
+      outboxIds.push(await addOutboxJob(tx, { queue: 'messages', name: 'message.send', data, jobId, runAt: retry.runAt }));
+    }
+  });
   await dispatchOutboxSoon(outboxIds);
 }, 4);
 
-/** Records a send's outcome on its message (`change.key` is the message id). */
-export function recordSendOutcome(change: StatusChange & { status: 'sent' | 'failed' }): Promise<void> {
-  return recordTogether(change);
+export function recordSendResults(results: SendResults): Promise<void> {
+  const empty = results.changes.length + results.released.length + results.retries.length === 0;
+  return empty ? Promise.resolve() : recordTogether(results);
 }

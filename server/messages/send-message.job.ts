@@ -1,140 +1,119 @@
 import { DelayedError, type Job } from 'bullmq';
 import { config } from '@/server/config';
 import { db } from '@/server/db';
-import { getPgPool } from '@/server/db/pg';
 import { logger } from '@/server/logger';
 import { getMediaStore } from '@/server/media/storage';
 import { createPlatformClient, PlatformError, type PlatformClient } from '@/server/platform/client';
-import type { JobData } from '@/server/queues';
+import { defaultJobOptions, type JobData } from '@/server/queues';
 import { getRedis, redisKey } from '@/server/redis';
 import { UPLOADED_MEDIA_ID, withUploadedMedia } from './outgoing-media';
-import { recordSendOutcome } from './record-sends';
-import { takeSendSlot } from './throughput';
+import { recordSendResults, type SendResults } from './record-sends';
+import { claimMessages, claimsInDoubt, IN_DOUBT_MS, readSendingAccount, type ClaimedMessage, type SendingAccount } from './send-claims';
+import { reserveSendSlots, sendInterval } from './throughput';
 
-/**
- * How long a send whose outcome is unknown (the worker died, or the platform's answer was
- * lost) waits for the platform's status webhooks before it is tried again. The platform
- * reports every message it accepted; its status carries our message id, which adopts it.
- */
-const IN_DOUBT_MS = config.SEND_IN_DOUBT_MS;
 /** The platform's throughput (130429) and pair-rate (131056) refusals: wait, don't fail. */
 const PACING_CODES = new Set([130429, 131056]);
+/** AuthException (0) and invalid or expired access token (190): the account's credentials are refused. */
+const CREDENTIAL_CODES = new Set([0, 190]);
+/** Transient refusals are tried this many times in all, backing off 1 s, 2 s, 4 s, … */
+const MAX_ATTEMPTS = defaultJobOptions.attempts;
+/** Messages the platform could not be reached for within a day are given up as failed. */
+const GIVE_UP_AFTER_MS = 24 * 3600_000;
+/** A job whose reserved slot is further off than this waits in the queue, not in the worker. */
+const MAX_WAIT_IN_JOB_MS = 2_000;
 
-function hasAttemptsLeft(job: Job): boolean {
-  return job.attemptsMade + 1 < (job.opts.attempts ?? 1);
-}
-
-async function delay(job: Job, token: string | undefined, ms: number): Promise<never> {
-  await job.moveToDelayed(Date.now() + ms, token);
-  throw new DelayedError();
-}
-
-interface ClaimedMessage {
-  id: string;
-  createdAt: Date;
-  payload: Record<string, unknown>;
-  phoneNumber: string;
-  phoneId: string;
-  throughputPerSec: number;
-  accessToken: string | null;
-}
+type SendOutcome =
+  | { kind: 'sent'; id: string; wamid: string }
+  | { kind: 'failed'; id: string; reason: string; credentialsRejected?: boolean }
+  | { kind: 'later'; id: string; release: boolean; delayMs: number; attempt: number };
 
 /**
- * Claims the message for sending (`send_started_at`) and reads what sending it needs, in one
- * prepared statement (this runs per message): only a pending outgoing message that nobody
- * claimed, or whose claim has been in doubt for IN_DOUBT_MS, can be claimed.
+ * `message.send`: sends a batch of one account's pending messages through the platform, never
+ * one twice. The batch reserves its slots on the number's schedule (throughput.ts) and goes
+ * out in slices of a tenth of a second's worth, each slice claimed (`send_started_at`) in one
+ * statement before its requests and recorded in one transaction after them. Messages that
+ * must wait (a transient refusal, a claim in doubt) are written as new send jobs with those
+ * results; a message that is no longer pending is left alone.
  */
-async function claimMessage(id: string): Promise<ClaimedMessage | null> {
-  const { rows } = await getPgPool().query<ClaimedMessage>({
-    name: 'send-job-claim',
-    text: `UPDATE messages m SET send_started_at = now(), updated_at = now()
-           FROM contacts c, accounts a, business_portfolios p
-           WHERE m.id = $1 AND m.status = 'pending' AND m.direction = 'outgoing'
-             AND (m.send_started_at IS NULL OR m.send_started_at <= now() - make_interval(secs => $2))
-             AND c.id = m.contact_id AND a.id = m.account_id AND p.id = a.portfolio_id
-           RETURNING m.id, m.created_at AS "createdAt", m.payload, c.phone_number AS "phoneNumber", a.phone_id AS "phoneId",
-                     a.throughput_per_sec AS "throughputPerSec", p.access_token AS "accessToken"`,
-    values: [id, IN_DOUBT_MS / 1000],
-  });
-  return rows[0] ?? null;
-}
-
-/** Gives a claim back when the message did not go out (throughput wait, or the platform refused it). */
-async function releaseClaim(id: string): Promise<void> {
-  await getPgPool().query({
-    name: 'send-job-release',
-    text: `UPDATE messages SET send_started_at = NULL, updated_at = now() WHERE id = $1 AND status = 'pending'`,
-    values: [id],
-  });
-}
-
-/** Why a message could not be claimed: gone or done (nothing to do), or its claim is still in doubt. */
-async function inDoubtUntil(id: string): Promise<number | null> {
-  const { rows } = await getPgPool().query<{ sendStartedAt: Date | null }>({
-    name: 'send-job-in-doubt',
-    text: `SELECT send_started_at AS "sendStartedAt" FROM messages WHERE id = $1 AND status = 'pending' AND direction = 'outgoing'`,
-    values: [id],
-  });
-  const startedAt = rows[0]?.sendStartedAt;
-  return startedAt ? startedAt.getTime() + IN_DOUBT_MS : null;
-}
-
-/**
- * Sends one pending message through the platform, never twice: the message is claimed
- * (`send_started_at`) before the request, a claim whose outcome is unknown waits for the
- * platform's statuses, and a message that is no longer pending is left alone.
- */
-export async function sendMessageJob(job: Job, data: JobData<'messages', 'message.send'>, token?: string): Promise<void> {
-  const message = await claimMessage(data.messageId);
-  if (!message) {
-    const until = await inDoubtUntil(data.messageId);
-    if (until === null) return; // sent, failed or gone
-    return delay(job, token, Math.max(1, until - Date.now()));
-  }
-  const wait = await takeSendSlot(message.phoneId, message.throughputPerSec);
-  if (wait > 0) {
-    await releaseClaim(message.id);
-    return delay(job, token, wait);
+export async function sendMessagesJob(job: Job, data: JobData<'messages', 'message.send'>, token?: string): Promise<void> {
+  const account = await readSendingAccount(data.accountId);
+  if (!account) return; // the account is gone, and its messages with it
+  const rate = account.throughputPerSec;
+  const reserved = data.slotAt !== undefined && data.slotAt > Date.now() - 1_000;
+  const startAt = reserved ? (data.slotAt as number) : Date.now() + (await reserveSendSlots(account.phoneId, rate, data.messageIds.length));
+  if (startAt - Date.now() > MAX_WAIT_IN_JOB_MS) {
+    // A backlog: the slot is kept in the job's data while it waits in the queue.
+    await job.updateData({ ...data, slotAt: startAt });
+    await job.moveToDelayed(startAt, token);
+    throw new DelayedError();
   }
 
   const client = createPlatformClient({
     baseUrl: config.PLATFORM_BASE_URL,
     apiVersion: config.PLATFORM_API_VERSION,
-    accessToken: message.accessToken ?? config.PLATFORM_ACCESS_TOKEN,
+    accessToken: account.accessToken ?? config.PLATFORM_ACCESS_TOKEN,
   });
-  let wamid: string;
+  const slice = Math.max(1, Math.floor(rate / 10));
+  for (let i = 0; i < data.messageIds.length; i += slice) {
+    const wait = startAt + i * sendInterval(rate) - Date.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    const outcomes = await sendSlice(client, account, data.messageIds.slice(i, i + slice), data.attempt ?? 0);
+    await recordSendResults(resultsOf(account, outcomes));
+  }
+}
+
+async function sendSlice(client: PlatformClient, account: SendingAccount, ids: string[], attempt: number): Promise<SendOutcome[]> {
+  const claimed = await claimMessages(ids);
+  const claimedIds = new Set(claimed.map((message) => message.id));
+  const unclaimed = ids.filter((id) => !claimedIds.has(id));
+  // Not claimable: done (nothing to do), or claimed by a send whose outcome is still in doubt.
+  const inDoubt = unclaimed.length > 0 ? await claimsInDoubt(unclaimed) : [];
+  const waiting: SendOutcome[] = inDoubt.map(({ id, until }) => ({ kind: 'later', id, release: false, delayMs: until - Date.now(), attempt }));
+  return [...waiting, ...(await Promise.all(claimed.map((message) => sendOne(client, account, message, attempt))))];
+}
+
+async function sendOne(client: PlatformClient, account: SendingAccount, message: ClaimedMessage, attempt: number): Promise<SendOutcome> {
+  let body: Record<string, unknown>;
   try {
-    const body = await withMediaUploaded(client, message.id, message.phoneId, message.payload);
-    ({ wamid } = await client.sendMessage(message.phoneId, {
+    body = await withMediaUploaded(client, message.id, account.phoneId, message.payload);
+  } catch (error) {
+    if (error instanceof PlatformError) return refused(message, error, attempt);
+    // Our side failed before anything was sent (the stored media, say): try again later.
+    logger.warn({ err: error, messageId: message.id }, 'send not attempted');
+    return attempt + 1 < MAX_ATTEMPTS
+      ? { kind: 'later', id: message.id, release: true, delayMs: backoff(attempt), attempt: attempt + 1 }
+      : { kind: 'failed', id: message.id, reason: 'The message could not be prepared for sending.' };
+  }
+  try {
+    const { wamid } = await client.sendMessage(account.phoneId, {
       ...body,
       messaging_product: 'whatsapp',
       recipient_type: 'individual',
       to: message.phoneNumber,
       biz_opaque_callback_data: message.id,
-    } as Parameters<typeof client.sendMessage>[1]));
+    } as Parameters<typeof client.sendMessage>[1]);
+    return { kind: 'sent', id: message.id, wamid };
   } catch (error) {
-    return handleSendError(job, token, message, error);
+    if (error instanceof PlatformError) return refused(message, error, attempt);
+    throw error;
   }
-  await recordSendOutcome({ key: message.id, status: 'sent', at: new Date(), wamid });
 }
 
-/** Messages the platform could not be reached for within a day are given up as failed. */
-const GIVE_UP_AFTER_MS = 24 * 3600_000;
+const backoff = (attempt: number) => 1_000 * 2 ** attempt;
 
-async function handleSendError(job: Job, token: string | undefined, message: { id: string; createdAt: Date }, error: unknown) {
-  const answered = error instanceof PlatformError && error.httpStatus !== null;
-  if (!answered) {
+async function refused(message: ClaimedMessage, error: PlatformError, attempt: number): Promise<SendOutcome> {
+  const id = message.id;
+  if (error.httpStatus === null) {
     // No answer (network failure, time-out): the platform may have accepted it. Keep the claim
     // and come back after the in-doubt wait, when its statuses will have adopted it if it did.
-    if (Date.now() - message.createdAt.getTime() < GIVE_UP_AFTER_MS) return delay(job, token, IN_DOUBT_MS);
-    return recordFailed(message.id, 'The platform could not be reached for 24 hours.');
+    if (Date.now() - message.createdAt.getTime() < GIVE_UP_AFTER_MS) return { kind: 'later', id, release: false, delayMs: IN_DOUBT_MS, attempt };
+    return { kind: 'failed', id, reason: 'The platform could not be reached for 24 hours.' };
   }
-  // The platform answered with a refusal, so it did not accept the message: release the claim.
-  await releaseClaim(message.id);
-  if (PACING_CODES.has(error.code)) return delay(job, token, await pacingDelay(message.id, error.code));
-  if (error.retryable && hasAttemptsLeft(job)) throw error;
-  logger.warn({ messageId: message.id, code: error.code, reason: error.message }, 'platform refused message');
-  await recordFailed(message.id, error.message);
+  // The platform answered with a refusal, so it did not take the message: the claim is given back.
+  if (PACING_CODES.has(error.code)) return { kind: 'later', id, release: true, delayMs: await pacingDelay(id, error.code), attempt };
+  if (error.retryable && attempt + 1 < MAX_ATTEMPTS) return { kind: 'later', id, release: true, delayMs: backoff(attempt), attempt: attempt + 1 };
+  logger.warn({ messageId: id, code: error.code, reason: error.message }, 'platform refused message');
+  return { kind: 'failed', id, reason: error.message, credentialsRejected: CREDENTIAL_CODES.has(error.code) };
 }
 
 /** Throughput refusals retry after a second; pair-rate ones back off 4^n seconds (the platform's advice), capped. */
@@ -146,8 +125,36 @@ async function pacingDelay(messageId: string, code: number): Promise<number> {
   return Math.min(4 ** (hits - 1), 300) * 1000;
 }
 
-function recordFailed(messageId: string, errorMessage: string) {
-  return recordSendOutcome({ key: messageId, status: 'failed', at: new Date(), errorCode: 'upstream_failure', errorMessage });
+/** The outcomes as results to record; messages waiting for the same second and attempt share a job. */
+function resultsOf(account: SendingAccount, outcomes: SendOutcome[]): SendResults {
+  const at = new Date();
+  const results: SendResults = { changes: [], released: [], retries: [], credentialsRejected: null };
+  const later = new Map<string, { runAt: Date; attempt: number; messageIds: string[] }>();
+  const rejected: string[] = [];
+  let rejection = '';
+  for (const outcome of outcomes) {
+    if (outcome.kind === 'sent') {
+      results.changes.push({ key: outcome.id, status: 'sent', at, wamid: outcome.wamid });
+    } else if (outcome.kind === 'failed') {
+      results.changes.push({ key: outcome.id, status: 'failed', at, errorCode: 'upstream_failure', errorMessage: outcome.reason });
+      if (outcome.credentialsRejected) {
+        rejected.push(outcome.id);
+        rejection = outcome.reason;
+      }
+    } else {
+      if (outcome.release) results.released.push(outcome.id);
+      const runAt = new Date(Math.ceil((at.getTime() + Math.max(1, outcome.delayMs)) / 1000) * 1000);
+      const key = `${runAt.getTime()}/${outcome.attempt}`;
+      const group = later.get(key) ?? { runAt, attempt: outcome.attempt, messageIds: [] };
+      group.messageIds.push(outcome.id);
+      later.set(key, group);
+    }
+  }
+  results.retries = [...later.values()].map((group) => ({ accountId: account.id, ...group }));
+  if (rejected.length > 0) {
+    results.credentialsRejected = { messageIds: rejected, reason: `The platform rejected the credentials of account ${account.name}: ${rejection}` };
+  }
+  return results;
 }
 
 /**

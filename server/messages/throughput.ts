@@ -2,26 +2,36 @@ import { getRedis, redisKey } from '@/server/redis';
 
 /**
  * Per-number send rate (the platform allows 80 messages/s by default, up to 1,000), shared by
- * every worker through Redis: a generic cell rate algorithm that allows one second's worth of
- * burst. Returns 0 when a message may go now, else the milliseconds to wait.
+ * every worker through Redis. A generic cell rate algorithm that reserves: a batch of `n`
+ * messages takes the next `n` slots of the number's schedule and learns when its first slot
+ * comes (up to BURST_MS early, so a number that was idle starts at once). Later batches queue
+ * behind it, so a backlog is paced without anyone polling.
  */
-const GCRA = `
+const RESERVE = `
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local interval = tonumber(ARGV[1])
-local tolerance = tonumber(ARGV[2])
+local n = tonumber(ARGV[2])
+local burst = tonumber(ARGV[3])
 local tat = tonumber(redis.call('GET', KEYS[1]) or now)
 if tat < now then tat = now end
-local allowAt = tat - tolerance
-if now < allowAt then return allowAt - now end
-local nextTat = tat + interval
+local startAt = math.max(now, tat - burst)
+local nextTat = tat + n * interval
 redis.call('SET', KEYS[1], tostring(nextTat), 'PX', math.ceil(nextTat - now) + 1000)
-return 0
+return math.ceil(startAt - now)
 `;
 
-export async function takeSendSlot(phoneId: string, perSecond: number): Promise<number> {
-  const interval = 1000 / Math.max(1, perSecond);
-  const tolerance = interval * (Math.max(1, perSecond) - 1);
-  const wait = await getRedis().eval(GCRA, 1, redisKey('throughput', phoneId), interval, tolerance);
-  return Math.ceil(Number(wait));
+/** How far ahead of its slot a batch may start: a tenth of a second, well inside the platform's one-second window. */
+const BURST_MS = 100;
+
+/** Milliseconds between two sends of a number allowed `perSecond`. */
+export const sendInterval = (perSecond: number) => 1000 / Math.max(1, perSecond);
+
+/**
+ * Reserves `n` consecutive send slots on the number; returns the milliseconds until the first.
+ * The i-th message of the batch may go `i * sendInterval(perSecond)` after that.
+ */
+export async function reserveSendSlots(phoneId: string, perSecond: number, n: number): Promise<number> {
+  const wait = await getRedis().eval(RESERVE, 1, redisKey('throughput', phoneId), sendInterval(perSecond), n, BURST_MS);
+  return Number(wait);
 }

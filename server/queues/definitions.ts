@@ -7,11 +7,22 @@ import { z } from 'zod';
  */
 const byId = <K extends string>(key: K) => z.object({ [key]: z.string().min(1) } as Record<K, z.ZodString>);
 const ids = z.array(z.string().min(1)).min(1);
+/** Messages one send job holds at most. */
+export const SEND_BATCH_MAX = 100;
 
 export const queueDefinitions = {
-  /** Outgoing messages, one job per message. */
+  /**
+   * Outgoing messages of one account, sent together: one claim and one throughput reservation
+   * for up to SEND_BATCH_MAX of them. `attempt` counts the platform's transient refusals;
+   * `slotAt` is the reserved start (epoch ms) of a job that waits for it in the queue.
+   */
   messages: {
-    'message.send': byId('messageId'),
+    'message.send': z.object({
+      accountId: z.string().min(1),
+      messageIds: ids.max(SEND_BATCH_MAX),
+      attempt: z.number().int().min(0).optional(),
+      slotAt: z.number().optional(),
+    }),
   },
   /** Platform webhooks already stored as PlatformEvent rows. */
   'platform-events': {
@@ -56,6 +67,15 @@ export const queueNames = Object.keys(queueDefinitions) as QueueName[];
  * finishing together share their statements (record-sends.ts, webhook-jobs.ts).
  */
 export const concurrencyFactors: Partial<Record<QueueName, number>> = { messages: 10, 'webhook-fan-out': 8, 'webhook-attempts': 4 };
+
+/**
+ * Jobs whose outbox rows, handed over together, may become one job: rows of the same job due
+ * now whose data agree but for the `list` field become one job holding the joined lists (up to
+ * `max`). Sends accepted by concurrent requests thus go out as one send job per account.
+ */
+export const mergeableJobs: { [Q in QueueName]?: { [J in JobName<Q>]?: { list: string; max: number } } } = {
+  messages: { 'message.send': { list: 'messageIds', max: SEND_BATCH_MAX } },
+};
 
 export function jobSchema<Q extends QueueName>(queue: Q, job: string): z.ZodType | undefined {
   return (queueDefinitions[queue] as Record<string, z.ZodType>)[job];

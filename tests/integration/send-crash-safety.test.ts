@@ -45,7 +45,7 @@ async function claimedMessage(phone: string, claimedAgoMs: number) {
         status: 'pending', content: 'Hi Kim', payload: platformBody, sendStartedAt: new Date(Date.now() - claimedAgoMs),
       },
     });
-    return addOutboxJob(tx, { queue: 'messages', name: 'message.send', data: { messageId: id }, jobId: `message.send-${id}` });
+    return addOutboxJob(tx, { queue: 'messages', name: 'message.send', data: { accountId: account.id, messageIds: [id] }, jobId: `message.send-${id}` });
   });
   return { id, platformBody, outboxId };
 }
@@ -93,7 +93,7 @@ describe('crash safety of sends', () => {
     // Two copies of the job (say, the relay and the fast path both handed it over under new ids).
     for (const suffix of ['a', 'b']) {
       const outboxId = await db.$transaction((tx) =>
-        addOutboxJob(tx, { queue: 'messages', name: 'message.send', data: { messageId: id }, jobId: `message.send-${id}-${suffix}` }),
+        addOutboxJob(tx, { queue: 'messages', name: 'message.send', data: { accountId: account.id, messageIds: [id] }, jobId: `message.send-${id}-${suffix}` }),
       );
       await dispatchOutboxSoon([outboxId]);
     }

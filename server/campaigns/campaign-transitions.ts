@@ -43,3 +43,11 @@ export async function parkCampaign(tx: DbTx, campaignId: string, resumesAt: Date
   await announce(tx, campaignId, 'campaign.throttled', outboxIds);
   return true;
 }
+
+/** Fails the campaigns these messages belong to, for a reason that stops them all (the account's credentials were rejected). */
+export async function failCampaignsOfMessages(tx: DbTx, messageIds: string[], reason: string, outboxIds: string[]): Promise<void> {
+  const campaigns = await tx.$queryRaw<Array<{ campaign_id: string }>>`
+    SELECT DISTINCT r.campaign_id FROM messages m JOIN campaign_recipients r ON r.id = m.campaign_recipient_id
+    WHERE m.id = ANY(${messageIds}::text[])`;
+  for (const { campaign_id: campaignId } of campaigns) await failCampaign(tx, campaignId, reason, outboxIds);
+}

@@ -223,6 +223,21 @@ describe('the campaign status table', () => {
   });
 });
 
+describe('a campaign that cannot run', () => {
+  test('the platform rejecting the account credentials fails it, saying so', async () => {
+    const t = await tenant();
+    await db.businessPortfolio.update({ where: { id: t.account.portfolioId }, data: { accessToken: 'revoked-token' } });
+    const id = await campaignWith(t, phones(3));
+    assert.equal((await t.call('POST', `/campaigns/${id}/start`)).status, 200);
+    const failed = await waitForStatus(t, id, 'failed');
+    assert.match(failed.failure_reason, /rejected the credentials of account main/);
+    assert.match(failed.failure_reason, /access token/i);
+    assert.equal((await events(t.org.id, 'campaign.failed')).length, 1);
+    await waitFor('the recipients to fail', async () => (await getCampaign(t, id)).recipients.failed === 3);
+    assert.equal((await t.call('GET', `/campaigns/${id}/recipients?status=failed`)).body.data.length, 3);
+  });
+});
+
 describe('pacing against the messaging limit', () => {
   test('spread: two campaigns on two numbers of one portfolio share its limit, park, and resume on a later day', async () => {
     const t = await tenant(5);

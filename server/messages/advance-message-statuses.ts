@@ -1,7 +1,7 @@
 import { onCampaignMessageStatuses } from '@/server/campaigns/on-campaign-message-status';
-import { Prisma, type DbTx, type MessageStatus } from '@/server/db';
+import { Prisma, type DbTx, type MessageDirection, type MessageStatus, type MessageType } from '@/server/db';
 import { publishEvents } from '@/server/events/publish-event';
-import { messageApiInclude, presentMessage } from './present-message';
+import { presentMessage, type PresentableMessage } from './present-message';
 import { statusesBefore } from './status';
 
 export type TrackedStatus = Exclude<MessageStatus, 'pending'>;
@@ -16,6 +16,17 @@ export interface StatusChange {
   /** Recorded when the message has no wamid yet (the send's answer, or a status adopting it). */
   wamid?: string;
 }
+
+type MovedMessage = Omit<PresentableMessage, 'contact' | 'account' | 'status' | 'type' | 'direction'> & {
+  key: string;
+  orgId: string;
+  campaignRecipientId: string | null;
+  status: TrackedStatus;
+  type: MessageType;
+  direction: MessageDirection;
+  contactPhoneNumber: string;
+  accountName: string;
+};
 
 /**
  * Moves each message to its new status if that is forward from where it is (the status
@@ -32,7 +43,7 @@ export async function advanceMessageStatuses(
 ): Promise<Set<string>> {
   if (changes.length === 0) return new Set();
   const column = Prisma.raw(by === 'id' ? 'm.id' : 'm.wamid');
-  const moved = await tx.$queryRaw<Array<{ id: string; key: string; campaign_recipient_id: string | null; status: TrackedStatus }>>`
+  const moved = await tx.$queryRaw<MovedMessage[]>`
     WITH input AS (
       SELECT * FROM unnest(
         ${changes.map((c) => c.key)}::text[], ${changes.map((c) => c.status)}::text[], ${changes.map((c) => statusesBefore[c.status].join(','))}::text[],
@@ -40,38 +51,51 @@ export async function advanceMessageStatuses(
         ${changes.map((c) => c.errorMessage ?? null)}::text[], ${changes.map((c) => c.wamid ?? null)}::text[]
       ) AS t(key, status, movable_from, at, error_code, error_message, wamid)
     ), locked AS (
-      -- Rows are locked in id order, so batches touching the same messages cannot deadlock.
-      SELECT m.id FROM messages m JOIN input i ON ${column} = i.key ORDER BY m.id FOR UPDATE OF m
+      -- Rows are locked in id order, so batches touching the same messages cannot deadlock. Only
+      -- rows the status can move are locked: statuses only go forward, so a row it cannot move
+      -- now it never can, and repeats (the platform's \`sent\` after the send's answer) wait for no one.
+      SELECT m.id FROM messages m JOIN input i ON ${column} = i.key
+      WHERE m.status::text = ANY(string_to_array(i.movable_from, ','))
+      ORDER BY m.id FOR UPDATE OF m
+    ), moved AS (
+      UPDATE messages m SET
+        status = i.status::"MessageStatus",
+        sent_at = CASE WHEN i.status = 'sent' THEN i.at ELSE m.sent_at END,
+        delivered_at = CASE WHEN i.status = 'delivered' THEN i.at ELSE m.delivered_at END,
+        read_at = CASE WHEN i.status = 'read' THEN i.at ELSE m.read_at END,
+        failed_at = CASE WHEN i.status = 'failed' THEN i.at ELSE m.failed_at END,
+        error_code = COALESCE(i.error_code, m.error_code),
+        error_message = COALESCE(i.error_message, m.error_message),
+        wamid = COALESCE(m.wamid, i.wamid),
+        updated_at = now()
+      FROM input i, locked l
+      WHERE m.id = l.id AND ${column} = i.key AND m.direction = 'outgoing'
+        AND m.status::text = ANY(string_to_array(i.movable_from, ','))
+        AND (i.wamid IS NULL OR m.wamid IS NULL OR m.wamid = i.wamid)
+      RETURNING m.*, i.key
     )
-    UPDATE messages m SET
-      status = i.status::"MessageStatus",
-      sent_at = CASE WHEN i.status = 'sent' THEN i.at ELSE m.sent_at END,
-      delivered_at = CASE WHEN i.status = 'delivered' THEN i.at ELSE m.delivered_at END,
-      read_at = CASE WHEN i.status = 'read' THEN i.at ELSE m.read_at END,
-      failed_at = CASE WHEN i.status = 'failed' THEN i.at ELSE m.failed_at END,
-      error_code = COALESCE(i.error_code, m.error_code),
-      error_message = COALESCE(i.error_message, m.error_message),
-      wamid = COALESCE(m.wamid, i.wamid),
-      updated_at = now()
-    FROM input i, locked l
-    WHERE m.id = l.id AND ${column} = i.key AND m.direction = 'outgoing'
-      AND m.status::text = ANY(string_to_array(i.movable_from, ','))
-      AND (i.wamid IS NULL OR m.wamid IS NULL OR m.wamid = i.wamid)
-    RETURNING m.id, i.key, m.campaign_recipient_id, m.status::text AS status`;
+    -- What the events present, read in the same statement (the ORM's include cost showed in profiles).
+    SELECT moved.id, moved.key, moved.org_id AS "orgId", moved.contact_id AS "contactId", moved.campaign_recipient_id AS "campaignRecipientId",
+           moved.type::text, moved.direction::text, moved.status::text, moved.content, moved.has_media AS "hasMedia",
+           moved.template_name AS "templateName", moved.reference, moved.wamid, moved.error_code AS "errorCode",
+           moved.error_message AS "errorMessage", moved.created_at AS "createdAt", moved.updated_at AS "updatedAt",
+           c.phone_number AS "contactPhoneNumber", a.name AS "accountName"
+    FROM moved JOIN contacts c ON c.id = moved.contact_id JOIN accounts a ON a.id = moved.account_id`;
   if (moved.length === 0) return new Set();
 
   await onCampaignMessageStatuses(
     tx,
-    moved.filter((row) => row.campaign_recipient_id).map((row) => ({ messageId: row.id, status: row.status })),
+    moved.filter((row) => row.campaignRecipientId).map((row) => ({ messageId: row.id, status: row.status })),
     outboxIds,
   );
-  const messages = await tx.message.findMany({ where: { id: { in: moved.map((row) => row.id) } }, include: messageApiInclude });
   const { outboxId } = await publishEvents(
     tx,
-    messages.map((message) => ({
-      orgId: message.orgId,
-      event: `message.${message.status as TrackedStatus}` as const,
-      subject: { message: presentMessage(message, { detailed: true }) },
+    moved.map((row) => ({
+      orgId: row.orgId,
+      event: `message.${row.status}` as const,
+      subject: {
+        message: presentMessage({ ...row, contact: { phoneNumber: row.contactPhoneNumber }, account: { name: row.accountName } }, { detailed: true }),
+      },
     })),
   );
   if (outboxId) outboxIds.push(outboxId);

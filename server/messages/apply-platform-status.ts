@@ -39,7 +39,7 @@ export async function applyPlatformStatuses(items: StatusItem[]): Promise<string
     await db.$transaction(async (tx) => {
       // Which wamids are known is read before the update: read after, a send's answer that
       // committed in between would make a status that moved nothing look like a repeat.
-      const known = await tx.message.findMany({ where: { wamid: { in: round.map((item) => item.wamid) } }, select: { wamid: true } });
+      const known = await tx.$queryRaw<Array<{ wamid: string }>>`SELECT wamid FROM messages WHERE wamid = ANY(${round.map((item) => item.wamid)}::text[])`;
       const knownWamids = new Set(known.map((m) => m.wamid));
       const moved = await advanceMessageStatuses(tx, 'wamid', round.map(changeOf), outboxIds);
       // Known wamids that did not move were repeats or out of order: ignored. A status that

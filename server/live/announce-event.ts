@@ -1,11 +1,51 @@
 import { getRedis, redisKey } from '@/server/redis';
-import { publishLiveEvent, type LiveEvent } from './publish-live-event';
+import { liveChannel, liveStreamKey, LIVE_STREAM_LENGTH } from './publish-live-event';
+
+export interface RecordedEvent {
+  id: string;
+  orgId: string;
+  type: string;
+  /** The event's payload as stored, already JSON. */
+  payloadJson: string;
+}
 
 /**
- * Publishes a recorded event to open dashboards once, however often the job that announces
- * it runs (jobs are delivered at least once).
+ * For each event not announced before (its `announced` key is new): appends it to the stream
+ * and publishes the entry, exactly as publishLiveEvent does. One script per organization,
+ * however many events: statuses announce several events per message sent.
+ * KEYS: stream, channel, then each event's `announced` key; ARGV: stream length, then each event's data.
  */
-export async function announceEventOnce(event: LiveEvent): Promise<void> {
-  const first = await getRedis().set(redisKey('live', 'announced', event.id), '1', 'EX', 3600, 'NX');
-  if (first) await publishLiveEvent(event);
+const ANNOUNCE = `
+local length = ARGV[1]
+for i = 3, #KEYS do
+  local data = ARGV[i - 1]
+  if redis.call('SET', KEYS[i], '1', 'EX', 3600, 'NX') then
+    local entryId = redis.call('XADD', KEYS[1], 'MAXLEN', '~', length, '*', 'data', data)
+    redis.call('PUBLISH', KEYS[2], cjson.encode({ entryId = entryId, data = data }))
+  end
+end
+return 0
+`;
+
+/**
+ * Publishes recorded events to open dashboards once each, however often the job that
+ * announces them runs (jobs are delivered at least once).
+ */
+export async function announceEventsOnce(events: RecordedEvent[]): Promise<void> {
+  const byOrg = new Map<string, RecordedEvent[]>();
+  for (const event of events) byOrg.set(event.orgId, [...(byOrg.get(event.orgId) ?? []), event]);
+  await Promise.all(
+    [...byOrg].map(([orgId, orgEvents]) =>
+      getRedis().eval(
+        ANNOUNCE,
+        2 + orgEvents.length,
+        liveStreamKey(orgId),
+        liveChannel(orgId),
+        ...orgEvents.map((event) => redisKey('live', 'announced', event.id)),
+        LIVE_STREAM_LENGTH,
+        // The same document publishLiveEvent writes, built around the stored payload without parsing it.
+        ...orgEvents.map((event) => `{"id":${JSON.stringify(event.id)},"type":${JSON.stringify(event.type)},"payload":${event.payloadJson}}`),
+      ),
+    ),
+  );
 }

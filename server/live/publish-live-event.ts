@@ -8,7 +8,7 @@ import { getRedis, redisKey } from '@/server/redis';
  */
 export const liveStreamKey = (orgId: string) => redisKey('live', 'stream', orgId);
 export const liveChannel = (orgId: string) => redisKey('live', 'channel', orgId);
-const STREAM_LENGTH = 1000;
+export const LIVE_STREAM_LENGTH = 1000;
 
 export interface LiveEvent {
   id: string;
@@ -20,7 +20,7 @@ export interface LiveEvent {
 /** Returns the stream entry id, which is also the SSE `id` of the event. */
 export async function publishLiveEvent(event: LiveEvent, redis: Redis = getRedis()): Promise<string> {
   const data = JSON.stringify({ id: event.id, type: event.type, payload: event.payload });
-  const entryId = (await redis.xadd(liveStreamKey(event.orgId), 'MAXLEN', '~', String(STREAM_LENGTH), '*', 'data', data)) as string;
+  const entryId = (await redis.xadd(liveStreamKey(event.orgId), 'MAXLEN', '~', String(LIVE_STREAM_LENGTH), '*', 'data', data)) as string;
   await redis.publish(liveChannel(event.orgId), JSON.stringify({ entryId, data }));
   return entryId;
 }

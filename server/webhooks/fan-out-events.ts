@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { newId } from '@/server/db/ids';
 import { getPgPool, pgTransaction } from '@/server/db/pg';
-import { announceEventOnce } from '@/server/live/announce-event';
+import { announceEventsOnce } from '@/server/live/announce-event';
 import { dispatchOutboxSoon } from '@/server/outbox';
 import { addOutboxJobsWithPg } from '@/server/outbox/add-outbox-jobs-with-pg';
 import { attemptJobs, receiverOf } from './attempt-jobs';
@@ -26,7 +26,7 @@ interface EventTargets {
   id: string;
   orgId: string;
   type: string;
-  payload: unknown;
+  payloadJson: string;
   webhookIds: string[];
   callbackUrl: string | null;
 }
@@ -48,10 +48,9 @@ async function fanOutChunk(eventIds: string[]): Promise<number> {
     return targets.map((t) => ({ id: newId('delivery'), orgId: e.orgId, eventId: e.id, event: e.type, ...t }));
   });
   // Dashboards and receivers learn of the events independently: neither waits for the other.
-  // (The shared Redis connection pipelines the announcements into a few writes.)
   const [{ created, outboxIds }] = await Promise.all([
     createDeliveries(deliveries),
-    ...events.map((event) => announceEventOnce(event)),
+    announceEventsOnce(events),
   ]);
   if (outboxIds.length > 0) await dispatchOutboxSoon(outboxIds);
   return created.length;
@@ -71,7 +70,7 @@ async function createDeliveries(deliveries: NewDelivery[]): Promise<{ created: N
 async function loadEventTargets(eventIds: string[]): Promise<EventTargets[]> {
   const { rows } = await getPgPool().query<EventTargets>({
     name: 'webhook-event-targets',
-    text: `SELECT e.id, e.org_id AS "orgId", e.type, e.payload,
+    text: `SELECT e.id, e.org_id AS "orgId", e.type, e.payload::text AS "payloadJson",
                   coalesce(array_agg(w.id ORDER BY w.id) FILTER (WHERE w.id IS NOT NULL), '{}') AS "webhookIds",
                   m.callback_url AS "callbackUrl"
            FROM events e

@@ -56,8 +56,13 @@ const TIER_LIMITS: Record<Tier, number> = {
  * False when the user would exceed it; users already reached in the period count once.
  */
 export function takeMessagingLimit(waba: Waba, userDigits: string, now: number): boolean {
-  for (const [user, at] of waba.businessInitiated) if (now - at >= 24 * 3600_000) waba.businessInitiated.delete(user);
+  // Oldest first (a user sent to again moves to the end), so expiry stops at the first fresh entry.
+  for (const [user, at] of waba.businessInitiated) {
+    if (now - at < 24 * 3600_000) break;
+    waba.businessInitiated.delete(user);
+  }
   if (!waba.businessInitiated.has(userDigits) && waba.businessInitiated.size >= TIER_LIMITS[waba.tier]) return false;
+  waba.businessInitiated.delete(userDigits);
   waba.businessInitiated.set(userDigits, now);
   return true;
 }

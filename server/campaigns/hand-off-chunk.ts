@@ -10,7 +10,7 @@ import { ensureContacts } from './ensure-contacts';
 import { readAllowance } from './messaging-allowance';
 import { planHandOff, type PendingRecipient } from './plan-hand-off';
 
-export const CHUNK_SIZE = 500;
+export const CHUNK_SIZE = 1000;
 const RECOUNT_EVERY_MS = 1_000;
 
 export interface ChunkOutcome {

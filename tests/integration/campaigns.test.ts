@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { dispatchCampaign } from '@/server/campaigns/dispatch-campaign';
+import { CHUNK_SIZE } from '@/server/campaigns/hand-off-chunk';
 import { db, type Account } from '@/server/db';
 import { newId } from '@/server/db/ids';
 import { demoWorld } from '@/server/seed/demo-world';
@@ -318,7 +319,7 @@ describe('pacing against the messaging limit', () => {
     });
     await simulator(`/_sim/phone-numbers/${t.account.phoneId}`, { messaging_limit_tier: 'TIER_UNLIMITED' });
     await waitFor('the unlimited tier', () => db.businessPortfolio.findFirst({ where: { id: t.account.portfolioId, messagingLimit: -1 } }));
-    const everyone = phones(1_100);
+    const everyone = phones(2_500);
     const id = await campaignWith(t, []);
     for (let i = 0; i < everyone.length; i += 1_000) {
       const added = await t.call('POST', `/campaigns/${id}/recipients`, { recipients: everyone.slice(i, i + 1_000).map((p) => promo(p)) });
@@ -327,13 +328,13 @@ describe('pacing against the messaging limit', () => {
     // Processing without its dispatch job, as if the worker died right after the start.
     await db.campaign.update({ where: { id }, data: { status: 'processing', startedAt: new Date() } });
     const half = await dispatchCampaign(id, { maxChunks: 1 });
-    assert.equal(half.queued, 500);
+    assert.equal(half.queued, CHUNK_SIZE);
     const runs = await Promise.all([dispatchCampaign(id), dispatchCampaign(id), dispatchCampaign(id)]);
-    assert.equal(runs.reduce((sum, run) => sum + run.queued, half.queued), 1_100);
-    assert.equal(await messagesOf(id), 1_100);
+    assert.equal(runs.reduce((sum, run) => sum + run.queued, half.queued), 2_500);
+    assert.equal(await messagesOf(id), 2_500);
     assert.equal(await db.campaignRecipient.count({ where: { campaignId: id, status: 'pending' } }), 0);
     const repeated = await dispatchCampaign(id);
     assert.equal(repeated.queued, 0);
-    assert.equal(await messagesOf(id), 1_100);
+    assert.equal(await messagesOf(id), 2_500);
   });
 });

@@ -50,4 +50,4 @@ export async function openWindow(account: { orgId: string; phoneId: string }, ph
 
 /** The request bodies the simulator accepted for `phone`, newest first. */
 export const sentTo = async (phone: string) =>
-  (await simulator<{ data: Array<{ wamid: string; body: Record<string, any> }> }>(`/_sim/sent?to=${encodeURIComponent(phone)}`)).data;
+  (await simulator<{ data: Array<{ wamid: string; accepted_at: string; body: Record<string, any> }> }>(`/_sim/sent?to=${encodeURIComponent(phone)}`)).data;

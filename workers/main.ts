@@ -63,9 +63,13 @@ const heartbeat = setInterval(() => {
 await beat(redis, workerId).catch(() => {});
 const relay = relayLoop();
 // One schedule however many workers run: upserting the same scheduler id is idempotent.
-await getQueue('maintenance')
+const maintenance = getQueue('maintenance');
+await maintenance
   .upsertJobScheduler('webhook-history-purge', { every: 3_600_000 }, { name: 'webhook-history.purge', data: {} })
   .catch((err: Error) => log.warn({ err: err.message }, 'could not schedule the webhook history purge'));
+await maintenance
+  .upsertJobScheduler('campaigns-sweep', { every: 60_000 }, { name: 'campaigns.sweep', data: {} })
+  .catch((err: Error) => log.warn({ err: err.message }, 'could not schedule the campaign sweep'));
 log.info({ queues: Object.keys(processors) }, 'worker started');
 
 async function shutdown(signal: string): Promise<void> {

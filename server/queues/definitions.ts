@@ -49,6 +49,7 @@ export const queueDefinitions = {
     'templates.sync': byId('accountId'),
     'account.sync': byId('accountId'),
     'webhook-history.purge': z.object({}),
+    'campaigns.sweep': z.object({}),
   },
 } as const;
 

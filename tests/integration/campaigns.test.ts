@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { dispatchCampaign } from '@/server/campaigns/dispatch-campaign';
 import { CHUNK_SIZE } from '@/server/campaigns/hand-off-chunk';
+import { sweepCampaigns } from '@/server/campaigns/sweep-campaigns';
 import { db, type Account } from '@/server/db';
 import { newId } from '@/server/db/ids';
 import { demoWorld } from '@/server/seed/demo-world';
@@ -224,7 +225,7 @@ describe('the campaign status table', () => {
   });
 });
 
-describe('a campaign that cannot run', () => {
+describe('campaigns that cannot run, or were left without a job', () => {
   test('the platform rejecting the account credentials fails it, saying so', async () => {
     const t = await tenant();
     await db.businessPortfolio.update({ where: { id: t.account.portfolioId }, data: { accessToken: 'revoked-token' } });
@@ -236,6 +237,27 @@ describe('a campaign that cannot run', () => {
     assert.equal((await events(t.org.id, 'campaign.failed')).length, 1);
     await waitFor('the recipients to fail', async () => (await getCampaign(t, id)).recipients.failed === 3);
     assert.equal((await t.call('GET', `/campaigns/${id}/recipients?status=failed`)).body.data.length, 3);
+  });
+
+  test('campaigns whose wake-up job was lost are woken by the sweep; a parked one is left to its time', async () => {
+    const t = await tenant();
+    const longAgo = new Date(Date.now() - 5 * 60_000);
+    // Processing, or scheduled for minutes ago, with no job and untouched since: as if their jobs ran out of attempts.
+    const stuck = await campaignWith(t, phones(3));
+    await db.campaign.update({ where: { id: stuck }, data: { status: 'processing', startedAt: longAgo, updatedAt: longAgo } });
+    const scheduled = await campaignWith(t, phones(2));
+    await db.campaign.update({ where: { id: scheduled }, data: { status: 'scheduled', scheduledAt: longAgo, updatedAt: longAgo } });
+    const parked = await campaignWith(t, phones(1));
+    await db.campaign.update({
+      where: { id: parked },
+      data: { status: 'processing', resumesAt: new Date(Date.now() + 3_600_000), throttleReason: 'messaging_limit', updatedAt: longAgo },
+    });
+
+    assert.ok((await sweepCampaigns()) >= 2);
+    assert.equal((await waitForStatus(t, stuck, 'completed')).recipients.sent, 3);
+    assert.equal((await waitForStatus(t, scheduled, 'completed')).recipients.sent, 2);
+    assert.equal((await getCampaign(t, parked)).status, 'processing');
+    assert.equal(await messagesOf(parked), 0);
   });
 });
 

@@ -9,7 +9,7 @@ import { getRedis, redisKey } from '@/server/redis';
 import { UPLOADED_MEDIA_ID, withUploadedMedia } from './outgoing-media';
 import { recordSendResults, type SendResults } from './record-sends';
 import { claimMessages, claimsInDoubt, IN_DOUBT_MS, readSendingAccount, type ClaimedMessage, type SendingAccount } from './send-claims';
-import { reserveSendSlots, sendInterval } from './throughput';
+import { reserveSendSlots, sendInterval, sliceSize } from './throughput';
 
 /** The platform's throughput (130429) and pair-rate (131056) refusals: wait, don't fail. */
 const PACING_CODES = new Set([130429, 131056]);
@@ -53,7 +53,7 @@ export async function sendMessagesJob(job: Job, data: JobData<'messages', 'messa
     apiVersion: config.PLATFORM_API_VERSION,
     accessToken: account.accessToken ?? config.PLATFORM_ACCESS_TOKEN,
   });
-  const slice = Math.max(1, Math.floor(rate / 10));
+  const slice = sliceSize(rate);
   for (let i = 0; i < data.messageIds.length; i += slice) {
     const wait = startAt + i * sendInterval(rate) - Date.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));

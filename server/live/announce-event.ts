@@ -1,5 +1,5 @@
 import { getRedis, redisKey } from '@/server/redis';
-import { liveChannel, liveStreamKey, LIVE_STREAM_LENGTH } from './publish-live-event';
+import { liveChannel, liveEventData, liveStreamKey, LIVE_STREAM_LENGTH } from './publish-live-event';
 
 export interface RecordedEvent {
   id: string;
@@ -43,8 +43,7 @@ export async function announceEventsOnce(events: RecordedEvent[]): Promise<void>
         liveChannel(orgId),
         ...orgEvents.map((event) => redisKey('live', 'announced', event.id)),
         LIVE_STREAM_LENGTH,
-        // The same document publishLiveEvent writes, built around the stored payload without parsing it.
-        ...orgEvents.map((event) => `{"id":${JSON.stringify(event.id)},"type":${JSON.stringify(event.type)},"payload":${event.payloadJson}}`),
+        ...orgEvents.map((event) => liveEventData(event.id, event.type, event.payloadJson)),
       ),
     ),
   );

@@ -17,9 +17,13 @@ export interface LiveEvent {
   payload: unknown;
 }
 
+/** The stream entry's `data`: the event with its payload given as JSON text, so a stored payload needs no parsing. */
+export const liveEventData = (id: string, type: string, payloadJson: string) =>
+  `{"id":${JSON.stringify(id)},"type":${JSON.stringify(type)},"payload":${payloadJson}}`;
+
 /** Returns the stream entry id, which is also the SSE `id` of the event. */
 export async function publishLiveEvent(event: LiveEvent, redis: Redis = getRedis()): Promise<string> {
-  const data = JSON.stringify({ id: event.id, type: event.type, payload: event.payload });
+  const data = liveEventData(event.id, event.type, JSON.stringify(event.payload ?? null));
   const entryId = (await redis.xadd(liveStreamKey(event.orgId), 'MAXLEN', '~', String(LIVE_STREAM_LENGTH), '*', 'data', data)) as string;
   await redis.publish(liveChannel(event.orgId), JSON.stringify({ entryId, data }));
   return entryId;

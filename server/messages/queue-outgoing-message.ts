@@ -1,7 +1,7 @@
 import type { DbTx, MessageType, Prisma } from '@/server/db';
 import { newId } from '@/server/db/ids';
 import { getPgPool } from '@/server/db/pg';
-import { addOutboxJob, dispatchOutboxRowsSoon, type OutboxRow } from '@/server/outbox';
+import { addOutboxJob, addOutboxJobs, dispatchOutboxRowsSoon, type OutboxRow } from '@/server/outbox';
 import { jobSchema, SEND_BATCH_MAX } from '@/server/queues';
 import { messageApiInclude, type PresentableMessage } from './present-message';
 
@@ -93,16 +93,14 @@ export async function insertOutgoingMessages(tx: DbTx, inputs: OutgoingMessageIn
   // One send job per account and SEND_BATCH_MAX messages.
   const byAccount = new Map<string, string[]>();
   inputs.forEach((input, i) => byAccount.set(input.accountId, [...(byAccount.get(input.accountId) ?? []), ids[i] as string]));
-  const outbox = [...byAccount].flatMap(([accountId, messageIds]) =>
-    chunks(messageIds, SEND_BATCH_MAX).map((batch) => ({
-      id: newId('outbox'), queue: 'messages', name: 'message.send', data: sendJobData(accountId, batch) as object, jobId: sendJobId(batch),
-    })),
+  return addOutboxJobs(
+    tx,
+    [...byAccount].flatMap(([accountId, messageIds]) =>
+      chunks(messageIds, SEND_BATCH_MAX).map((batch) => ({
+        queue: 'messages' as const, name: 'message.send' as const, data: { accountId, messageIds: batch }, jobId: sendJobId(batch),
+      })),
+    ),
   );
-  await tx.$executeRaw`
-    INSERT INTO outbox_jobs (id, queue, name, data, job_id)
-    SELECT * FROM unnest(${outbox.map((row) => row.id)}::text[], ${outbox.map((row) => row.queue)}::text[], ${outbox.map((row) => row.name)}::text[],
-                         ${outbox.map((row) => JSON.stringify(row.data))}::jsonb[], ${outbox.map((row) => row.jobId)}::text[])`;
-  return outbox.map((row) => row.id);
 }
 
 export type NewOutgoingMessage = Omit<OutgoingMessageInput, 'contactId' | 'hasMedia' | 'campaignRecipientId'> & {

@@ -100,3 +100,21 @@ test('a marketer pauses and resumes a campaign parked by the messaging limit', a
   await expect(page.locator('tbody tr')).toHaveCount(2);
   await shot('resumed');
 });
+
+test('a marketer sees why a campaign could not run: the platform rejected its number\'s credentials', async ({ page }, testInfo) => {
+  const shot = shooter(page, testInfo);
+  // A second number, in a portfolio of its own, whose token the platform stops accepting once its templates are synced.
+  const revoked = await createConnectedAccount(org.id, { name: 'revoked', isDefaultOutgoing: false });
+  await requestTemplateSync(org.id, revoked.id);
+  const template = await waitFor('templates to sync', () => db.template.findFirst({ where: { accountId: revoked.id, name: 'promo_offer', status: 'APPROVED' } }), 30_000);
+  await db.businessPortfolio.update({ where: { id: revoked.portfolioId }, data: { accessToken: 'revoked-token' } });
+  const campaign = await createCampaign(org.id, { name: 'Winter promo', templateId: template.id });
+  await addCampaignRecipients(org.id, campaign.id, [randomPhone(), randomPhone()].map((to) => ({ to, parameters: { '1': 'Lee', '2': '15%' } })));
+  await startCampaign(org.id, campaign.id, { sendMode: 'spread' });
+
+  await signIn(page);
+  await page.getByRole('link', { name: 'Winter promo' }).click();
+  await expect(page.getByTestId('campaign-status')).toHaveText('failed', { timeout: 20_000 });
+  await expect(page.getByText(/Could not run: The platform rejected the credentials of account revoked/)).toBeVisible();
+  await shot('failed');
+});

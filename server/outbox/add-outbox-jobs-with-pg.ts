@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { newId } from '@/server/db/ids';
-import { jobSchema, type JobName, type QueueName } from '@/server/queues';
-import type { OutboxJobInput } from './index';
+import type { JobName, QueueName } from '@/server/queues';
+import { outboxJobData, type OutboxJobInput } from './index';
 
 /**
  * addOutboxJob for many jobs of one kind in one statement, inside a `pg` transaction (the
@@ -13,18 +13,13 @@ export async function addOutboxJobsWithPg<Q extends QueueName, J extends JobName
 ): Promise<string[]> {
   const ids = jobs.map(() => newId('outbox'));
   if (jobs.length === 0) return ids;
-  const payload = (job: OutboxJobInput<Q, J>) => {
-    const schema = jobSchema(job.queue, job.name);
-    if (!schema) throw new Error(`Unknown job ${job.queue}/${job.name}`);
-    return JSON.stringify(schema.parse(job.data));
-  };
   await client.query({
     name: 'outbox-add-jobs',
     text: `INSERT INTO outbox_jobs (id, queue, name, data, job_id, run_at)
            SELECT id, queue, name, data::jsonb, job_id, run_at
            FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[])
              AS t(id, queue, name, data, job_id, run_at)`,
-    values: [ids, jobs.map((j) => j.queue), jobs.map((j) => j.name), jobs.map(payload), jobs.map((j) => j.jobId), jobs.map((j) => j.runAt ?? null)],
+    values: [ids, jobs.map((j) => j.queue), jobs.map((j) => j.name), jobs.map(outboxJobData), jobs.map((j) => j.jobId), jobs.map((j) => j.runAt ?? null)],
   });
   return ids;
 }

@@ -21,6 +21,13 @@ export interface OutboxJobInput<Q extends QueueName, J extends JobName<Q>> {
   runAt?: Date;
 }
 
+/** A job's data checked against its queue's definition, as the JSON its row stores. */
+export function outboxJobData<Q extends QueueName, J extends JobName<Q>>(job: OutboxJobInput<Q, J>): string {
+  const schema = jobSchema(job.queue, job.name);
+  if (!schema) throw new Error(`Unknown job ${job.queue}/${job.name}`);
+  return JSON.stringify(schema.parse(job.data));
+}
+
 export async function addOutboxJob<Q extends QueueName, J extends JobName<Q>>(
   tx: DbTx,
   job: OutboxJobInput<Q, J>,
@@ -36,15 +43,10 @@ export async function addOutboxJob<Q extends QueueName, J extends JobName<Q>>(
 export async function addOutboxJobs<Q extends QueueName, J extends JobName<Q>>(tx: DbTx, jobs: Array<OutboxJobInput<Q, J>>): Promise<string[]> {
   const ids = jobs.map(() => newId('outbox'));
   if (jobs.length === 0) return ids;
-  const payload = (job: OutboxJobInput<Q, J>) => {
-    const schema = jobSchema(job.queue, job.name);
-    if (!schema) throw new Error(`Unknown job ${job.queue}/${job.name}`);
-    return JSON.stringify(schema.parse(job.data));
-  };
   await tx.$executeRaw`
     INSERT INTO outbox_jobs (id, queue, name, data, job_id, run_at)
     SELECT * FROM unnest(${ids}::text[], ${jobs.map((j) => j.queue)}::text[], ${jobs.map((j) => j.name)}::text[],
-                         ${jobs.map(payload)}::jsonb[], ${jobs.map((j) => j.jobId)}::text[], ${jobs.map((j) => j.runAt ?? null)}::timestamptz[])`;
+                         ${jobs.map(outboxJobData)}::jsonb[], ${jobs.map((j) => j.jobId)}::text[], ${jobs.map((j) => j.runAt ?? null)}::timestamptz[])`;
   return ids;
 }
 

@@ -3,10 +3,9 @@ import { getRedis } from '@/server/redis';
 import { announceCallerChange } from './caller-cache';
 
 /**
- * Tells every web process to drop what it cached about callers (keys, `/v1/me`); call after
- * the change commits. The change itself stands if Redis cannot be reached: the caches then
- * serve nothing (they stop trusting entries while unsubscribed) and entries expire within
- * seconds anyway.
+ * Tells every web process to stop serving what it cached about callers (keys, `/v1/me`); call
+ * after the change commits. The change itself stands if Redis cannot be reached: entries
+ * expire within seconds anyway.
  */
 export async function notifyCallerChange(): Promise<void> {
   try {

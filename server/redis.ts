@@ -1,4 +1,5 @@
 import { Redis, type RedisOptions } from 'ioredis';
+import { RateLimiterRedis } from 'rate-limiter-flexible';
 import { config } from '@/server/config';
 
 /** Prefixes a Redis key with this environment's prefix. */
@@ -32,7 +33,19 @@ const globalForRedis = globalThis as unknown as { redis?: Redis };
  * measurable share of a request's CPU (`npm run bench:api`).
  */
 export function getRedis(): Redis {
-  return (globalForRedis.redis ??= createRedis({ enableAutoPipelining: true }));
+  return (globalForRedis.redis ??= withScriptCommands(createRedis({ enableAutoPipelining: true })));
+}
+
+/**
+ * An auto-pipeline copies the client's script commands when it opens: one defined later is
+ * missing from a pipeline already open, and that pipeline's reply then crashes the process
+ * (ioredis#1931). rate-limiter-flexible defines its command when a limiter is made, which the
+ * first request of a process did while other requests' commands were queued; so it is defined
+ * here, before the connection takes any command.
+ */
+function withScriptCommands(redis: Redis): Redis {
+  new RateLimiterRedis({ storeClient: redis, points: 1, duration: 1 });
+  return redis;
 }
 
 export function closeRedis(): void {

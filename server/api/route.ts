@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { randomBase62 } from '@/server/db/ids';
 import { CLIENT_ADDRESS_HEADER } from '@/server/http/client-address';
 import { logger } from '@/server/logger';
 import { ApiError, errorEnvelope } from './api-error';
@@ -42,7 +42,7 @@ function strictQuery(query: z.ZodObject | undefined): z.ZodObject {
 type NextRouteContext = { params: Promise<Record<string, string | string[]>> };
 
 export function newRequestId(): string {
-  return `req_${randomBytes(12).toString('base64url')}`;
+  return `req_${randomBase62(16)}`;
 }
 
 export function apiRoute<S extends EndpointSpec>(spec: S, handler: EndpointHandler<S>) {

@@ -1,5 +1,6 @@
 import type { DbTx, MessageType, Prisma } from '@/server/db';
 import { newId } from '@/server/db/ids';
+import { batchedCalls } from '@/server/db/batched-calls';
 import { getPgPool } from '@/server/db/pg';
 import { addOutboxJob, addOutboxJobs, dispatchOutboxRowsSoon, type OutboxRow } from '@/server/outbox';
 import { jobSchema, SEND_BATCH_MAX } from '@/server/queues';
@@ -109,45 +110,67 @@ export type NewOutgoingMessage = Omit<OutgoingMessageInput, 'contactId' | 'hasMe
   accountName: string;
 };
 
+interface QueuedMessage {
+  id: string;
+  input: NewOutgoingMessage;
+  outbox: OutboxRow;
+}
+
 /**
- * Stores an outgoing message without media (media needs its bytes stored with the row:
- * `insertOutgoingMessage`) in one statement, so atomic without a transaction's round trips:
- * the contact (created if new, its last message updated), the message as `pending` and its
- * send job's outbox row. Then hands the job to the queue.
+ * Stores messages without media in one statement, so atomic without a transaction's round
+ * trips: their contacts (created if new, the last message updated), the messages as `pending`
+ * and their send jobs' outbox rows. Messages accepted at the same time share the statement.
  */
+const storeTogether = batchedCalls(async (queued: QueuedMessage[]) => {
+  const now = new Date();
+  const column = <T>(pick: (message: QueuedMessage) => T) => queued.map(pick);
+  const { rows } = await getPgPool().query<{ id: string; contact_id: string }>({
+    name: 'queue-outgoing-messages',
+    // One contact row per number (the last message is its preview): a statement cannot upsert a row twice.
+    text: `WITH input AS (
+             SELECT * FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::jsonb[],
+                                  $10::text[], $11::text[], $12::text[], $13::text[], $14::boolean[], $15::text[], $16::jsonb[], $17::text[])
+               WITH ORDINALITY AS t(id, contact_id, org_id, phone_number, account_id, type, content, payload,
+                                    template_id, template_name, reference, callback_url, bot_reply, outbox_id, outbox_data, job_id, n)
+           ), contact AS (
+             INSERT INTO contacts (id, org_id, phone_number, account_id, last_message_at, last_message_preview, created_at, updated_at)
+             SELECT DISTINCT ON (org_id, phone_number) contact_id, org_id, phone_number, account_id, $1, left(content, 200), $1, $1
+             FROM input ORDER BY org_id, phone_number, n DESC
+             ON CONFLICT (org_id, phone_number) DO UPDATE
+               SET last_message_at = EXCLUDED.last_message_at, last_message_preview = EXCLUDED.last_message_preview, updated_at = EXCLUDED.updated_at
+             RETURNING id, org_id, phone_number
+           ), message AS (
+             INSERT INTO messages (id, org_id, contact_id, account_id, direction, type, status, content, payload,
+                                   template_id, template_name, reference, callback_url, bot_reply, created_at, updated_at)
+             SELECT i.id, i.org_id, contact.id, i.account_id, 'outgoing', i.type::"MessageType", 'pending', i.content, i.payload,
+                    i.template_id, i.template_name, i.reference, i.callback_url, i.bot_reply, $1, $1
+             FROM input i JOIN contact USING (org_id, phone_number)
+             RETURNING id, contact_id
+           ), job AS (
+             INSERT INTO outbox_jobs (id, queue, name, data, job_id) SELECT outbox_id, 'messages', 'message.send', outbox_data, job_id FROM input
+           )
+           SELECT id, contact_id FROM message`,
+    values: [
+      now, column((m) => m.id), column(() => newId('contact')), column((m) => m.input.orgId), column((m) => m.input.phoneNumber),
+      column((m) => m.input.accountId), column((m) => m.input.type), column((m) => m.input.content),
+      column((m) => JSON.stringify(m.input.platformBody)), column((m) => m.input.templateId ?? null), column((m) => m.input.templateName ?? null),
+      column((m) => m.input.reference ?? null), column((m) => m.input.callbackUrl ?? null), column((m) => m.input.botReply ?? true),
+      column((m) => m.outbox.id), column((m) => JSON.stringify(m.outbox.data)), column((m) => m.outbox.job_id),
+    ],
+  });
+  return { createdAt: now, contactIds: new Map(rows.map((row) => [row.id, row.contact_id])) };
+}, 5);
+
+/** Stores an outgoing message without media (media needs its bytes stored with the row: `insertOutgoingMessage`) and hands its job to the queue. */
 export async function queueOutgoingMessage(input: NewOutgoingMessage, id = newId('message')): Promise<PresentableMessage> {
   const outbox: OutboxRow = {
     id: newId('outbox'), queue: 'messages', name: 'message.send', data: sendJobData(input.accountId, [id]), job_id: sendJobId([id]), run_at: null,
   };
-  const { rows } = await getPgPool().query<{ contactId: string; createdAt: Date }>({
-    name: 'queue-outgoing-message',
-    text: `WITH contact AS (
-             INSERT INTO contacts (id, org_id, phone_number, account_id, last_message_at, last_message_preview, created_at, updated_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $5, $5)
-             ON CONFLICT (org_id, phone_number) DO UPDATE
-               SET last_message_at = EXCLUDED.last_message_at, last_message_preview = EXCLUDED.last_message_preview, updated_at = EXCLUDED.updated_at
-             RETURNING id
-           ), message AS (
-             INSERT INTO messages (id, org_id, contact_id, account_id, direction, type, status, content, payload,
-                                   template_id, template_name, reference, callback_url, bot_reply, created_at, updated_at)
-             SELECT $7, $2, contact.id, $4, 'outgoing', $8::"MessageType", 'pending', $9, $10::jsonb, $11, $12, $13, $14, $15, $5, $5
-             FROM contact
-             RETURNING contact_id, created_at
-           ), job AS (
-             INSERT INTO outbox_jobs (id, queue, name, data, job_id) VALUES ($16, $17, $18, $19::jsonb, $20)
-           )
-           SELECT contact_id AS "contactId", created_at AS "createdAt" FROM message`,
-    values: [
-      newId('contact'), input.orgId, input.phoneNumber, input.accountId, new Date(), input.content.slice(0, 200),
-      id, input.type, input.content, JSON.stringify(input.platformBody), input.templateId ?? null, input.templateName ?? null,
-      input.reference ?? null, input.callbackUrl ?? null, input.botReply ?? true,
-      outbox.id, outbox.queue, outbox.name, JSON.stringify(outbox.data), outbox.job_id,
-    ],
-  });
-  const { contactId, createdAt } = rows[0] as { contactId: string; createdAt: Date };
-  await dispatchOutboxRowsSoon([outbox]);
+  const { createdAt, contactIds } = await storeTogether({ id, input, outbox });
+  // Not awaited: the message and its outbox row are committed, and the relay hands over whatever this misses.
+  void dispatchOutboxRowsSoon([outbox]);
   return {
-    id, contactId, contact: { phoneNumber: input.phoneNumber }, account: { name: input.accountName },
+    id, contactId: contactIds.get(id) as string, contact: { phoneNumber: input.phoneNumber }, account: { name: input.accountName },
     type: input.type, direction: 'outgoing', status: 'pending', content: input.content, hasMedia: false,
     templateName: input.templateName ?? null, reference: input.reference ?? null, wamid: null, errorCode: null, errorMessage: null,
     createdAt, updatedAt: createdAt,

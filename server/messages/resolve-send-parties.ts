@@ -1,6 +1,7 @@
 import { ApiError, notFound } from '@/server/api/api-error';
 import { normalizePhoneNumber } from '@/server/contacts/phone-number';
 import { db, type Template } from '@/server/db';
+import { batchedCalls } from '@/server/db/batched-calls';
 import { isId } from '@/server/db/ids';
 import { getPgPool } from '@/server/db/pg';
 
@@ -29,48 +30,110 @@ export interface SendAccount {
   name: string;
 }
 
-// The reads of every send, on prepared `pg` statements: the ORM's per-query cost dominated
-// the accept path (`npm run bench:send`).
-const contactColumns = `id, account_id AS "accountId", phone_number AS "phoneNumber",
-  opted_out_marketing AS "optedOutMarketing", last_inbound_at AS "lastInboundAt"`;
-
-async function queryOne<T extends object>(name: string, text: string, values: unknown[]): Promise<T | null> {
-  const { rows } = await getPgPool().query<T>({ name, text, values });
-  return rows[0] ?? null;
+/** The contact of a send (null when `to` is new: created on accept) and the accounts it may go from. */
+export interface SendParties {
+  contact: SendContact | null;
+  phoneNumber: string;
+  /** The account named by `from`, the contact's account and the organization's default, where they exist. */
+  accounts: { named: SendAccount | null; contacts: SendAccount | null; default: SendAccount | null };
 }
 
-/** The contact addressed by `contact_id`, or by `to` (null when `to` is new: created on accept). */
-export async function resolveContact(orgId: string, target: SendTarget): Promise<{ contact: SendContact | null; phoneNumber: string }> {
+interface PartiesQuery {
+  orgId: string;
+  contactId: string | null;
+  phoneNumber: string | null;
+  from: string | null;
+}
+
+interface PartiesRow {
+  n: string;
+  contact_id: string | null;
+  contact_account_id: string | null;
+  phone_number: string | null;
+  opted_out_marketing: boolean | null;
+  last_inbound_at: Date | null;
+  contact_account_name: string | null;
+  named_id: string | null;
+  named_name: string | null;
+  default_id: string | null;
+  default_name: string | null;
+}
+
+const account = (id: string | null, name: string | null): SendAccount | null => (id && name ? { id, name } : null);
+
+// Every send reads its contact and accounts; sends accepted at the same time share one
+// statement (under load a database round trip per request was the accept path's main cost,
+// `npm run bench:send`).
+const readPartiesTogether = batchedCalls(async (queries: PartiesQuery[]) => {
+  const { rows } = await getPgPool().query<PartiesRow>({
+    name: 'send-parties',
+    text: `SELECT t.n, c.id AS contact_id, c.account_id AS contact_account_id, c.phone_number, c.opted_out_marketing, c.last_inbound_at,
+                  ca.name AS contact_account_name, na.id AS named_id, na.name AS named_name, da.id AS default_id, da.name AS default_name
+           FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) WITH ORDINALITY AS t(org_id, contact_id, phone_number, from_name, n)
+           LEFT JOIN LATERAL (
+             SELECT id, account_id, phone_number, opted_out_marketing, last_inbound_at FROM contacts
+             WHERE t.contact_id IS NOT NULL AND id = t.contact_id AND org_id = t.org_id
+             UNION ALL
+             SELECT id, account_id, phone_number, opted_out_marketing, last_inbound_at FROM contacts
+             WHERE t.contact_id IS NULL AND org_id = t.org_id AND phone_number = t.phone_number
+           ) c ON true
+           LEFT JOIN accounts ca ON ca.id = c.account_id
+           LEFT JOIN accounts na ON na.org_id = t.org_id AND na.name = t.from_name
+           LEFT JOIN LATERAL (
+             SELECT id, name FROM accounts WHERE org_id = t.org_id ORDER BY is_default_outgoing DESC, created_at ASC LIMIT 1
+           ) da ON true`,
+    values: [queries.map((q) => q.orgId), queries.map((q) => q.contactId), queries.map((q) => q.phoneNumber), queries.map((q) => q.from)],
+  });
+  return new Map(rows.map((row) => [queries[Number(row.n) - 1] as PartiesQuery, row]));
+}, 3);
+
+/** The contact addressed by `contact_id` or `to`, and the accounts the send may go from. */
+export async function resolveSendParties(orgId: string, target: SendTarget): Promise<SendParties> {
+  let phoneNumber: string | null = null;
   if (target.contact_id !== undefined) {
     if (!isId('contact', target.contact_id)) {
       throw new ApiError('invalid_parameter', '`contact_id` is not a contact id.', { param: 'contact_id' });
     }
-    const contact = await queryOne<SendContact>('send-contact-by-id', `SELECT ${contactColumns} FROM contacts WHERE id = $1 AND org_id = $2`, [
-      target.contact_id,
-      orgId,
-    ]);
-    if (!contact) throw notFound('contact', 'contact_id');
-    return { contact, phoneNumber: contact.phoneNumber };
+  } else {
+    phoneNumber = normalizePhoneNumber(target.to ?? '', 'to');
   }
-  const phoneNumber = normalizePhoneNumber(target.to ?? '', 'to');
-  const contact = await queryOne<SendContact>(
-    'send-contact-by-number',
-    `SELECT ${contactColumns} FROM contacts WHERE org_id = $1 AND phone_number = $2`,
-    [orgId, phoneNumber],
-  );
-  return { contact, phoneNumber };
+  const query: PartiesQuery = { orgId, contactId: target.contact_id ?? null, phoneNumber, from: target.from ?? null };
+  const row = (await readPartiesTogether(query)).get(query) as PartiesRow;
+  const contact: SendContact | null = row.contact_id
+    ? {
+        id: row.contact_id,
+        accountId: row.contact_account_id,
+        phoneNumber: row.phone_number as string,
+        optedOutMarketing: row.opted_out_marketing === true,
+        lastInboundAt: row.last_inbound_at,
+      }
+    : null;
+  if (!contact && target.contact_id !== undefined) throw notFound('contact', 'contact_id');
+  return {
+    contact,
+    phoneNumber: contact?.phoneNumber ?? (phoneNumber as string),
+    accounts: {
+      named: account(row.named_id, row.named_name),
+      contacts: account(row.contact_account_id, row.contact_account_name),
+      default: account(row.default_id, row.default_name),
+    },
+  };
 }
 
+/** A template with the account it belongs to. */
+export type SendTemplate = Template & { account: SendAccount };
+
 /** A template by name (preferring the `from` account's, then an APPROVED one) or id; must be APPROVED. */
-export async function resolveTemplate(orgId: string, ref: { name?: string; id?: string }, from?: string): Promise<Template> {
-  let template: Template | null;
+export async function resolveTemplate(orgId: string, ref: { name?: string; id?: string }, from?: string): Promise<SendTemplate> {
+  const include = { account: { select: { id: true, name: true } } };
+  let template: SendTemplate | null;
   if (ref.id !== undefined) {
-    template = isId('template', ref.id) ? await db.template.findFirst({ where: { id: ref.id, orgId } }) : null;
+    template = isId('template', ref.id) ? await db.template.findFirst({ where: { id: ref.id, orgId }, include }) : null;
     if (!template) throw notFound('template', 'template.id');
   } else {
     const candidates = await db.template.findMany({
       where: { orgId, name: ref.name },
-      include: { account: { select: { name: true } } },
+      include,
       orderBy: [{ language: 'asc' }, { id: 'asc' }],
     });
     template =
@@ -94,19 +157,13 @@ export async function resolveTemplate(orgId: string, ref: { name?: string; id?: 
   return template;
 }
 
-export async function resolveAccount(orgId: string, from: string | undefined, preferred: Array<string | null | undefined>): Promise<SendAccount> {
+/** The account a send goes from: `from`, else the template's, then the contact's, then the organization's default. */
+export function chooseAccount(parties: SendParties, from: string | undefined, template: SendTemplate | null): SendAccount {
   if (from !== undefined) {
-    const account = await queryOne<SendAccount>('send-account-by-name', 'SELECT id, name FROM accounts WHERE org_id = $1 AND name = $2', [orgId, from]);
-    if (!account) throw new ApiError('account_not_found', `No account named \`${from}\` in this organization.`, { param: 'from' });
-    return account;
+    if (!parties.accounts.named) throw new ApiError('account_not_found', `No account named \`${from}\` in this organization.`, { param: 'from' });
+    return parties.accounts.named;
   }
-  // The first preferred account that exists, else the organization's default, in one read.
-  const account = await queryOne<SendAccount>(
-    'send-account-default',
-    `SELECT id, name FROM accounts WHERE org_id = $1
-     ORDER BY array_position($2::text[], id) NULLS LAST, is_default_outgoing DESC, created_at ASC LIMIT 1`,
-    [orgId, preferred.filter((id): id is string => !!id)],
-  );
+  const account = template?.account ?? parties.accounts.contacts ?? parties.accounts.default;
   if (!account) throw new ApiError('no_connected_account', 'This organization has no connected account to send from.');
   return account;
 }

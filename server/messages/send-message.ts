@@ -1,14 +1,14 @@
 import type { z } from 'zod';
 import { ApiError } from '@/server/api/api-error';
 import type { sendMessage as sendMessageSpec } from '@/server/api/endpoints/messages';
-import { db, type Prisma, type Template } from '@/server/db';
+import { db, type Prisma } from '@/server/db';
 import { newId } from '@/server/db/ids';
 import { checkOutboundUrl } from '@/server/http/outbound-policy';
 import { dispatchOutboxSoon } from '@/server/outbox';
 import type { TemplateShape } from '@/server/templates/from-platform';
 import { prepareHeaderMedia, prepareMessageMedia, saveFetchedMedia, type AttachedMedia, type PreparedMedia } from './outgoing-media';
 import { insertOutgoingMessage, queueOutgoingMessage, type OutgoingMessageInput } from './queue-outgoing-message';
-import { resolveAccount, resolveContact, resolveTemplate } from './resolve-send-parties';
+import { chooseAccount, resolveSendParties, resolveTemplate, type SendTemplate } from './resolve-send-parties';
 import { buildTemplateSend, templateForSend } from './template-send';
 
 export type SendMessageRequest = z.infer<NonNullable<(typeof sendMessageSpec)['body']>>;
@@ -26,9 +26,10 @@ export function windowOpen(lastInboundAt: Date | null | undefined, now = Date.no
  * `pending` with its send job in one transaction. The worker does the sending.
  */
 export async function sendMessage(orgId: string, request: SendMessageRequest, attached?: AttachedMedia) {
-  const { contact, phoneNumber } = await resolveContact(orgId, request);
-  const template: Template | null = request.type === 'template' ? await resolveTemplate(orgId, request.template, request.from) : null;
-  const account = await resolveAccount(orgId, request.from, [template?.accountId, contact?.accountId]);
+  const parties = await resolveSendParties(orgId, request);
+  const { contact, phoneNumber } = parties;
+  const template = request.type === 'template' ? await resolveTemplate(orgId, request.template, request.from) : null;
+  const account = chooseAccount(parties, request.from, template);
 
   if (template && template.accountId !== account.id) {
     throw new ApiError('invalid_parameter', `Template \`${template.name}\` belongs to another account than \`${account.name}\`.`, { param: 'from' });
@@ -52,7 +53,7 @@ export async function sendMessage(orgId: string, request: SendMessageRequest, at
       const check = checkOutboundUrl(request.callback_url);
       if (!check.ok) throw new ApiError('url_not_allowed', `\`callback_url\` is not allowed: ${check.reason}.`, { param: 'callback_url' });
     }
-    const approved = template as Template; // resolved above for every template send
+    const approved = template as SendTemplate; // resolved above for every template send
     const header = await prepareHeaderMedia(approved.header as TemplateShape['header'], request.template.header_media);
     media = header.media;
     const built = buildTemplateSend(templateForSend(approved), request.template, header.ref);

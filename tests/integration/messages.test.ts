@@ -60,6 +60,25 @@ describe('sending', () => {
     ]);
   });
 
+  test('sends accepted together, several to one new number: one contact per number, each message stored and sent once', async () => {
+    const shared = randomPhone();
+    const others = [randomPhone(), randomPhone(), randomPhone()];
+    const targets = [shared, others[0], shared, others[1], shared, others[2]] as string[];
+    const responses = await Promise.all(targets.map((to, i) =>
+      send({ to, type: 'template', template: { name: 'order_update', parameters: { customer_name: 'Ann', order_id: `T-${i}` } } })));
+    for (const res of responses) assert.equal(res.status, 201, JSON.stringify(res.body));
+
+    const contacts = await db.contact.findMany({ where: { orgId: demo.orgs.acme.id, phoneNumber: { in: [shared, ...others] } } });
+    assert.equal(contacts.length, 4);
+    const sharedContact = contacts.find((c) => c.phoneNumber === shared);
+    const toShared = responses.filter((_, i) => targets[i] === shared);
+    assert.deepEqual(new Set(toShared.map((res) => res.body.contact_id)), new Set([sharedContact?.id]));
+    assert.ok(toShared.some((res) => res.body.content === sharedContact?.lastMessagePreview));
+    for (const res of responses) await waitForStatus(res.body.id, 'sent');
+    assert.equal((await sentTo(shared)).length, 3);
+    for (const phone of others) assert.equal((await sentTo(phone)).length, 1);
+  });
+
   test('an authentication template carries its code on the copy-code button', async () => {
     const phone = randomPhone();
     const res = await send({ to: phone, type: 'template', template: { name: 'login_code', parameters: { '1': '739201' } } });

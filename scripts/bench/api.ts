@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { measure, waitForLive } from './measure';
 import { benchEnv, createBenchTenant, resetStores } from './bench-setup';
+import { webProcessArgs } from '../lib/stack';
 
 /**
  * `npm run bench:api`: requests/s and latency of the liveness route (Next.js alone) and of
@@ -14,7 +15,7 @@ await resetStores(env);
 const { db, key } = await createBenchTenant();
 await db.$disconnect();
 
-const web = spawn(process.execPath, ['--import', 'tsx', 'server/http/serve.ts'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+const web = spawn(process.execPath, webProcessArgs, { env, stdio: ['ignore', 'inherit', 'inherit'] });
 try {
   const base = `http://127.0.0.1:${port}`;
   await waitForLive(base);

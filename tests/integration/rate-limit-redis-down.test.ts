@@ -4,6 +4,7 @@ import { after, before, test } from 'node:test';
 import { db } from '@/server/db';
 import { seedDemo } from '@/server/seed/seed-demo';
 import { waitFor } from '../support/wait-for';
+import { webProcessArgs } from '../../scripts/lib/stack';
 
 /**
  * The rate limiter fails closed: a web process whose Redis stops answering refuses /v1 calls
@@ -33,7 +34,7 @@ async function stopProcess(child: ChildProcess | undefined): Promise<void> {
 before(async () => {
   key = (await seedDemo()).orgs.acme.keys.full;
   redis = startRedis();
-  web = spawn(process.execPath, ['--import', 'tsx', 'server/http/serve.ts'], {
+  web = spawn(process.execPath, webProcessArgs, {
     env: { ...process.env, PORT: String(webPort), REDIS_URL: `redis://127.0.0.1:${redisPort}/0`, SERVICE_NAME: 'web-redis-test' },
     stdio: 'ignore',
   });

@@ -9,8 +9,14 @@ import { getRedis, redisKey } from '@/server/redis';
  * is trusted only under the generation it was loaded in. Each lookup reads the generation (one
  * small command, pipelined with the request's others), so a change takes effect on the very
  * next request in every web process, which an announcement over pub/sub could not promise.
+ *
+ * A busy key never waits for its reload: concurrent misses share one load, and an entry in
+ * its last second is reloaded in the background while it is still served. Before, every
+ * request in flight when an entry expired loaded it again, queueing dozens of identical reads
+ * in the connection pool ahead of the requests' own statements.
  */
 const TTL_MS = 5_000;
+const REFRESH_AHEAD_MS = 1_000;
 const generationKey = () => redisKey('api-keys', 'generation');
 
 interface Entry<T> {
@@ -20,6 +26,8 @@ interface Entry<T> {
 }
 
 const entries = new Map<string, Entry<unknown>>();
+/** Loads under way, by key and the generation they load under. */
+const loading = new Map<string, Promise<unknown>>();
 let seenGeneration: string | null = null;
 
 /** The current generation, or null when Redis cannot tell (then nothing cached is trusted). */
@@ -38,11 +46,29 @@ async function currentGeneration(): Promise<string | null> {
 /** `load()`'s value for `key`, from memory when it was loaded in the last few seconds and nothing changed since. */
 export async function cachedCallerLookup<T>(key: string, load: () => Promise<T>): Promise<T> {
   const generation = await currentGeneration();
+  if (generation === null) return load();
   const hit = entries.get(key);
-  if (generation !== null && hit && hit.generation === generation && hit.expiresAt > Date.now()) return hit.value as T;
-  const value = await load();
-  if (generation !== null) entries.set(key, { value, expiresAt: Date.now() + TTL_MS, generation });
-  return value;
+  const now = Date.now();
+  if (hit && hit.generation === generation && hit.expiresAt > now) {
+    if (hit.expiresAt - now < REFRESH_AHEAD_MS) void loadShared(key, generation, load).catch(() => {});
+    return hit.value as T;
+  }
+  return loadShared(key, generation, load);
+}
+
+/** One load per key and generation at a time; its value is kept only while its generation is current. */
+function loadShared<T>(key: string, generation: string, load: () => Promise<T>): Promise<T> {
+  const loadKey = `${generation}\n${key}`;
+  const running = loading.get(loadKey);
+  if (running) return running as Promise<T>;
+  const loaded = load()
+    .then((value) => {
+      if (generation === seenGeneration) entries.set(key, { value, expiresAt: Date.now() + TTL_MS, generation });
+      return value;
+    })
+    .finally(() => loading.delete(loadKey));
+  loading.set(loadKey, loaded);
+  return loaded;
 }
 
 /** Records that something cached here changed (call after the change commits). */

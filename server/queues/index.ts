@@ -1,4 +1,5 @@
 import { Queue, type JobsOptions } from 'bullmq';
+import type { Redis } from 'ioredis';
 import { config } from '@/server/config';
 import { createRedis } from '@/server/redis';
 import { concurrencyFactors, defaultJobOptions, jobSchema, type JobData, type JobName, type QueueName } from './definitions';
@@ -10,17 +11,17 @@ export const bullPrefix = `${config.REDIS_PREFIX}:bull`;
 
 const globalForQueues = globalThis as unknown as { queues?: Map<QueueName, Queue> };
 const queues = (globalForQueues.queues ??= new Map());
+/** Each producer's own connection, which BullMQ leaves open on close since it was given one. */
+const connections = new WeakMap<Queue, Redis>();
 
 /** The producer side of a queue, created once per process. */
 export function getQueue(name: QueueName): Queue {
   let queue = queues.get(name);
   if (!queue) {
     // Producers must fail fast when Redis is down rather than buffer jobs in memory.
-    queue = new Queue(name, {
-      connection: createRedis({ enableOfflineQueue: false }),
-      prefix: bullPrefix,
-      defaultJobOptions,
-    });
+    const connection = createRedis({ enableOfflineQueue: false });
+    queue = new Queue(name, { connection, prefix: bullPrefix, defaultJobOptions });
+    connections.set(queue, connection);
     queues.set(name, queue);
   }
   return queue;
@@ -44,6 +45,11 @@ export async function enqueue<Q extends QueueName, J extends JobName<Q>>(
 }
 
 export async function closeQueues(): Promise<void> {
-  await Promise.all([...queues.values()].map((q) => q.close()));
+  await Promise.all(
+    [...queues.values()].map(async (queue) => {
+      await queue.close();
+      connections.get(queue)?.disconnect();
+    }),
+  );
   queues.clear();
 }

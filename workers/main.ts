@@ -4,7 +4,7 @@ import { UnrecoverableError, Worker, type Job } from 'bullmq';
 import { db } from '@/server/db';
 import { beat, forget } from '@/server/health/worker-heartbeat';
 import { logger } from '@/server/logger';
-import { dispatchOutbox } from '@/server/outbox';
+import { startOutboxRelay } from '@/server/outbox/relay';
 import { bullPrefix, closeQueues, getQueue, jobSchema, queueConcurrency, type QueueName } from '@/server/queues';
 import { createRedis, createWorkerRedis } from '@/server/redis';
 import { processors } from './processors';
@@ -45,23 +45,11 @@ const workers = (Object.keys(processors) as QueueName[]).map((queue) => {
 
 let stopping = false;
 
-/** Hands over outbox rows the web process could not (Redis was down, or it crashed). */
-async function relayLoop(): Promise<void> {
-  while (!stopping) {
-    try {
-      await dispatchOutbox({ olderThanMs: 2_000 });
-    } catch (err) {
-      log.warn({ err: (err as Error).message }, 'outbox relay failed; will retry');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-  }
-}
-
 const heartbeat = setInterval(() => {
   beat(redis, workerId).catch((err) => log.warn({ err: err.message }, 'heartbeat failed'));
 }, 5_000);
 await beat(redis, workerId).catch(() => {});
-const relay = relayLoop();
+const relay = startOutboxRelay(log);
 // One schedule however many workers run: upserting the same scheduler id is idempotent.
 const maintenance = getQueue('maintenance');
 await maintenance
@@ -83,7 +71,7 @@ async function shutdown(signal: string): Promise<void> {
   }, 30_000);
   forceExit.unref();
   await Promise.all(workers.map((w) => w.close()));
-  await relay;
+  await relay.stop();
   await forget(redis, workerId).catch(() => {});
   await closeQueues();
   redis.disconnect();

@@ -8,8 +8,8 @@ import { measure } from './measure';
  * 1. accepted sends/s and p50/p99 of POST /v1/messages (text to open-window contacts, 50
  *    connections, 30 s) beside the liveness route's requests/s. Target: >= 60 %, p99 < 150 ms.
  *    This measures the API tier: the `messages` queue is paused meanwhile, so the worker does
- *    not compete for this machine's two cores (in production it runs on other hosts), and the
- *    accepted jobs are dropped afterwards.
+ *    not send and compete for this machine's two cores (in production it runs on other hosts);
+ *    its outbox relay still hands the accepted jobs to the paused queue. They are dropped afterwards.
  * 2. pipeline capacity: 20,000 template messages to distinct recipients accepted (queue
  *    paused), then the time from resuming the queue until all are `sent` through worker and
  *    simulator, the number at 1,000/s.

@@ -2,7 +2,7 @@ import type { DbTx, MessageType, Prisma } from '@/server/db';
 import { newId } from '@/server/db/ids';
 import { batchedCalls } from '@/server/db/batched-calls';
 import { getPgPool } from '@/server/db/pg';
-import { addOutboxJob, addOutboxJobs, dispatchOutboxRowsSoon, type OutboxRow } from '@/server/outbox';
+import { addOutboxJob, addOutboxJobs, OUTBOX_CHANNEL, type OutboxRow } from '@/server/outbox';
 import { jobSchema, SEND_BATCH_MAX } from '@/server/queues';
 import { messageApiInclude, type PresentableMessage } from './present-message';
 
@@ -119,7 +119,8 @@ interface QueuedMessage {
 /**
  * Stores messages without media in one statement, so atomic without a transaction's round
  * trips: their contacts (created if new, the last message updated), the messages as `pending`
- * and their send jobs' outbox rows. Messages accepted at the same time share the statement.
+ * and their send jobs' outbox rows. Messages accepted at the same time share the statement,
+ * whose commit wakes the worker's outbox relay to hand the jobs to the queue.
  */
 const storeTogether = batchedCalls(async (queued: QueuedMessage[]) => {
   const now = new Date();
@@ -148,8 +149,10 @@ const storeTogether = batchedCalls(async (queued: QueuedMessage[]) => {
              RETURNING id, contact_id
            ), job AS (
              INSERT INTO outbox_jobs (id, queue, name, data, job_id) SELECT outbox_id, 'messages', 'message.send', outbox_data, job_id FROM input
+           ), relay_notified AS (
+             SELECT pg_notify('${OUTBOX_CHANNEL}', '')
            )
-           SELECT id, contact_id FROM message`,
+           SELECT id, contact_id FROM message, relay_notified`,
     values: [
       now, column((m) => m.id), column(() => newId('contact')), column((m) => m.input.orgId), column((m) => m.input.phoneNumber),
       column((m) => m.input.accountId), column((m) => m.input.type), column((m) => m.input.content),
@@ -161,14 +164,12 @@ const storeTogether = batchedCalls(async (queued: QueuedMessage[]) => {
   return { createdAt: now, contactIds: new Map(rows.map((row) => [row.id, row.contact_id])) };
 }, 5);
 
-/** Stores an outgoing message without media (media needs its bytes stored with the row: `insertOutgoingMessage`) and hands its job to the queue. */
+/** Stores an outgoing message without media (media needs its bytes stored with the row: `insertOutgoingMessage`); the outbox relay queues its job. */
 export async function queueOutgoingMessage(input: NewOutgoingMessage, id = newId('message')): Promise<PresentableMessage> {
   const outbox: OutboxRow = {
     id: newId('outbox'), queue: 'messages', name: 'message.send', data: sendJobData(input.accountId, [id]), job_id: sendJobId([id]), run_at: null,
   };
   const { createdAt, contactIds } = await storeTogether({ id, input, outbox });
-  // Not awaited: the message and its outbox row are committed, and the relay hands over whatever this misses.
-  void dispatchOutboxRowsSoon([outbox]);
   return {
     id, contactId: contactIds.get(id) as string, contact: { phoneNumber: input.phoneNumber }, account: { name: input.accountName },
     type: input.type, direction: 'outgoing', status: 'pending', content: input.content, hasMedia: false,

@@ -1,5 +1,4 @@
 import { db, type DbTx } from '@/server/db';
-import { batchedCalls } from '@/server/db/batched-calls';
 import { newId } from '@/server/db/ids';
 import { getPgPool } from '@/server/db/pg';
 import { logger } from '@/server/logger';
@@ -8,10 +7,20 @@ import { getQueue, jobSchema, mergeableJobs, type JobData, type JobName, type Qu
 /**
  * Transactional outbox. A job is written as a row in the same transaction as the change that
  * needs it, so a change is never stored without its job nor a job queued without its change.
- * The row is handed to BullMQ right after commit and, should that fail (Redis down, process
- * killed), by the worker's relay later. The BullMQ job id is fixed by the row, so handing it
- * over twice queues it once.
+ * The row is handed to BullMQ by the worker's relay (server/outbox/relay.ts): right away when
+ * the writing statement notifies it (accepting a send does), otherwise by the writer right after
+ * commit, with the relay's sweep as the fallback should that fail (Redis down, process killed).
+ * The BullMQ job id is fixed by the row, so handing it over twice queues it once.
  */
+
+/**
+ * A statement that writes outbox rows and wants them handed over now notifies this channel
+ * (`NOTIFY` is delivered only once the statement's transaction commits). Accepting a send
+ * does, so its web process does no Redis work per send: under load, adding the jobs there
+ * had been about a tenth of the accept path's cost (`npm run bench:send`).
+ */
+export const OUTBOX_CHANNEL = 'outbox_jobs';
+
 export interface OutboxJobInput<Q extends QueueName, J extends JobName<Q>> {
   queue: Q;
   name: J;
@@ -133,21 +142,6 @@ function mergeRows(queue: QueueName, rows: OutboxRow[]): OutboxRow[] {
     }
   }
   return merged;
-}
-
-const handOverTogether = batchedCalls((rowLists: OutboxRow[][]) => handOver(rowLists.flat()), 2);
-
-/**
- * The fast path for rows the caller just committed and still holds: no read back, and rows
- * committed by concurrent requests share one hand-over (one Redis round trip, one UPDATE).
- * Never throws: the relay retries whatever this misses.
- */
-export async function dispatchOutboxRowsSoon(rows: OutboxRow[]): Promise<void> {
-  try {
-    await handOverTogether(rows);
-  } catch (error) {
-    logger.warn({ err: error, ids: rows.map((r) => r.id) }, 'outbox dispatch deferred to the relay');
-  }
 }
 
 /** The fast path: try to dispatch just-committed rows; the relay retries whatever this misses. */

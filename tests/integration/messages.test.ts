@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import pg from 'pg';
 import { config } from '@/server/config';
 import { db } from '@/server/db';
+import { OUTBOX_CHANNEL } from '@/server/outbox';
 import { signPlatformPayload } from '@/server/platform/webhook-signature';
 import { seedDemo, type DemoData } from '@/server/seed/seed-demo';
 import { messagesApi, openWindow as openWindowOf, sentTo } from '../support/messages-api';
@@ -77,6 +79,30 @@ describe('sending', () => {
     for (const res of responses) await waitForStatus(res.body.id, 'sent');
     assert.equal((await sentTo(shared)).length, 3);
     for (const phone of others) assert.equal((await sentTo(phone)).length, 1);
+  });
+
+  test("accepting a send wakes the worker's outbox relay, which queues it at once rather than at its sweep", async () => {
+    const listener = new pg.Client({ connectionString: config.DATABASE_URL });
+    await listener.connect();
+    try {
+      const notified = new Promise<string>((resolve) => listener.on('notification', (n) => resolve(n.channel)));
+      await listener.query(`LISTEN ${OUTBOX_CHANNEL}`);
+      const phone = randomPhone();
+      await openWindow(phone);
+      const res = await send({ to: phone, type: 'text', text: { body: 'Straight to the queue.' } });
+      assert.equal(res.status, 201, JSON.stringify(res.body));
+      assert.equal(await notified, OUTBOX_CHANNEL);
+      const outbox = await waitFor('the send job handed over', async () => {
+        const row = await db.outboxJob.findFirst({ where: { name: 'message.send', data: { path: ['messageIds'], array_contains: [res.body.id] } } });
+        return row?.dispatchedAt ? { ...row, dispatchedAt: row.dispatchedAt } : undefined;
+      });
+      // The sweep takes only rows two seconds old.
+      const waited = outbox.dispatchedAt.getTime() - outbox.createdAt.getTime();
+      assert.ok(waited < 1_500, `handed over ${waited} ms after commit`);
+      await waitForStatus(res.body.id, 'sent');
+    } finally {
+      await listener.end();
+    }
   });
 
   test('an authentication template carries its code on the copy-code button', async () => {

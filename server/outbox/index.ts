@@ -1,4 +1,4 @@
-import { db, type DbTx } from '@/server/db';
+import { db, Prisma, type DbTx } from '@/server/db';
 import { newId } from '@/server/db/ids';
 import { getPgPool } from '@/server/db/pg';
 import { logger } from '@/server/logger';
@@ -70,7 +70,7 @@ export interface OutboxRow {
 
 /**
  * Hands outbox rows to their queues and marks them dispatched. With `ids`, only those rows
- * (the fast path after a commit); without, every row older than `olderThanMs` (the relay).
+ * (the fast path after a commit); without, every waiting row, or with `olderThanMs` only those that old (the relay).
  * No transaction is held while Redis is called: a row is marked only after its job was added,
  * so a crash in between leaves it to be added again, which its fixed job id makes harmless.
  * Returns how many were dispatched.
@@ -83,7 +83,7 @@ export async function dispatchOutbox(options: { ids?: string[]; olderThanMs?: nu
         WHERE id = ANY(${ids}) AND dispatched_at IS NULL`
     : await db.$queryRaw<OutboxRow[]>`
         SELECT id, queue, name, data, job_id, run_at FROM outbox_jobs
-        WHERE dispatched_at IS NULL AND created_at < now() - make_interval(secs => ${olderThanMs / 1000})
+        WHERE dispatched_at IS NULL ${olderThanMs > 0 ? Prisma.sql`AND created_at < now() - make_interval(secs => ${olderThanMs / 1000})` : Prisma.empty}
         ORDER BY created_at LIMIT ${limit}`;
   if (rows.length === 0) return 0;
   await handOver(rows);

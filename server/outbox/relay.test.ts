@@ -57,13 +57,18 @@ test('a notified row is handed to its queue at once, not at the sweep that waits
   assert.equal(job?.name, 'webhook-history.purge');
 });
 
-test('after losing its listening connection the relay listens again and hands over what was written meanwhile', async () => {
+async function listeningConnections(): Promise<number[]> {
   const { rows } = await getPgPool().query<{ pid: number }>(
-    `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query = $1`,
+    'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query = $1',
     [`LISTEN ${OUTBOX_CHANNEL}`],
   );
-  assert.equal(rows.length, 1, 'one listening connection');
-  await getPgPool().query('SELECT pg_terminate_backend($1)', [rows[0]?.pid]);
+  return rows.map((row) => row.pid);
+}
+
+test('after losing its listening connection the relay listens again and hands over what was written meanwhile', async () => {
+  const listening = await listeningConnections();
+  assert.equal(listening.length, 1, 'one listening connection');
+  await getPgPool().query('SELECT pg_terminate_backend($1)', [listening[0]]);
 
   const { outboxId, jobId, writtenAt } = await writeAndNotify();
   await dispatchedWithin(outboxId, writtenAt, 5_000);
@@ -72,4 +77,21 @@ test('after losing its listening connection the relay listens again and hands ov
   // Listening again: the next notified row goes straight through.
   const next = await writeAndNotify();
   assert.ok((await dispatchedWithin(next.outboxId, next.writtenAt, 5_000)) < 1_500);
+});
+
+test('with two relays one listens; when its session ends the other takes over', async () => {
+  const standby = startOutboxRelay(logger.child({ test: 'outbox-relay-standby' }));
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    assert.equal((await listeningConnections()).length, 1, 'one listening connection for two relays');
+
+    await relay.stop();
+    const { outboxId, writtenAt } = await writeAndNotify();
+    await dispatchedWithin(outboxId, writtenAt, 5_000);
+    const next = await writeAndNotify();
+    assert.ok((await dispatchedWithin(next.outboxId, next.writtenAt, 5_000)) < 1_500);
+    assert.equal((await listeningConnections()).length, 1);
+  } finally {
+    await standby.stop();
+  }
 });

@@ -17,7 +17,8 @@ export interface OutboxRelay {
  * notified (notifications during a hand-over are answered by one more), and sweeps every
  * second for rows another path left behind (Redis was down, a process died). Its listening
  * connection is reopened when lost; on (re)opening it hands over whatever is waiting, which
- * covers notifications sent while it was not listening.
+ * covers notifications sent while it was not listening. With several workers, one listens and
+ * the others stand by; all of them sweep.
  */
 export function startOutboxRelay(log: Logger): OutboxRelay {
   let stopping = false;
@@ -30,6 +31,8 @@ export function startOutboxRelay(log: Logger): OutboxRelay {
       while (!stopping && (await dispatchOutbox({ olderThanMs, limit: PAGE })) === PAGE);
     } catch (err) {
       log.warn({ err: (err as Error).message }, 'outbox relay failed; will retry');
+      // Notifications keep coming while Redis is down: retry at the sweep's pace, not at theirs.
+      await sleep(SWEEP_EVERY_MS);
     }
   }
 
@@ -56,11 +59,14 @@ export function startOutboxRelay(log: Logger): OutboxRelay {
       client.on('notification', () => run(0));
       try {
         await client.connect();
-        await client.query(`LISTEN ${OUTBOX_CHANNEL}`);
-        listener = client;
-        run(0);
-        const reason = await lost;
-        if (!stopping) log.warn({ err: (reason as Error | undefined)?.message }, 'outbox relay lost its listening connection; reopening');
+        while (!stopping && !(await holdsListenerLock(client))) await sleep(SWEEP_EVERY_MS);
+        if (!stopping) {
+          await client.query(`LISTEN ${OUTBOX_CHANNEL}`);
+          listener = client;
+          run(0);
+          const reason = await lost;
+          if (!stopping) log.warn({ err: (reason as Error | undefined)?.message }, 'outbox relay lost its listening connection; reopening');
+        }
       } catch (err) {
         log.warn({ err: (err as Error).message }, 'outbox relay could not listen; retrying');
       }
@@ -82,6 +88,15 @@ export function startOutboxRelay(log: Logger): OutboxRelay {
       await running;
     },
   };
+}
+
+/**
+ * One relay listens however many workers run, or each would hand every row over: the lock is
+ * its session's, so the next relay to ask takes over as soon as that session ends.
+ */
+async function holdsListenerLock(client: pg.Client): Promise<boolean> {
+  const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS locked', [OUTBOX_CHANNEL]);
+  return rows[0]?.locked === true;
 }
 
 function sleep(ms: number): Promise<void> {

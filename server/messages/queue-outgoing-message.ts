@@ -2,7 +2,7 @@ import type { DbTx, MessageType, Prisma } from '@/server/db';
 import { newId } from '@/server/db/ids';
 import { batchedCalls } from '@/server/db/batched-calls';
 import { getPgPool } from '@/server/db/pg';
-import { addOutboxJob, addOutboxJobs, OUTBOX_CHANNEL, type OutboxRow } from '@/server/outbox';
+import { addOutboxJob, addOutboxJobs, OUTBOX_CHANNEL } from '@/server/outbox';
 import { jobSchema, SEND_BATCH_MAX } from '@/server/queues';
 import { messageApiInclude, type PresentableMessage } from './present-message';
 
@@ -113,7 +113,8 @@ export type NewOutgoingMessage = Omit<OutgoingMessageInput, 'contactId' | 'hasMe
 interface QueuedMessage {
   id: string;
   input: NewOutgoingMessage;
-  outbox: OutboxRow;
+  /** Its `message.send` outbox row (queue and job name are the statement's). */
+  outbox: { id: string; data: Record<string, unknown>; jobId: string };
 }
 
 /**
@@ -158,7 +159,7 @@ const storeTogether = batchedCalls(async (queued: QueuedMessage[]) => {
       column((m) => m.input.accountId), column((m) => m.input.type), column((m) => m.input.content),
       column((m) => JSON.stringify(m.input.platformBody)), column((m) => m.input.templateId ?? null), column((m) => m.input.templateName ?? null),
       column((m) => m.input.reference ?? null), column((m) => m.input.callbackUrl ?? null), column((m) => m.input.botReply ?? true),
-      column((m) => m.outbox.id), column((m) => JSON.stringify(m.outbox.data)), column((m) => m.outbox.job_id),
+      column((m) => m.outbox.id), column((m) => JSON.stringify(m.outbox.data)), column((m) => m.outbox.jobId),
     ],
   });
   return { createdAt: now, contactIds: new Map(rows.map((row) => [row.id, row.contact_id])) };
@@ -166,9 +167,7 @@ const storeTogether = batchedCalls(async (queued: QueuedMessage[]) => {
 
 /** Stores an outgoing message without media (media needs its bytes stored with the row: `insertOutgoingMessage`); the outbox relay queues its job. */
 export async function queueOutgoingMessage(input: NewOutgoingMessage, id = newId('message')): Promise<PresentableMessage> {
-  const outbox: OutboxRow = {
-    id: newId('outbox'), queue: 'messages', name: 'message.send', data: sendJobData(input.accountId, [id]), job_id: sendJobId([id]), run_at: null,
-  };
+  const outbox = { id: newId('outbox'), data: sendJobData(input.accountId, [id]), jobId: sendJobId([id]) };
   const { createdAt, contactIds } = await storeTogether({ id, input, outbox });
   return {
     id, contactId: contactIds.get(id) as string, contact: { phoneNumber: input.phoneNumber }, account: { name: input.accountName },

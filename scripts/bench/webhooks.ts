@@ -11,8 +11,8 @@ import { benchEnv, createBenchTenant, resetStores } from './bench-setup';
  * worker does not let it be injected). Events are published at BENCH_EVENTS_PER_SEC, a tenth
  * of a second's worth per transaction: through publishEvents (one fan-out job per batch, as a
  * bulk status update publishes them) or, with BENCH_FAN_OUT_PER_EVENT=1, as publishEvent
- * writes them (one fan-out job per event); then dispatched on the same fast path as the
- * product (the worker's relay remains the backstop). A warm-up (BENCH_WARMUP_EVENTS, a
+ * writes them (one fan-out job per event); the worker's outbox relay hands them over, as in
+ * the product. A warm-up (BENCH_WARMUP_EVENTS, a
  * second's worth by default) goes first and is reported apart. Reported: deliveries/s to the
  * healthy receivers and p50/p99 event-to-delivery (arrival minus the event's created_at), also
  * split before and after the dead receiver starts timing out, to show it slows no one else.
@@ -66,7 +66,6 @@ const servers: Server[] = [];
 const { db } = await createBenchTenant();
 const { newId } = await import('../../server/db/ids');
 const { generateWebhookSecret } = await import('../../server/webhooks/webhook-rules');
-const { dispatchOutbox } = await import('../../server/outbox');
 const { publishEvents } = await import('../../server/events/publish-event');
 for (let i = 0; i < receivers; i++) {
   const { orgId } = await createBenchTenant();
@@ -87,24 +86,22 @@ async function publishAtRate(count: number, orgs: string[]): Promise<void> {
   }
 }
 
-/** Publishes `count` events with their fan-out job(s) in one transaction, then hands the jobs over. */
+/** Publishes `count` events with their fan-out job(s) in one transaction; the worker's outbox relay hands the jobs over. */
 async function publishBatch(orgs: string[], first: number, count: number): Promise<void> {
   const events = Array.from({ length: count }, (_, i) => ({
     orgId: orgs[(first + i) % orgs.length] as string,
     event: 'message.delivered' as const,
     subject: { message_id: `msg_bench_${first + i}` },
   }));
-  const outboxIds = fanOutPerEvent
-    ? await writeOneJobPerEvent(events)
-    : [(await db.$transaction((tx) => publishEvents(tx, events))).outboxId as string];
-  await dispatchOutbox({ ids: outboxIds });
+  if (fanOutPerEvent) await writeOneJobPerEvent(events);
+  else await db.$transaction((tx) => publishEvents(tx, events));
 }
 
 /**
  * What publishEvent writes for each event (the event and its own fan-out job), for a batch in
  * two statements: calling publishEvent once per event would make the injector the bottleneck.
  */
-async function writeOneJobPerEvent(events: Array<{ orgId: string; event: string; subject: object }>): Promise<string[]> {
+async function writeOneJobPerEvent(events: Array<{ orgId: string; event: string; subject: object }>): Promise<void> {
   const createdAt = new Date();
   const rows = events.map(({ orgId, event, subject }) => {
     const id = newId('event');
@@ -114,7 +111,6 @@ async function writeOneJobPerEvent(events: Array<{ orgId: string; event: string;
     id: newId('outbox'), queue: 'webhook-fan-out', name: 'events.fan-out', data: { eventIds: [e.id] }, jobId: `events.fan-out-${e.id}`,
   }));
   await db.$transaction([db.event.createMany({ data: rows }), db.outboxJob.createMany({ data: jobs })]);
-  return jobs.map((j) => j.id);
 }
 
 /** Waits until `expected` healthy deliveries have arrived, or none has for a minute. */

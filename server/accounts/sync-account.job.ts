@@ -2,7 +2,6 @@ import { notifyCallerChange } from '@/server/api-keys/notify-caller-change';
 import { effectiveLimit } from '@/server/campaigns/messaging-allowance';
 import { wakeParkedCampaigns } from '@/server/campaigns/wake-parked-campaigns';
 import { db } from '@/server/db';
-import { dispatchOutboxSoon } from '@/server/outbox';
 import type { JobData } from '@/server/queues';
 import { isKnownTier, qualityRatings, tierLimits } from './messaging-limits';
 import { platformClientForPortfolio } from './platform-client';
@@ -17,7 +16,7 @@ export async function syncAccountJob(data: JobData<'maintenance', 'account.sync'
   const client = await platformClientForPortfolio(account.portfolioId);
   const phone = await client.getPhoneNumber(account.phoneId);
   const rating = qualityRatings.find((r) => r === phone.quality_rating) ?? 'UNKNOWN';
-  const outboxIds = await db.$transaction(async (tx) => {
+  await db.$transaction(async (tx) => {
     await tx.account.update({
       where: { id: account.id },
       data: { qualityRating: rating, displayPhoneNumber: phone.display_phone_number },
@@ -30,8 +29,7 @@ export async function syncAccountJob(data: JobData<'maintenance', 'account.sync'
         : { limitsSyncedAt: new Date() },
       select: { messagingLimit: true },
     });
-    return effectiveLimit(after.messagingLimit) > effectiveLimit(before.messagingLimit) ? wakeParkedCampaigns(tx, account.portfolioId) : [];
+    if (effectiveLimit(after.messagingLimit) > effectiveLimit(before.messagingLimit)) await wakeParkedCampaigns(tx, account.portfolioId);
   });
   await notifyCallerChange(); // /v1/me shows the rating and the limit
-  await dispatchOutboxSoon(outboxIds);
 }

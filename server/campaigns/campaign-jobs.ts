@@ -1,6 +1,5 @@
 import { DelayedError, type Job } from 'bullmq';
 import { db } from '@/server/db';
-import { dispatchOutboxSoon } from '@/server/outbox';
 import type { JobData } from '@/server/queues';
 import { dispatchCampaign } from './dispatch-campaign';
 import { addDispatchJob } from './dispatch-jobs';
@@ -19,14 +18,13 @@ export async function startScheduledCampaignJob(job: Job, data: JobData<'campaig
     await job.moveToDelayed(campaign.scheduledAt.getTime(), token);
     throw new DelayedError();
   }
-  const outboxIds = await db.$transaction(async (tx) => {
+  await db.$transaction(async (tx) => {
     const started = await tx.campaign.updateMany({
       where: { id: data.campaignId, status: 'scheduled', scheduledAt: campaign.scheduledAt },
       data: { status: 'processing', startedAt: now },
     });
-    return started.count === 1 ? [await addDispatchJob(tx, data.campaignId, now)] : [];
+    if (started.count === 1) await addDispatchJob(tx, data.campaignId, now);
   });
-  await dispatchOutboxSoon(outboxIds);
 }
 
 /** `campaign.dispatch`: hands recipients off until done, parked or paused (idempotent). */

@@ -1,4 +1,3 @@
-import { dispatchOutboxSoon } from '@/server/outbox';
 import { handOffChunk, type ChunkOutcome } from './hand-off-chunk';
 
 export interface DispatchOptions {
@@ -19,7 +18,6 @@ export async function dispatchCampaign(campaignId: string, options: DispatchOpti
   const total = { queued: 0, skipped: 0, state: 'more' as ChunkOutcome['state'] };
   for (let chunk = 0; total.state === 'more' && chunk < (options.maxChunks ?? Infinity); chunk++) {
     const outcome = await handOffChunk(campaignId, now());
-    await dispatchOutboxSoon(outcome.outboxIds);
     total.queued += outcome.queued;
     total.skipped += outcome.skipped;
     total.state = outcome.state;

@@ -18,7 +18,6 @@ export interface ChunkOutcome {
   state: 'more' | 'done' | 'parked' | 'stopped';
   queued: number;
   skipped: number;
-  outboxIds: string[];
 }
 
 /**
@@ -29,8 +28,7 @@ export interface ChunkOutcome {
  * sharing one messaging limit while they count and take allowance.
  */
 export async function handOffChunk(campaignId: string, now: Date, size = CHUNK_SIZE): Promise<ChunkOutcome> {
-  const outboxIds: string[] = [];
-  const outcome = await db.$transaction(async (tx) => {
+  return db.$transaction(async (tx) => {
     await lockForRecount(tx, campaignId);
     await tx.$queryRaw`SELECT id FROM campaigns WHERE id = ${campaignId} FOR UPDATE`;
     await recountCampaign(tx, campaignId);
@@ -42,7 +40,7 @@ export async function handOffChunk(campaignId: string, now: Date, size = CHUNK_S
     if (!campaign || campaign.status !== 'processing') return stopped;
     const { template } = campaign;
     if (template.status !== 'APPROVED') {
-      await failCampaign(tx, campaignId, `Template \`${template.name}\` is ${template.status}, no longer APPROVED.`, outboxIds);
+      await failCampaign(tx, campaignId, `Template \`${template.name}\` is ${template.status}, no longer APPROVED.`);
       return stopped;
     }
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${campaign.account.portfolioId}, 0))`;
@@ -54,7 +52,7 @@ export async function handOffChunk(campaignId: string, now: Date, size = CHUNK_S
       ORDER BY r.id LIMIT ${size} FOR UPDATE OF r SKIP LOCKED`;
     if (pending.length === 0) {
       // Messages still on their way: look again soon (by the real clock; tests drive `now` for allowance).
-      if (!(await completeCampaignIfDone(tx, campaignId, outboxIds))) outboxIds.push(await addDispatchJob(tx, campaignId, new Date(Date.now() + RECOUNT_EVERY_MS)));
+      if (!(await completeCampaignIfDone(tx, campaignId))) await addDispatchJob(tx, campaignId, new Date(Date.now() + RECOUNT_EVERY_MS));
       return { state: 'done' as const, queued: 0, skipped: 0 };
     }
 
@@ -81,7 +79,7 @@ export async function handOffChunk(campaignId: string, now: Date, size = CHUNK_S
       });
       queued.push({ id: recipient.id, contactId });
     }
-    outboxIds.push(...(await insertOutgoingMessages(tx, messages)));
+    await insertOutgoingMessages(tx, messages);
     await markRecipients(tx, queued, plan.skip, failed);
     const parkUntil = plan.waiting > 0 ? resumeTime(allowance.freesAt, now) : null;
     await tx.$executeRaw`
@@ -90,13 +88,12 @@ export async function handOffChunk(campaignId: string, now: Date, size = CHUNK_S
         throttle_reason = CASE WHEN ${parkUntil === null} THEN NULL ELSE throttle_reason END, updated_at = now()
       WHERE id = ${campaignId}`;
     if (parkUntil) {
-      if (await parkCampaign(tx, campaignId, parkUntil, outboxIds)) outboxIds.push(await addDispatchJob(tx, campaignId, parkUntil));
+      if (await parkCampaign(tx, campaignId, parkUntil)) await addDispatchJob(tx, campaignId, parkUntil);
       return { state: 'parked' as const, queued: queued.length, skipped: plan.skip.length };
     }
-    if (plan.skip.length + failed.length > 0) await completeCampaignIfDone(tx, campaignId, outboxIds);
+    if (plan.skip.length + failed.length > 0) await completeCampaignIfDone(tx, campaignId);
     return { state: 'more' as const, queued: queued.length, skipped: plan.skip.length };
   });
-  return { ...outcome, outboxIds };
 }
 
 /** When allowance frees up; at least a minute ahead, so a re-park always schedules a new wake-up. */

@@ -25,7 +25,7 @@ export interface CampaignMessageMove {
  * every recipient is dealt with. Messages of no campaign are passed over. Recipients are
  * locked in id order, so concurrent batches cannot deadlock.
  */
-export async function onCampaignMessageStatuses(tx: DbTx, moves: CampaignMessageMove[], outboxIds: string[]): Promise<void> {
+export async function onCampaignMessageStatuses(tx: DbTx, moves: CampaignMessageMove[]): Promise<void> {
   if (moves.length === 0) return;
   const moved = await tx.$queryRaw<Array<{ campaign_id: string; previous: RecipientStatus; status: RecipientStatus }>>`
     WITH input AS (
@@ -53,6 +53,6 @@ export async function onCampaignMessageStatuses(tx: DbTx, moves: CampaignMessage
         failed_count = failed_count + ${delta(['failed'])},
         updated_at = now()
       WHERE id = ${campaignId}`;
-    if (rows.some((row) => row.previous === 'queued')) await completeCampaignIfDone(tx, campaignId, outboxIds);
+    if (rows.some((row) => row.previous === 'queued')) await completeCampaignIfDone(tx, campaignId);
   }
 }

@@ -1,9 +1,11 @@
 import { ApiError } from '@/server/api/api-error';
 import { db, type SendMode } from '@/server/db';
-import { dispatchOutboxSoon } from '@/server/outbox';
 import { dispatchCampaign } from './dispatch-campaign';
 import { addDispatchJob, addStartJob } from './dispatch-jobs';
 import { lockCampaign } from './find-campaign';
+
+/** How long the request's own first chunk has before the dispatch job may start. */
+const FIRST_CHUNK_HEAD_START_MS = 1_000;
 
 export interface StartCampaignInput {
   sendMode?: SendMode;
@@ -15,13 +17,14 @@ export interface StartCampaignInput {
  * `POST /v1/campaigns/{id}/start`, from `draft` or `paused`: arms the campaign for a future
  * `scheduled_at`, or makes it `processing` and hands off the first chunk before answering
  * (`queued`, `skipped`). The dispatch job that continues is written in the same transaction
- * as the state change, and handed to the queue after the first chunk so the two rarely meet.
+ * as the state change, due a moment later: the first chunk takes the campaign's lock first, so
+ * the answer counts it (the job then waits for the lock, and hands off the rest).
  */
 export async function startCampaign(orgId: string, campaignId: string, input: StartCampaignInput, now = new Date()) {
   const scheduledAt = input.scheduledAt === undefined ? null : new Date(input.scheduledAt);
   const armed = scheduledAt !== null && scheduledAt > now;
   const sendMode = input.sendMode ?? 'spread';
-  const outboxIds = await db.$transaction(async (tx) => {
+  await db.$transaction(async (tx) => {
     const campaign = await lockCampaign(tx, orgId, campaignId);
     if (campaign.status !== 'draft' && campaign.status !== 'paused') {
       throw new ApiError('campaign_state_conflict', `The campaign is ${campaign.status}; only a draft or paused campaign can be started.`);
@@ -33,19 +36,16 @@ export async function startCampaign(orgId: string, campaignId: string, input: St
     }
     if (armed) {
       await tx.campaign.update({ where: { id: campaignId }, data: { status: 'scheduled', scheduledAt, sendMode } });
-      return [await addStartJob(tx, campaignId, scheduledAt)];
+      await addStartJob(tx, campaignId, scheduledAt);
+      return;
     }
     await tx.campaign.update({
       where: { id: campaignId },
       data: { status: 'processing', sendMode, startedAt: campaign.startedAt ?? now, resumesAt: null, throttleReason: null },
     });
-    return [await addDispatchJob(tx, campaignId, now)];
+    await addDispatchJob(tx, campaignId, new Date(Date.now() + FIRST_CHUNK_HEAD_START_MS));
   });
-  if (armed) {
-    await dispatchOutboxSoon(outboxIds);
-    return { status: 'scheduled' as const, scheduled_at: scheduledAt.toISOString() };
-  }
+  if (armed) return { status: 'scheduled' as const, scheduled_at: scheduledAt.toISOString() };
   const first = await dispatchCampaign(campaignId, { maxChunks: 1 });
-  await dispatchOutboxSoon(outboxIds);
   return { status: 'processing' as const, queued: first.queued, skipped: first.skipped };
 }

@@ -1,5 +1,4 @@
 import { db } from '@/server/db';
-import { dispatchOutboxSoon } from '@/server/outbox';
 import { addDispatchJob, addStartJob } from './dispatch-jobs';
 
 /** How long a campaign that should be moving may go unchanged before the sweep wakes it. */
@@ -15,7 +14,7 @@ const STALE_MS = 60_000;
  */
 export async function sweepCampaigns(now = new Date()): Promise<number> {
   const stale = new Date(now.getTime() - STALE_MS);
-  const outboxIds = await db.$transaction(async (tx) => {
+  return db.$transaction(async (tx) => {
     const stuck = await tx.campaign.findMany({
       where: {
         OR: [
@@ -25,12 +24,10 @@ export async function sweepCampaigns(now = new Date()): Promise<number> {
       },
       select: { id: true, status: true, scheduledAt: true },
     });
-    const ids: string[] = [];
     for (const campaign of stuck) {
-      ids.push(campaign.status === 'scheduled' ? await addStartJob(tx, campaign.id, campaign.scheduledAt ?? now) : await addDispatchJob(tx, campaign.id));
+      if (campaign.status === 'scheduled') await addStartJob(tx, campaign.id, campaign.scheduledAt ?? now);
+      else await addDispatchJob(tx, campaign.id);
     }
-    return ids;
+    return stuck.length;
   });
-  await dispatchOutboxSoon(outboxIds);
-  return outboxIds.length;
 }

@@ -6,10 +6,10 @@ import { addDispatchJob } from './dispatch-jobs';
  * dispatched again now instead of at `resumes_at` (a dispatch that still finds no allowance
  * parks again). Returns the dispatch jobs' outbox rows.
  */
-export async function wakeParkedCampaigns(tx: DbTx, portfolioId: string): Promise<string[]> {
+export async function wakeParkedCampaigns(tx: DbTx, portfolioId: string): Promise<void> {
   const parked = await tx.campaign.findMany({
     where: { status: 'processing', resumesAt: { not: null }, account: { portfolioId } },
     select: { id: true },
   });
-  return Promise.all(parked.map((campaign) => addDispatchJob(tx, campaign.id)));
+  for (const campaign of parked) await addDispatchJob(tx, campaign.id);
 }

@@ -14,7 +14,7 @@ export interface EventToPublish {
  * Records events in the same transaction as the change they announce, in one statement, with
  * one job that fans them all out to webhooks and callback URLs (and announces them to open
  * dashboards). Nothing is lost if Redis is down: the outbox relay hands the job over later.
- * Returns the event ids, in order, and the outbox row to dispatch (none for no events).
+ * Returns the event ids, in order, and the fan-out job's outbox row (none for no events).
  */
 export async function publishEvents(
   tx: DbTx,

@@ -39,7 +39,6 @@ export async function advanceMessageStatuses(
   tx: DbTx,
   by: 'id' | 'wamid',
   changes: StatusChange[],
-  outboxIds: string[],
 ): Promise<Set<string>> {
   if (changes.length === 0) return new Set();
   const column = Prisma.raw(by === 'id' ? 'm.id' : 'm.wamid');
@@ -86,9 +85,8 @@ export async function advanceMessageStatuses(
   await onCampaignMessageStatuses(
     tx,
     moved.filter((row) => row.campaignRecipientId).map((row) => ({ messageId: row.id, status: row.status })),
-    outboxIds,
   );
-  const { outboxId } = await publishEvents(
+  await publishEvents(
     tx,
     moved.map((row) => ({
       orgId: row.orgId,
@@ -98,6 +96,5 @@ export async function advanceMessageStatuses(
       },
     })),
   );
-  if (outboxId) outboxIds.push(outboxId);
   return new Set(moved.map((row) => row.key));
 }

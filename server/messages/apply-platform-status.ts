@@ -1,5 +1,4 @@
 import { db } from '@/server/db';
-import { dispatchOutboxSoon } from '@/server/outbox';
 import type { PlatformWebhookItem } from '@/server/platform/webhook-payload';
 import { advanceMessageStatuses, type StatusChange, type TrackedStatus } from './advance-message-statuses';
 
@@ -35,13 +34,12 @@ export async function applyPlatformStatuses(items: StatusItem[]): Promise<string
   }
   const unmatched = new Set<string>();
   for (const round of rounds) {
-    const outboxIds: string[] = [];
     await db.$transaction(async (tx) => {
       // Which wamids are known is read before the update: read after, a send's answer that
       // committed in between would make a status that moved nothing look like a repeat.
       const known = await tx.$queryRaw<Array<{ wamid: string }>>`SELECT wamid FROM messages WHERE wamid = ANY(${round.map((item) => item.wamid)}::text[])`;
       const knownWamids = new Set(known.map((m) => m.wamid));
-      const moved = await advanceMessageStatuses(tx, 'wamid', round.map(changeOf), outboxIds);
+      const moved = await advanceMessageStatuses(tx, 'wamid', round.map(changeOf));
       // Known wamids that did not move were repeats or out of order: ignored. A status that
       // outran the send's answer: the platform echoes our message id, so adopt the wamid.
       const unknown = round.filter((item) => !moved.has(item.wamid) && !knownWamids.has(item.wamid));
@@ -49,11 +47,9 @@ export async function applyPlatformStatuses(items: StatusItem[]): Promise<string
         tx,
         'id',
         unknown.filter((item) => item.bizOpaqueCallbackData !== undefined).map((item) => ({ ...changeOf(item), key: item.bizOpaqueCallbackData as string, wamid: item.wamid })),
-        outboxIds,
       );
       for (const item of unknown) if (!adopted.has(item.bizOpaqueCallbackData ?? '')) unmatched.add(item.wamid);
     });
-    await dispatchOutboxSoon(outboxIds);
   }
   return [...unmatched];
 }

@@ -2,7 +2,7 @@ import type { DbTx, MessageType, Prisma } from '@/server/db';
 import { newId } from '@/server/db/ids';
 import { batchedCalls } from '@/server/db/batched-calls';
 import { getPgPool } from '@/server/db/pg';
-import { addOutboxJob, addOutboxJobs, OUTBOX_CHANNEL } from '@/server/outbox';
+import { addOutboxJob, addOutboxJobs } from '@/server/outbox';
 import { jobSchema, SEND_BATCH_MAX } from '@/server/queues';
 import { messageApiInclude, type PresentableMessage } from './present-message';
 
@@ -58,18 +58,18 @@ export async function insertOutgoingMessage(tx: DbTx, input: OutgoingMessageInpu
     where: { id: input.contactId },
     data: { lastMessageAt: message.createdAt, lastMessagePreview: input.content.slice(0, 200) },
   });
-  const outboxId = await addOutboxJob(tx, {
+  await addOutboxJob(tx, {
     queue: 'messages', name: 'message.send', data: { accountId: input.accountId, messageIds: [id] }, jobId: sendJobId([id]),
   });
-  return { message, outboxId };
+  return message;
 }
 
 /**
  * `insertOutgoingMessage` for many messages at once (a campaign chunk), with the same
- * guarantee, in a constant number of statements. Returns the send jobs' outbox row ids.
+ * guarantee, in a constant number of statements.
  */
-export async function insertOutgoingMessages(tx: DbTx, inputs: OutgoingMessageInput[]): Promise<string[]> {
-  if (inputs.length === 0) return [];
+export async function insertOutgoingMessages(tx: DbTx, inputs: OutgoingMessageInput[]): Promise<void> {
+  if (inputs.length === 0) return;
   const createdAt = new Date();
   const ids = inputs.map(() => newId('message'));
   // Raw SQL: campaigns hand off hundreds of messages per statement, where the ORM's cost per row showed.
@@ -94,7 +94,7 @@ export async function insertOutgoingMessages(tx: DbTx, inputs: OutgoingMessageIn
   // One send job per account and SEND_BATCH_MAX messages.
   const byAccount = new Map<string, string[]>();
   inputs.forEach((input, i) => byAccount.set(input.accountId, [...(byAccount.get(input.accountId) ?? []), ids[i] as string]));
-  return addOutboxJobs(
+  await addOutboxJobs(
     tx,
     [...byAccount].flatMap(([accountId, messageIds]) =>
       chunks(messageIds, SEND_BATCH_MAX).map((batch) => ({
@@ -150,10 +150,8 @@ const storeTogether = batchedCalls(async (queued: QueuedMessage[]) => {
              RETURNING id, contact_id
            ), job AS (
              INSERT INTO outbox_jobs (id, queue, name, data, job_id) SELECT outbox_id, 'messages', 'message.send', outbox_data, job_id FROM input
-           ), relay_notified AS (
-             SELECT pg_notify('${OUTBOX_CHANNEL}', '')
            )
-           SELECT id, contact_id FROM message, relay_notified`,
+           SELECT id, contact_id FROM message`,
     values: [
       now, column((m) => m.id), column(() => newId('contact')), column((m) => m.input.orgId), column((m) => m.input.phoneNumber),
       column((m) => m.input.accountId), column((m) => m.input.type), column((m) => m.input.content),

@@ -2,7 +2,7 @@ import { failCampaignsOfMessages } from '@/server/campaigns/campaign-transitions
 import { db } from '@/server/db';
 import { randomBase62 } from '@/server/db/ids';
 import { batchedCalls } from '@/server/db/batched-calls';
-import { addOutboxJob, dispatchOutboxSoon } from '@/server/outbox';
+import { addOutboxJob } from '@/server/outbox';
 import { advanceMessageStatuses, type StatusChange } from './advance-message-statuses';
 
 /** What a send job learnt from the platform about a slice of its messages. */
@@ -24,7 +24,6 @@ export interface SendResults {
  * retried, finding its claims in doubt, which the platform's statuses settle.
  */
 const recordTogether = batchedCalls(async (batches: SendResults[]) => {
-  const outboxIds: string[] = [];
   await db.$transaction(async (tx) => {
     const released = batches.flatMap((batch) => batch.released);
     if (released.length > 0) {
@@ -33,16 +32,15 @@ const recordTogether = batchedCalls(async (batches: SendResults[]) => {
     }
     // Before the failures are counted: a campaign whose every recipient failed would complete first.
     for (const { credentialsRejected } of batches) {
-      if (credentialsRejected) await failCampaignsOfMessages(tx, credentialsRejected.messageIds, credentialsRejected.reason, outboxIds);
+      if (credentialsRejected) await failCampaignsOfMessages(tx, credentialsRejected.messageIds, credentialsRejected.reason);
     }
-    await advanceMessageStatuses(tx, 'id', batches.flatMap((batch) => batch.changes), outboxIds);
+    await advanceMessageStatuses(tx, 'id', batches.flatMap((batch) => batch.changes));
     for (const retry of batches.flatMap((batch) => batch.retries)) {
       const data = { accountId: retry.accountId, messageIds: retry.messageIds, attempt: retry.attempt };
       const jobId = `message.send-${retry.messageIds[0]}-retry-${randomBase62(8)}`;
-      outboxIds.push(await addOutboxJob(tx, { queue: 'messages', name: 'message.send', data, jobId, runAt: retry.runAt }));
+      await addOutboxJob(tx, { queue: 'messages', name: 'message.send', data, jobId, runAt: retry.runAt });
     }
   });
-  await dispatchOutboxSoon(outboxIds);
 }, 4);
 
 export function recordSendResults(results: SendResults): Promise<void> {

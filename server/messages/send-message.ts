@@ -4,7 +4,6 @@ import type { sendMessage as sendMessageSpec } from '@/server/api/endpoints/mess
 import { db, type Prisma } from '@/server/db';
 import { newId } from '@/server/db/ids';
 import { checkOutboundUrl } from '@/server/http/outbound-policy';
-import { dispatchOutboxSoon } from '@/server/outbox';
 import type { TemplateShape } from '@/server/templates/from-platform';
 import { prepareHeaderMedia, prepareMessageMedia, saveFetchedMedia, type AttachedMedia, type PreparedMedia } from './outgoing-media';
 import { insertOutgoingMessage, queueOutgoingMessage, type OutgoingMessageInput } from './queue-outgoing-message';
@@ -92,7 +91,7 @@ async function queueOutgoingMessageWithMedia(
   media: PreparedMedia,
 ) {
   const messageId = newId('message');
-  const { message, outboxId } = await db.$transaction(async (tx) => {
+  return db.$transaction(async (tx) => {
     const contactId =
       knownContactId ??
       (
@@ -103,10 +102,8 @@ async function queueOutgoingMessageWithMedia(
           select: { id: true },
         })
       ).id;
-    const inserted = await insertOutgoingMessage(tx, { ...input, contactId }, messageId);
+    const message = await insertOutgoingMessage(tx, { ...input, contactId }, messageId);
     await saveFetchedMedia(tx, orgId, messageId, media);
-    return inserted;
+    return message;
   });
-  await dispatchOutboxSoon([outboxId]);
-  return message;
 }

@@ -4,7 +4,6 @@ import { platformClientForPortfolio } from '@/server/accounts/platform-client';
 import { publishEvent } from '@/server/events/publish-event';
 import { storeMessageMedia } from '@/server/media/store-message-media';
 import { logger } from '@/server/logger';
-import { dispatchOutboxSoon } from '@/server/outbox';
 import type { PlatformWebhookItem } from '@/server/platform/webhook-payload';
 import { messageApiInclude, presentMessage } from './present-message';
 
@@ -33,7 +32,6 @@ export async function storeInboundMessage(item: MessageItem): Promise<void> {
     return;
   }
   const { type, content } = describe(item);
-  const outboxIds: string[] = [];
   try {
     await db.$transaction(async (tx) => {
       if (await tx.message.findUnique({ where: { wamid: item.wamid }, select: { id: true } })) return;
@@ -64,13 +62,12 @@ export async function storeInboundMessage(item: MessageItem): Promise<void> {
         },
       });
       const presented = presentMessage(message, { detailed: true });
-      outboxIds.push((await publishEvent(tx, account.orgId, 'message.received', { message: presented, bot_reply: botReply })).outboxId);
+      await publishEvent(tx, account.orgId, 'message.received', { message: presented, bot_reply: botReply });
       if (item.button && item.contextWamid) {
         const reply = await buttonReply(tx, account.orgId, item.contextWamid, item.button, presented);
-        if (reply) outboxIds.push((await publishEvent(tx, account.orgId, 'button.reply', reply)).outboxId);
+        if (reply) await publishEvent(tx, account.orgId, 'button.reply', reply);
       }
     });
-    await dispatchOutboxSoon(outboxIds);
     if (item.media) await storeInboundMedia(account, item.wamid, item.media);
   } catch (error) {
     // Two deliveries of the same message raced and the other stored it; any other clash

@@ -1,23 +1,21 @@
 import { db, Prisma, type DbTx } from '@/server/db';
 import { newId } from '@/server/db/ids';
 import { getPgPool } from '@/server/db/pg';
-import { logger } from '@/server/logger';
 import { getQueue, jobSchema, mergeableJobs, type JobData, type JobName, type QueueName } from '@/server/queues';
 
 /**
  * Transactional outbox. A job is written as a row in the same transaction as the change that
  * needs it, so a change is never stored without its job nor a job queued without its change.
- * The row is handed to BullMQ by the worker's relay (server/outbox/relay.ts): right away when
- * the writing statement notifies it (accepting a send does), otherwise by the writer right after
- * commit, with the relay's sweep as the fallback should that fail (Redis down, process killed).
- * The BullMQ job id is fixed by the row, so handing it over twice queues it once.
+ * The row is handed to BullMQ by the worker's relay (server/outbox/relay.ts) as soon as the
+ * transaction commits, with its sweep as the fallback should that fail (Redis down, relay
+ * restarting). The BullMQ job id is fixed by the row, so handing it over twice queues it once.
  */
 
 /**
- * A statement that writes outbox rows and wants them handed over now notifies this channel
- * (`NOTIFY` is delivered only once the statement's transaction commits). Accepting a send
- * does, so its web process does no Redis work per send: under load, adding the jobs there
- * had been about a tenth of the accept path's cost (`npm run bench:send`).
+ * Every statement that inserts outbox rows notifies this channel, whichever path wrote them: a
+ * trigger on outbox_jobs does it (migration 20261123090000_outbox_jobs_notify), and `NOTIFY` is
+ * delivered only once the transaction commits. So writers do no Redis work: in the web
+ * process, adding the jobs had been about a tenth of accepting a send (`npm run bench:send`).
  */
 export const OUTBOX_CHANNEL = 'outbox_jobs';
 
@@ -69,22 +67,17 @@ export interface OutboxRow {
 }
 
 /**
- * Hands outbox rows to their queues and marks them dispatched. With `ids`, only those rows
- * (the fast path after a commit); without, every waiting row, or with `olderThanMs` only those that old (the relay).
- * No transaction is held while Redis is called: a row is marked only after its job was added,
- * so a crash in between leaves it to be added again, which its fixed job id makes harmless.
- * Returns how many were dispatched.
+ * Hands waiting outbox rows (with `olderThanMs`, only those that old), oldest first, to their
+ * queues and marks them dispatched. No transaction is held while Redis is called: a row is
+ * marked only after its job was added, so a crash in between leaves it to be added again,
+ * which its fixed job id makes harmless. Returns how many were dispatched.
  */
-export async function dispatchOutbox(options: { ids?: string[]; olderThanMs?: number; limit?: number } = {}): Promise<number> {
-  const { ids, olderThanMs = 0, limit = 500 } = options;
-  const rows = ids
-    ? await db.$queryRaw<OutboxRow[]>`
-        SELECT id, queue, name, data, job_id, run_at FROM outbox_jobs
-        WHERE id = ANY(${ids}) AND dispatched_at IS NULL`
-    : await db.$queryRaw<OutboxRow[]>`
-        SELECT id, queue, name, data, job_id, run_at FROM outbox_jobs
-        WHERE dispatched_at IS NULL ${olderThanMs > 0 ? Prisma.sql`AND created_at < now() - make_interval(secs => ${olderThanMs / 1000})` : Prisma.empty}
-        ORDER BY created_at LIMIT ${limit}`;
+export async function dispatchOutbox(options: { olderThanMs?: number; limit?: number } = {}): Promise<number> {
+  const { olderThanMs = 0, limit = 500 } = options;
+  const rows = await db.$queryRaw<OutboxRow[]>`
+    SELECT id, queue, name, data, job_id, run_at FROM outbox_jobs
+    WHERE dispatched_at IS NULL ${olderThanMs > 0 ? Prisma.sql`AND created_at < now() - make_interval(secs => ${olderThanMs / 1000})` : Prisma.empty}
+    ORDER BY created_at LIMIT ${limit}`;
   if (rows.length === 0) return 0;
   await handOver(rows);
   return rows.length;
@@ -142,13 +135,4 @@ function mergeRows(queue: QueueName, rows: OutboxRow[]): OutboxRow[] {
     }
   }
   return merged;
-}
-
-/** The fast path: try to dispatch just-committed rows; the relay retries whatever this misses. */
-export async function dispatchOutboxSoon(ids: string[]): Promise<void> {
-  try {
-    await dispatchOutbox({ ids });
-  } catch (error) {
-    logger.warn({ err: error, ids }, 'outbox dispatch deferred to the relay');
-  }
 }

@@ -4,7 +4,7 @@ import { config } from '@/server/config';
 import { dispatchOutbox, OUTBOX_CHANNEL } from './index';
 
 const SWEEP_EVERY_MS = 1_000;
-/** Rows other paths hand over themselves right after commit are the sweep's only once this old. */
+/** Fresh rows are the listening relay's (every insert notifies it): the sweep takes them only once this old. */
 const SWEEP_OLDER_THAN_MS = 2_000;
 const PAGE = 500;
 
@@ -14,8 +14,9 @@ export interface OutboxRelay {
 
 /**
  * The worker's outbox relay: hands over every waiting row as soon as OUTBOX_CHANNEL is
- * notified (notifications during a hand-over are answered by one more), and sweeps every
- * second for rows another path left behind (Redis was down, a process died). Its listening
+ * notified, which every insert into outbox_jobs does on commit (notifications during a
+ * hand-over are answered by one more), and sweeps every second for rows a failed hand-over
+ * left behind (Redis was down, the listening worker died). Its listening
  * connection is reopened when lost; on (re)opening it hands over whatever is waiting, which
  * covers notifications sent while it was not listening. With several workers, one listens and
  * the others stand by; all of them sweep.

@@ -1,7 +1,6 @@
 import { batchedCalls } from '@/server/db/batched-calls';
 import { newId } from '@/server/db/ids';
 import { getPgPool, pgTransaction } from '@/server/db/pg';
-import { dispatchOutboxSoon } from '@/server/outbox';
 import { addOutboxJobsWithPg } from '@/server/outbox/add-outbox-jobs-with-pg';
 import { attemptJobs, receiverOf } from './attempt-jobs';
 import { attemptTimeoutMs, nextAttemptAt } from './delivery-schedule';
@@ -105,12 +104,10 @@ const recordTogether = batchedCalls((lists: MadeAttempt[][]) => record([...new M
  */
 async function record(records: MadeAttempt[]): Promise<Set<string>> {
   if (records.every((r) => r.nextAttemptAt === null)) return recordAttempts(getPgPool(), records);
-  const { recorded, outboxIds } = await pgTransaction(async (client) => {
+  return pgTransaction(async (client) => {
     const recorded = await recordAttempts(client, records);
     const retries = records.filter((r) => r.nextAttemptAt && recorded.has(r.deliveryId));
-    const jobs = attemptJobs(retries.map((r) => ({ deliveryId: r.deliveryId, receiver: r.receiver, attempt: r.attempt + 1, runAt: r.nextAttemptAt })));
-    return { recorded, outboxIds: await addOutboxJobsWithPg(client, jobs) };
+    await addOutboxJobsWithPg(client, attemptJobs(retries.map((r) => ({ deliveryId: r.deliveryId, receiver: r.receiver, attempt: r.attempt + 1, runAt: r.nextAttemptAt }))));
+    return recorded;
   });
-  if (outboxIds.length > 0) await dispatchOutboxSoon(outboxIds);
-  return recorded;
 }

@@ -2,7 +2,6 @@ import type pg from 'pg';
 import { newId } from '@/server/db/ids';
 import { getPgPool, pgTransaction } from '@/server/db/pg';
 import { announceEventsOnce } from '@/server/live/announce-event';
-import { dispatchOutboxSoon } from '@/server/outbox';
 import { addOutboxJobsWithPg } from '@/server/outbox/add-outbox-jobs-with-pg';
 import { attemptJobs, receiverOf } from './attempt-jobs';
 
@@ -48,21 +47,17 @@ async function fanOutChunk(eventIds: string[]): Promise<number> {
     return targets.map((t) => ({ id: newId('delivery'), orgId: e.orgId, eventId: e.id, event: e.type, ...t }));
   });
   // Dashboards and receivers learn of the events independently: neither waits for the other.
-  const [{ created, outboxIds }] = await Promise.all([
-    createDeliveries(deliveries),
-    announceEventsOnce(events),
-  ]);
-  if (outboxIds.length > 0) await dispatchOutboxSoon(outboxIds);
+  const [created] = await Promise.all([createDeliveries(deliveries), announceEventsOnce(events)]);
   return created.length;
 }
 
 /** Inserts the deliveries that do not exist yet, with the jobs of their first attempts. */
-async function createDeliveries(deliveries: NewDelivery[]): Promise<{ created: NewDelivery[]; outboxIds: string[] }> {
-  if (deliveries.length === 0) return { created: [], outboxIds: [] };
+async function createDeliveries(deliveries: NewDelivery[]): Promise<NewDelivery[]> {
+  if (deliveries.length === 0) return [];
   return pgTransaction(async (client) => {
     const created = await insertNewDeliveries(client, deliveries, new Date());
-    const jobs = attemptJobs(created.map((d) => ({ deliveryId: d.id, receiver: receiverOf(d), attempt: 1, runAt: null })));
-    return { created, outboxIds: await addOutboxJobsWithPg(client, jobs) };
+    await addOutboxJobsWithPg(client, attemptJobs(created.map((d) => ({ deliveryId: d.id, receiver: receiverOf(d), attempt: 1, runAt: null }))));
+    return created;
   });
 }
 

@@ -1,6 +1,6 @@
 import { ApiError, notFound } from '@/server/api/api-error';
 import { db } from '@/server/db';
-import { addOutboxJob, dispatchOutboxSoon } from '@/server/outbox';
+import { addOutboxJob } from '@/server/outbox';
 import { attemptJob, receiverOf } from './attempt-jobs';
 
 /**
@@ -17,10 +17,9 @@ export async function resendDelivery(orgId: string, webhookId: string, deliveryI
   if (delivery.state === 'pending') throw new ApiError('invalid_parameter', 'This delivery is still being attempted.', { param: 'delivery_id' });
   const last = await db.webhookDeliveryAttempt.aggregate({ where: { deliveryId }, _max: { attempt: true } });
   const job = attemptJob([{ deliveryId, receiver: receiverOf(delivery), attempt: (last._max.attempt ?? 0) + 1, runAt: null }]);
-  const outboxId = await db.$transaction(async (tx) => {
+  await db.$transaction(async (tx) => {
     await tx.webhookDelivery.update({ where: { id: deliveryId }, data: { state: 'pending', attemptCount: 0, nextAttemptAt: now } });
-    return addOutboxJob(tx, job);
+    await addOutboxJob(tx, job);
   });
-  await dispatchOutboxSoon([outboxId]);
   return { delivery_id: deliveryId, state: 'pending' as const };
 }

@@ -6,7 +6,6 @@ import { Webhook } from 'standardwebhooks';
 import { db } from '@/server/db';
 import { newId } from '@/server/db/ids';
 import { publishEvent, publishEvents } from '@/server/events/publish-event';
-import { dispatchOutboxSoon } from '@/server/outbox';
 import { getRedis, redisKey } from '@/server/redis';
 import { attemptDelivery } from '@/server/webhooks/attempt-delivery';
 import { createWebhook } from '@/server/webhooks/create-webhook';
@@ -58,10 +57,9 @@ describe('webhook deliveries', () => {
   test('the worker delivers an event to each subscribed webhook, signed, with the custom headers', async () => {
     const subscribed = await hook('/ok');
     const other = await hook('/other', ['message.read']);
-    const { eventId, outboxId } = await db.$transaction((tx) =>
+    const { eventId } = await db.$transaction((tx) =>
       publishEvent(tx, orgId, 'message.received', { message: { id: 'msg_x', content: 'hi' } }),
     );
-    await dispatchOutboxSoon([outboxId]);
     const got = await waitFor('the delivery', async () => received.find((r) => r.url === '/ok' && r.body.includes(eventId)));
     const payload = new Webhook(subscribed.secret).verify(got.body, got.headers) as Record<string, any>;
     assert.deepEqual([payload.id, payload.event, payload.message.content], [eventId, 'message.received', 'hi']);
@@ -85,7 +83,6 @@ describe('webhook deliveries', () => {
     );
     assert.ok(outboxId);
     assert.deepEqual((await db.outboxJob.findUniqueOrThrow({ where: { id: outboxId } })).data, { eventIds });
-    await dispatchOutboxSoon([outboxId]);
     const delivered = () => db.webhookDelivery.findMany({ where: { eventId: { in: eventIds }, state: 'succeeded' } });
     const deliveries = await waitFor('three deliveries', async () => (await delivered()).length === 3 && delivered());
     const byEvent = Object.fromEntries(deliveries.map((d) => [d.eventId, d.webhookId]));

@@ -4,6 +4,7 @@ import { batchedCalls } from '@/server/db/batched-calls';
 import { getPgPool } from '@/server/db/pg';
 import { addOutboxJob, addOutboxJobs } from '@/server/outbox';
 import { jobSchema, SEND_BATCH_MAX } from '@/server/queues';
+import { messagePreview, PREVIEW_LENGTH } from './message-preview';
 import { messageApiInclude, type PresentableMessage } from './present-message';
 
 export interface OutgoingMessageInput {
@@ -56,7 +57,7 @@ export async function insertOutgoingMessage(tx: DbTx, input: OutgoingMessageInpu
   const message = await tx.message.create({ include: messageApiInclude, data: messageRow(input, id) });
   await tx.contact.update({
     where: { id: input.contactId },
-    data: { lastMessageAt: message.createdAt, lastMessagePreview: input.content.slice(0, 200) },
+    data: { lastMessageAt: message.createdAt, lastMessagePreview: messagePreview(input.content) },
   });
   await addOutboxJob(tx, {
     queue: 'messages', name: 'message.send', data: { accountId: input.accountId, messageIds: [id] }, jobId: sendJobId([id]),
@@ -86,7 +87,7 @@ export async function insertOutgoingMessages(tx: DbTx, inputs: OutgoingMessageIn
                 ${column((i) => i.campaignRecipientId ?? null)}::text[])
       AS t(id, org_id, contact_id, account_id, type, content, payload, template_id, template_name, reference, callback_url, bot_reply, has_media, campaign_recipient_id)`;
   // One row per contact: with several messages to one contact the last one is its preview.
-  const previews = new Map(inputs.map((input) => [input.contactId, input.content.slice(0, 200)]));
+  const previews = new Map(inputs.map((input) => [input.contactId, messagePreview(input.content)]));
   await tx.$executeRaw`
     UPDATE contacts c SET last_message_at = ${createdAt}, last_message_preview = batch.preview, updated_at = now()
     FROM unnest(${[...previews.keys()]}::text[], ${[...previews.values()]}::text[]) AS batch(id, preview)
@@ -136,7 +137,7 @@ const storeTogether = batchedCalls(async (queued: QueuedMessage[]) => {
                                     template_id, template_name, reference, callback_url, bot_reply, outbox_id, outbox_data, job_id, n)
            ), contact AS (
              INSERT INTO contacts (id, org_id, phone_number, account_id, last_message_at, last_message_preview, created_at, updated_at)
-             SELECT DISTINCT ON (org_id, phone_number) contact_id, org_id, phone_number, account_id, $1, left(content, 200), $1, $1
+             SELECT DISTINCT ON (org_id, phone_number) contact_id, org_id, phone_number, account_id, $1, left(content, ${PREVIEW_LENGTH}), $1, $1
              FROM input ORDER BY org_id, phone_number, n DESC
              ON CONFLICT (org_id, phone_number) DO UPDATE
                SET last_message_at = EXCLUDED.last_message_at, last_message_preview = EXCLUDED.last_message_preview, updated_at = EXCLUDED.updated_at

@@ -5,6 +5,7 @@ import { publishEvent } from '@/server/events/publish-event';
 import { storeMessageMedia } from '@/server/media/store-message-media';
 import { logger } from '@/server/logger';
 import type { PlatformWebhookItem } from '@/server/platform/webhook-payload';
+import { messagePreview } from './message-preview';
 import { messageApiInclude, presentMessage } from './present-message';
 
 type MessageItem = Extract<PlatformWebhookItem, { kind: 'message' }>;
@@ -58,7 +59,7 @@ export async function storeInboundMessage(item: MessageItem): Promise<void> {
           unread: true,
           ...(contact.name ? {} : { name: item.profileName }),
           ...(contact.accountId ? {} : { accountId: account.id }),
-          ...(newer ? { lastInboundAt: item.timestamp, lastMessageAt: item.timestamp, lastMessagePreview: content.slice(0, 200) } : {}),
+          ...(newer ? { lastInboundAt: item.timestamp, lastMessageAt: item.timestamp, lastMessagePreview: messagePreview(content) } : {}),
         },
       });
       const presented = presentMessage(message, { detailed: true });

@@ -222,4 +222,12 @@ describe('through the platform', () => {
     assert.equal(thread.body.data[0].direction, 'incoming');
     assert.equal(thread.body.data[0].content, 'Is my order shipped?');
   });
+
+  test('a long message is previewed by its first 200 characters, an emoji at the cut kept whole', async () => {
+    const phone = randomPhone();
+    const text = `${'a'.repeat(199)}🚚 is on its way`;
+    await simulator('/_sim/inbound', { phone_id: main.phoneId, from: phone, text });
+    const contact = await waitFor('the inbound message', () => db.contact.findFirst({ where: { orgId, phoneNumber: phone, lastInboundAt: { not: null } } }));
+    assert.equal(contact.lastMessagePreview, `${'a'.repeat(199)}🚚`);
+  });
 });

@@ -4,7 +4,7 @@ import { addDispatchJob } from './dispatch-jobs';
 /**
  * The portfolio's messaging limit went up: its campaigns parked against the old limit are
  * dispatched again now instead of at `resumes_at` (a dispatch that still finds no allowance
- * parks again). Returns the dispatch jobs' outbox rows.
+ * parks again).
  */
 export async function wakeParkedCampaigns(tx: DbTx, portfolioId: string): Promise<void> {
   const parked = await tx.campaign.findMany({

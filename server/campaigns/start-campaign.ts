@@ -17,8 +17,10 @@ export interface StartCampaignInput {
  * `POST /v1/campaigns/{id}/start`, from `draft` or `paused`: arms the campaign for a future
  * `scheduled_at`, or makes it `processing` and hands off the first chunk before answering
  * (`queued`, `skipped`). The dispatch job that continues is written in the same transaction
- * as the state change, due a moment later: the first chunk takes the campaign's lock first, so
- * the answer counts it (the job then waits for the lock, and hands off the rest).
+ * as the state change, due a moment later, so the request's first chunk takes the campaign's
+ * lock first and the answer counts it; the job then waits for the lock and hands off the rest.
+ * Should the request be slower than that, the job hands off the first chunk instead: the
+ * answer then counts fewer, and nobody is handed off twice (the lock serialises the two).
  */
 export async function startCampaign(orgId: string, campaignId: string, input: StartCampaignInput, now = new Date()) {
   const scheduledAt = input.scheduledAt === undefined ? null : new Date(input.scheduledAt);

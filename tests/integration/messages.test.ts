@@ -96,7 +96,8 @@ describe('sending', () => {
         const row = await db.outboxJob.findFirst({ where: { name: 'message.send', data: { path: ['messageIds'], array_contains: [res.body.id] } } });
         return row?.dispatchedAt ? { ...row, dispatchedAt: row.dispatchedAt } : undefined;
       });
-      // The sweep takes only rows two seconds old.
+      // Any insert notifies (openWindow's rows too); what shows the send's own did: the sweep
+      // takes only rows two seconds old.
       const waited = outbox.dispatchedAt.getTime() - outbox.createdAt.getTime();
       assert.ok(waited < 1_500, `handed over ${waited} ms after commit`);
       await waitForStatus(res.body.id, 'sent');

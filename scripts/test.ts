@@ -12,8 +12,9 @@ import { startStack, waitForHealthy, type Stack } from './lib/stack';
  * integration tests over real HTTP, then the Playwright end-to-end tests. Ends with a line
  * `N passed, N failed`, and a non-zero exit code when anything failed.
  */
-const webPort = 3100;
-const simulatorPort = 4110;
+// Overridable so several checkouts on one machine can each run a stack of their own.
+const webPort = Number(process.env.TEST_WEB_PORT ?? 3100);
+const simulatorPort = Number(process.env.TEST_SIMULATOR_PORT ?? 4110);
 const baseUrl = `http://localhost:${webPort}`;
 const testEnv: NodeJS.ProcessEnv = {
   ...process.env,

@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumPath } from './scripts/lib/ensure-chromium';
 
 // The test runner starts the app itself (on a port of its choosing) and passes its URL in
 // E2E_BASE_URL, so there is no webServer block here.
@@ -24,7 +25,7 @@ export default defineConfig({
         ...devices['Desktop Chrome'],
         viewport: { width: 1280, height: 800 },
         launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          executablePath: chromiumPath,
           args: [
             '--no-sandbox',
             '--disable-gpu',

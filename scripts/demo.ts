@@ -1,3 +1,4 @@
+import { DEMO_SECRETS_FILE } from './lib/demo-env';
 import { config } from '../server/config';
 import { db } from '../server/db/index';
 import { seedDemo } from '../server/seed/seed-demo';
@@ -6,9 +7,11 @@ import { startStack, waitForHealthy } from './lib/stack';
 import { spawnSync } from 'node:child_process';
 
 /**
- * `npm run demo`: database, demo data, production build, then web + worker + simulator under
- * one supervisor. Ctrl-C stops all three; if one dies, that is reported and the rest stop.
- * `--no-build` reuses the last build.
+ * `npm run demo`: database, production build, then web + worker + simulator under one
+ * supervisor, then the demo data (once the simulator runs, so it learns the demo customers'
+ * history too). Ctrl-C stops all three; if one dies, that is reported and the rest stop.
+ * `--no-build` reuses the last build. It runs as production, on secrets of its own
+ * (`lib/demo-env.ts`, imported first so they are set before the configuration is read).
  */
 const step = (text: string) => console.log(`\n\x1b[1m▸ ${text}\x1b[0m`);
 
@@ -16,10 +19,6 @@ step(`Preparing the database (${new URL(config.DATABASE_URL).pathname.slice(1)})
 await ensureDatabase(config.DATABASE_URL);
 const applied = await applyMigrations(config.DATABASE_URL);
 console.log(applied.length ? `Applied ${applied.join(', ')}` : 'Up to date.');
-
-step('Loading the demo data');
-const demo = await seedDemo();
-await db.$disconnect();
 
 if (!process.argv.includes('--no-build')) {
   step('Building the web app (production build; takes a few minutes on 2 cores)');
@@ -49,6 +48,9 @@ stack.crashed.then(({ name, code }) => {
 });
 
 await waitForHealthy(baseUrl);
+step('Loading the demo data');
+const demo = await seedDemo();
+await db.$disconnect();
 const acme = demo.orgs.acme;
 const key = acme.keys.full;
 console.log(`
@@ -66,4 +68,5 @@ console.log(`
     -d '{"to":"+15550001001","type":"template","template":{"name":"order_update","parameters":{"customer_name":"Wendy","order_id":"A-1001"}}}'
 
   All demo keys and ids: npm run seed -- --json  (this resets the demo data)
+  Secrets (generated on the first run): ${DEMO_SECRETS_FILE}
 `);

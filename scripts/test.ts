@@ -4,6 +4,8 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { applyMigrations, ensureDatabase } from './db/migrations';
+import { ensureChromium } from './lib/ensure-chromium';
+import { randomSecrets } from './lib/local-secrets';
 import { startStack, waitForHealthy, type Stack } from './lib/stack';
 
 /**
@@ -34,6 +36,8 @@ const testEnv: NodeJS.ProcessEnv = {
   SEND_IN_DOUBT_MS: '3000',
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   E2E_BASE_URL: baseUrl,
+  // Fresh for every run, as a deployment's would be: nothing may lean on the public defaults.
+  ...randomSecrets(),
 };
 const logDir = 'test-results/logs';
 /** `TEST_FILES=<substring> npm test`: only the integration files whose path contains it; no unit or end-to-end tests. */
@@ -107,6 +111,13 @@ async function main(): Promise<number> {
   rmSync('test-results', { recursive: true, force: true });
   mkdirSync(logDir, { recursive: true });
   const started = Date.now();
+  if (!onlyFiles) {
+    const missingBrowser = ensureChromium();
+    if (missingBrowser) {
+      console.error(missingBrowser);
+      return 1;
+    }
+  }
 
   console.log('\n=== preparing the test database and Redis');
   await prepareDatabase();

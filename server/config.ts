@@ -1,55 +1,62 @@
 import { z } from 'zod';
+import { DEVELOPMENT_SECRETS, secretProblems } from './config-secrets';
 
 /**
  * The service's configuration, read and validated once. Every variable has a default that
  * works on a development machine with local PostgreSQL and Redis, so no `.env` is needed.
  * `.env.example` documents each one.
  */
-const configSchema = z.object({
-  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-  DATABASE_URL: z.string().url().default('postgresql://postgres@127.0.0.1:5432/wa_platform'),
-  /** Connections each process keeps to PostgreSQL (the worker's jobs each want one at times). */
-  DATABASE_POOL_MAX: z.coerce.number().int().positive().default(10),
-  REDIS_URL: z.string().url().default('redis://127.0.0.1:6379/0'),
-  /** Prefix for every Redis key (queues, heartbeats), so several environments can share one Redis. */
-  REDIS_PREFIX: z.string().min(1).default('wa'),
-  PORT: z.coerce.number().int().positive().default(3000),
-  APP_URL: z.string().url().default('http://localhost:3000'),
-  AUTH_SECRET: z.string().min(16).default('development-only-auth-secret-change-me'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    DATABASE_URL: z.string().url().default('postgresql://postgres@127.0.0.1:5432/wa_platform'),
+    /** Connections each process keeps to PostgreSQL (the worker's jobs each want one at times). */
+    DATABASE_POOL_MAX: z.coerce.number().int().positive().default(10),
+    REDIS_URL: z.string().url().default('redis://127.0.0.1:6379/0'),
+    /** Prefix for every Redis key (queues, heartbeats), so several environments can share one Redis. */
+    REDIS_PREFIX: z.string().min(1).default('wa'),
+    PORT: z.coerce.number().int().positive().default(3000),
+    APP_URL: z.string().url().default('http://localhost:3000'),
+    /** Signs dashboard sessions, invitations and paging cursors. */
+    AUTH_SECRET: z.string().default(DEVELOPMENT_SECRETS.AUTH_SECRET),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 
-  PLATFORM_BASE_URL: z.string().url().default('http://127.0.0.1:4010'),
-  PLATFORM_API_VERSION: z.string().regex(/^v\d+\.\d+$/).default('v23.0'),
-  PLATFORM_ACCESS_TOKEN: z.string().min(1).default('dev-platform-access-token'),
-  PLATFORM_APP_SECRET: z.string().min(1).default('dev-platform-app-secret'),
-  PLATFORM_VERIFY_TOKEN: z.string().min(1).default('dev-platform-verify-token'),
+    PLATFORM_BASE_URL: z.string().url().default('http://127.0.0.1:4010'),
+    PLATFORM_API_VERSION: z.string().regex(/^v\d+\.\d+$/).default('v23.0'),
+    PLATFORM_ACCESS_TOKEN: z.string().default(DEVELOPMENT_SECRETS.PLATFORM_ACCESS_TOKEN),
+    PLATFORM_APP_SECRET: z.string().default(DEVELOPMENT_SECRETS.PLATFORM_APP_SECRET),
+    PLATFORM_VERIFY_TOKEN: z.string().default(DEVELOPMENT_SECRETS.PLATFORM_VERIFY_TOKEN),
 
-  SIMULATOR_PORT: z.coerce.number().int().positive().default(4010),
-  SIMULATOR_WEBHOOK_URL: z.string().url().default('http://127.0.0.1:3000/api/platform/webhook'),
-  SIMULATOR_STATUS_DELAY_MS: z.coerce.number().int().nonnegative().default(300),
-  SIMULATOR_STATUS_BATCH_MS: z.coerce.number().int().nonnegative().default(50),
+    SIMULATOR_PORT: z.coerce.number().int().positive().default(4010),
+    SIMULATOR_WEBHOOK_URL: z.string().url().default('http://127.0.0.1:3000/api/platform/webhook'),
+    SIMULATOR_STATUS_DELAY_MS: z.coerce.number().int().nonnegative().default(300),
+    SIMULATOR_STATUS_BATCH_MS: z.coerce.number().int().nonnegative().default(50),
 
-  /**
-   * Comma-separated IPs or CIDRs of reverse proxies in front of the web app. Only requests from
-   * them may name the client's address in X-Forwarded-For; otherwise the socket's address counts.
-   */
-  TRUSTED_PROXIES: z.string().default(''),
-  /** Comma-separated IPs or CIDRs that outbound requests may reach although private. */
-  OUTBOUND_ALLOWLIST: z.string().default(''),
-  /** Seconds after which a worker without a heartbeat counts as down. */
-  WORKER_HEARTBEAT_TTL_S: z.coerce.number().int().positive().default(15),
-  WORKER_CONCURRENCY: z.coerce.number().int().positive().default(20),
-  /**
-   * How long a send whose outcome is unknown (the worker died or lost the platform's answer)
-   * waits for the platform's status webhooks to adopt it before it is sent again.
-   */
-  SEND_IN_DOUBT_MS: z.coerce.number().int().positive().default(60_000),
-});
+    /**
+     * Comma-separated IPs or CIDRs of reverse proxies in front of the web app. Only requests from
+     * them may name the client's address in X-Forwarded-For; otherwise the socket's address counts.
+     */
+    TRUSTED_PROXIES: z.string().default(''),
+    /** Comma-separated IPs or CIDRs that outbound requests may reach although private. */
+    OUTBOUND_ALLOWLIST: z.string().default(''),
+    /** Seconds after which a worker without a heartbeat counts as down. */
+    WORKER_HEARTBEAT_TTL_S: z.coerce.number().int().positive().default(15),
+    WORKER_CONCURRENCY: z.coerce.number().int().positive().default(20),
+    /**
+     * How long a send whose outcome is unknown (the worker died or lost the platform's answer)
+     * waits for the platform's status webhooks to adopt it before it is sent again.
+     */
+    SEND_IN_DOUBT_MS: z.coerce.number().int().positive().default(60_000),
+  })
+  .superRefine((config, ctx) => {
+    for (const problem of secretProblems(config)) ctx.addIssue({ code: 'custom', path: [problem.variable], message: problem.message });
+  });
 
 export type Config = z.infer<typeof configSchema>;
 
-function readConfig(): Config {
-  const parsed = configSchema.safeParse(process.env);
+/** Reads a configuration from an environment; throws naming every variable that is wrong. */
+export function parseConfig(env: NodeJS.ProcessEnv): Config {
+  const parsed = configSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`Invalid configuration: ${problems}`);
@@ -57,4 +64,4 @@ function readConfig(): Config {
   return parsed.data;
 }
 
-export const config: Config = readConfig();
+export const config: Config = parseConfig(process.env);

@@ -1,0 +1,38 @@
+/**
+ * The secrets in the configuration. Each has a public value so a development machine needs no
+ * `.env`; in production that value, or anything short, would let anyone mint session cookies
+ * or sign platform webhooks, so production refuses to start on one.
+ */
+export const DEVELOPMENT_SECRETS = {
+  AUTH_SECRET: 'development-only-auth-secret-change-me',
+  PLATFORM_ACCESS_TOKEN: 'dev-platform-access-token',
+  PLATFORM_APP_SECRET: 'dev-platform-app-secret',
+  PLATFORM_VERIFY_TOKEN: 'dev-platform-verify-token',
+} as const;
+
+export type SecretVariable = keyof typeof DEVELOPMENT_SECRETS;
+export const SECRET_VARIABLES = Object.keys(DEVELOPMENT_SECRETS) as SecretVariable[];
+
+/** 256 bits, as HMAC-SHA256 keys want. */
+export const MIN_SECRET_BYTES = 32;
+
+/**
+ * What is wrong with the secrets of a configuration: none may be empty, and in production none
+ * may be its development default or short. Not while `next build` evaluates modules: no secret
+ * is used then, and a build machine need not hold them.
+ */
+export function secretProblems(config: { NODE_ENV: string } & Record<SecretVariable, string>): Array<{ variable: SecretVariable; message: string }> {
+  const checked = config.NODE_ENV === 'production' && process.env.NEXT_PHASE !== 'phase-production-build';
+  const problems: Array<{ variable: SecretVariable; message: string }> = [];
+  for (const variable of SECRET_VARIABLES) {
+    const value = config[variable];
+    if (value === '') problems.push({ variable, message: `${variable} is empty; set it, or unset it for development` });
+    else if (!checked) continue;
+    else if (value === DEVELOPMENT_SECRETS[variable]) {
+      problems.push({ variable, message: `${variable} is not set, and its development default is public; set a random value of at least ${MIN_SECRET_BYTES} bytes (openssl rand -base64 48)` });
+    } else if (Buffer.byteLength(value) < MIN_SECRET_BYTES) {
+      problems.push({ variable, message: `${variable} is shorter than ${MIN_SECRET_BYTES} bytes; set a random value of at least ${MIN_SECRET_BYTES} bytes (openssl rand -base64 48)` });
+    }
+  }
+  return problems;
+}

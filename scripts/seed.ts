@@ -1,14 +1,23 @@
 import { db } from '../server/db/index';
-import { seedDemo } from '../server/seed/seed-demo';
+import { loadDemoData } from '../server/seed/seed-demo';
+import { tellSimulatorHistory } from '../server/seed/simulator-history';
+import { config } from '../server/config';
 
 /**
- * `npm run seed` loads the demo data set (shared/spec/demo-data.md). With `--json` stdout holds
- * exactly the JSON document; everything else goes to stderr.
+ * `npm run seed` loads the demo data set (shared/spec/demo-data.md) and tells a running
+ * platform simulator the demo customers' messages. With `--json` stdout holds exactly the
+ * JSON document; everything else goes to stderr.
  */
 const asJson = process.argv.includes('--json');
 try {
-  const data = await seedDemo();
+  const { data, history } = await loadDemoData();
   console.error(`Demo data loaded. Dashboard login: ${data.dashboard.email} / ${data.dashboard.password}`);
+  if ((await tellSimulatorHistory(history)) === 'unreachable') {
+    console.error(
+      `No platform simulator answers at ${config.PLATFORM_BASE_URL}, so it does not know the demo customers' messages ` +
+        `(free text to them would fail there). Run the seed again while it runs, or use npm run demo, which does.`,
+    );
+  }
   if (asJson) process.stdout.write(`${JSON.stringify(data, null, 2)}\n`);
   else console.error(`API key (acme, every scope): ${data.orgs.acme.keys.full}`);
 } finally {

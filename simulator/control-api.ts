@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { SimContext } from './context';
 import {
-  businessSchema, holdSchema, inboundSchema, phoneUpdateSchema, QUALITY_ORDER, tapSchema, TIER_ORDER, templateUpdateSchema,
+  businessSchema, historySchema, holdSchema, inboundSchema, phoneUpdateSchema, QUALITY_ORDER, tapSchema, TIER_ORDER, templateUpdateSchema,
 } from './control-schemas';
 import { storeMedia, mediaInfo } from './graph-media';
 import { digitsOf, parseJson } from './http';
@@ -32,6 +32,7 @@ export function handleControl(ctx: SimContext, method: string, url: URL, segment
     case 'GET health': return { ok: true };
     case 'POST inbound': return inbound(ctx, parse(inboundSchema, raw), origin);
     case 'POST tap': return tap(ctx, parse(tapSchema, raw));
+    case 'POST history': return history(ctx, parse(historySchema, raw));
     case 'POST phone-numbers/:arg': return updatePhone(ctx, arg!, parse(phoneUpdateSchema, raw));
     case 'POST templates/:arg': return updateTemplate(ctx, arg!, parse(templateUpdateSchema, raw));
     case 'POST businesses': {
@@ -57,6 +58,15 @@ function deliverInbound(ctx: SimContext, phone: Phone, customer: { digits: strin
   ctx.state.noteInbound(phone.id, customer.digits, now);
   ctx.webhooks.send(inboundWebhook(phone, customer, { id: wamid, ...message }, now));
   return { wamid };
+}
+
+/** Past customer messages (a seeded history): their windows count, and no webhook is sent. */
+function history(ctx: SimContext, body: z.infer<typeof historySchema>) {
+  const phone = ctx.state.phone(body.phone_id);
+  const digits = digitsOf(body.from);
+  ctx.state.noteInbound(phone.id, digits, Date.parse(body.inbound_at));
+  const windowOpen = ctx.state.windowOpen(phone.id, digits, Date.now());
+  return { phone_id: phone.id, from: digits, window_open: windowOpen };
 }
 
 function inbound(ctx: SimContext, body: z.infer<typeof inboundSchema>, origin: string) {

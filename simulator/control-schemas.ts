@@ -28,6 +28,13 @@ export const inboundSchema = z
     message: 'text messages need `text`; media messages need `media`',
   });
 
+/** A customer message from before the simulator started, which the app already has. */
+export const historySchema = z.object({
+  phone_id: z.string().min(1),
+  from: phoneDigits,
+  inbound_at: z.iso.datetime({ offset: true }).refine((at) => Date.parse(at) <= Date.now(), 'must not be in the future'),
+});
+
 export const holdSchema = z.object({ to: phoneDigits, accepted: z.boolean() });
 
 export const tapSchema = z.object({ wamid: z.string().min(1), button_index: z.number().int().nonnegative() });

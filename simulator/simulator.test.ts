@@ -166,6 +166,21 @@ describe('platform simulator', () => {
     assert.equal(statusesOf(wamid).length, 1);
   });
 
+  test('a past customer message told through /_sim/history opens the window from then, with no webhook', async () => {
+    const hour = 3600_000;
+    const history = (from: string, ago: number) => control('/_sim/history', { phone_id: ACME_PHONE, from, inbound_at: new Date(Date.now() - ago).toISOString() });
+    const recent = await history('+15550004444', hour);
+    assert.deepEqual([recent.status, recent.json.window_open], [200, true]);
+    assert.equal((await history('+15550005555', 30 * hour)).json.window_open, false);
+    assert.equal((await history('+15550004444', 30 * hour)).json.window_open, true, 'an older message does not close a newer window');
+    assert.equal((await control('/_sim/history', { phone_id: ACME_PHONE, from: '+15550004444', inbound_at: new Date(Date.now() + hour).toISOString() })).status, 400);
+    assert.ok(!receiver.received.some((r) => r.raw.includes('15550004444')), 'the app already has the message: no webhook');
+
+    const { wamid } = await client.sendMessage(ACME_PHONE, { messaging_product: 'whatsapp', to: '+15550004444', type: 'text', text: { body: 'warm' } });
+    const statuses = await waitFor(() => (statusesOf(wamid).length === 3 ? statusesOf(wamid) : undefined), 'three statuses');
+    assert.ok(statuses.every((s) => s.status !== 'failed'));
+  });
+
   test('9901 is refused synchronously and is not retryable', async () => {
     const error = await expectPlatformError(promo('+15550009901'), 131026);
     assert.equal(error.retryable, false);

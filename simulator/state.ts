@@ -120,8 +120,10 @@ export class SimState {
     return { accepted_total: this.acceptedTotal, distinct_callbacks: this.acceptedByCallback.size, duplicated_callbacks: duplicated };
   }
 
+  /** Records a customer message at `at`; an older one than the last known changes nothing. */
   noteInbound(phoneId: string, userDigits: string, at: number): void {
-    this.lastInbound.set(`${phoneId}:${userDigits}`, at);
+    const key = `${phoneId}:${userDigits}`;
+    if ((this.lastInbound.get(key) ?? -Infinity) < at) this.lastInbound.set(key, at);
   }
 
   windowOpen(phoneId: string, userDigits: string, now: number): boolean {

@@ -7,10 +7,12 @@ import { db, type DbTx, type SubscriptionStatus } from '@/server/db';
 import { newId } from '@/server/db/ids';
 import { templateShapeFromPlatform } from '@/server/templates/from-platform';
 import { demoWorld, type PlatformBusiness } from './demo-world';
+import { tellSimulatorHistory, type CustomerMessageFact } from './simulator-history';
 
 /**
- * Loads the demo data set of shared/spec/demo-data.md. Running it again deletes the demo
- * organizations and users and creates them anew with fresh keys, in one transaction.
+ * Loads the demo data set of shared/spec/demo-data.md, then tells the platform simulator the
+ * demo customers' messages, so the data's promises hold there too. Fails when no simulator
+ * answers (start it first).
  */
 export const demoLogin = { email: 'admin@acme.test', password: 'acme-demo-password' };
 const demoSlugs = ['acme', 'globex', 'lapsed', 'noaccount'];
@@ -23,11 +25,25 @@ const tierLimits: Record<PlatformBusiness['messaging_limit_tier'], number> = {
   TIER_UNLIMITED: -1,
 };
 
-export type DemoData = Awaited<ReturnType<typeof seedDemo>>;
+export type DemoData = Awaited<ReturnType<typeof loadDemoData>>['data'];
 
-export async function seedDemo() {
+export async function seedDemo(): Promise<DemoData> {
+  const { data, history } = await loadDemoData();
+  if ((await tellSimulatorHistory(history)) === 'unreachable') {
+    throw new Error(`No platform simulator answers at ${config.PLATFORM_BASE_URL}: the demo customers' messages are stored, but the platform does not know them`);
+  }
+  return data;
+}
+
+/**
+ * Writes the demo data set into the database. Running it again deletes the demo organizations
+ * and users and creates them anew with fresh keys, in one transaction. `history` is what the
+ * platform must know of it (`tellSimulatorHistory`).
+ */
+export async function loadDemoData() {
   const passwordHash = await hashPassword(demoLogin.password);
-  return db.$transaction(
+  const history: CustomerMessageFact[] = [];
+  const data = await db.$transaction(
     async (tx) => {
       await tx.organization.deleteMany({ where: { slug: { in: demoSlugs } } });
       await tx.user.deleteMany({ where: { email: demoLogin.email } });
@@ -65,7 +81,7 @@ export async function seedDemo() {
       const acmeBusiness = await createBusiness(tx, acme, 'Acme', demoWorld.acme, ['main', 'support']);
       const [main, support] = acmeBusiness.accounts as [AccountRef, AccountRef];
       const contact = (phone: string, name: string, extra: ContactExtra = {}) =>
-        createContact(tx, acme, main.id, phone, name, extra);
+        createContact(tx, acme, main, phone, name, extra, history);
       const acmeContacts = {
         window_open: await contact('+15550001001', 'Wendy Open', { inboundAt: new Date(now - hour), inboundText: 'Hi, is my order on its way?' }),
         opted_out: await contact('+15550001002', 'Oscar Optout', { optedOutMarketing: true, inboundAt: new Date(now - 72 * hour), inboundText: 'Please stop the promos.' }),
@@ -84,10 +100,10 @@ export async function seedDemo() {
 
       const globexBusiness = await createBusiness(tx, globex, 'Globex', demoWorld.globex, ['main']);
       const globexAccount = globexBusiness.accounts[0] as AccountRef;
-      const globexContact = await createContact(tx, globex, globexAccount.id, '+15550002001', 'Gina Globex', {
+      const globexContact = await createContact(tx, globex, globexAccount, '+15550002001', 'Gina Globex', {
         inboundAt: new Date(now - 2 * hour),
         inboundText: 'Hello Globex',
-      });
+      }, history);
       const globexMessage = await tx.message.findFirstOrThrow({ where: { contactId: globexContact }, select: { id: true } });
       const campaignId = newId('campaign');
       await tx.campaign.create({
@@ -134,6 +150,7 @@ export async function seedDemo() {
     },
     { timeout: 60_000 },
   );
+  return { data, history };
 }
 
 async function createOrg(tx: DbTx, name: string, slug: string, subscriptionStatus: SubscriptionStatus = 'active') {
@@ -212,9 +229,15 @@ interface ContactExtra {
   inboundText?: string;
 }
 
-/** A contact, with one inbound text at `inboundAt` when given (which sets its service window). */
-async function createContact(tx: DbTx, orgId: string, accountId: string, phoneNumber: string, name: string, extra: ContactExtra) {
+/**
+ * A contact, with one inbound text at `inboundAt` when given (which sets its service window),
+ * added to `history` for the platform.
+ */
+async function createContact(
+  tx: DbTx, orgId: string, account: AccountRef, phoneNumber: string, name: string, extra: ContactExtra, history: CustomerMessageFact[],
+) {
   const id = newId('contact');
+  const accountId = account.id;
   const { inboundAt, inboundText } = extra;
   await tx.contact.create({
     data: {
@@ -225,6 +248,7 @@ async function createContact(tx: DbTx, orgId: string, accountId: string, phoneNu
     },
   });
   if (inboundAt && inboundText) {
+    history.push({ phone_id: account.phoneId, from: phoneNumber, inbound_at: inboundAt.toISOString() });
     await tx.message.create({
       data: {
         id: newId('message'), orgId, contactId: id, accountId, direction: 'incoming', type: 'text',

@@ -42,6 +42,8 @@ const testEnv: NodeJS.ProcessEnv = {
 const logDir = 'test-results/logs';
 /** `TEST_FILES=<substring> npm test`: only the integration files whose path contains it; no unit or end-to-end tests. */
 const onlyFiles = process.env.TEST_FILES;
+/** `TEST_E2E=<part of a spec's path> npm test`: only those Playwright specs; no unit or integration tests. */
+const onlySpecs = process.env.TEST_E2E;
 
 interface Tally {
   passed: number;
@@ -123,7 +125,7 @@ async function main(): Promise<number> {
   await prepareDatabase();
 
   // Unit tests, and the few module tests that need the (empty, migrated) test database.
-  if (!onlyFiles) await nodeTests('unit tests', findTests(['server', 'simulator', 'workers', 'scripts', 'app'], 'tests/'));
+  if (!onlyFiles && !onlySpecs) await nodeTests('unit tests', findTests(['server', 'simulator', 'workers', 'scripts', 'app'], 'tests/'));
 
   if (!process.argv.includes('--no-build')) {
     console.log('\n=== production build');
@@ -148,7 +150,7 @@ async function main(): Promise<number> {
 
     // The campaign suite queues the most sends; it runs on its own, last, so its backlog slows
     // no other suite (node's runner orders the files of one run itself).
-    const integration = findTests(['tests/integration'], '-').filter((file) => !onlyFiles || file.includes(onlyFiles));
+    const integration = onlySpecs ? [] : findTests(['tests/integration'], '-').filter((file) => !onlyFiles || file.includes(onlyFiles));
     const heavy = integration.filter((file) => file.includes('campaigns'));
     const runArgs = ['--test-concurrency=1', '--test-force-exit'];
     await nodeTests('integration tests', integration.filter((file) => !heavy.includes(file)), runArgs);
@@ -157,7 +159,7 @@ async function main(): Promise<number> {
 
     await waitForIdlePipeline();
     console.log('\n=== end-to-end tests (Playwright)');
-    await run(process.execPath, ['node_modules/@playwright/test/cli.js', 'test']);
+    await run(process.execPath, ['node_modules/@playwright/test/cli.js', 'test', ...(onlySpecs ? [onlySpecs] : [])]);
     const resultsFile = 'test-results/e2e-results.json';
     if (existsSync(resultsFile)) {
       const stats = JSON.parse(readFileSync(resultsFile, 'utf8')).stats;

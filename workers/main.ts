@@ -58,6 +58,9 @@ await maintenance
 await maintenance
   .upsertJobScheduler('campaigns-sweep', { every: 60_000 }, { name: 'campaigns.sweep', data: {} })
   .catch((err: Error) => log.warn({ err: err.message }, 'could not schedule the campaign sweep'));
+await maintenance
+  .upsertJobScheduler('conversations-wake', { every: 15_000 }, { name: 'conversations.wake', data: {} })
+  .catch((err: Error) => log.warn({ err: err.message }, 'could not schedule the snoozed conversations wake-up'));
 log.info({ queues: Object.keys(processors) }, 'worker started');
 
 async function shutdown(signal: string): Promise<void> {

@@ -2,6 +2,7 @@ import type { Job } from 'bullmq';
 import { syncAccountJob } from '@/server/accounts/sync-account.job';
 import { dispatchCampaignJob, startScheduledCampaignJob } from '@/server/campaigns/campaign-jobs';
 import { sweepCampaigns } from '@/server/campaigns/sweep-campaigns';
+import { wakeSnoozedConversations } from '@/server/conversations/conversation-status';
 import { sendMessagesJob } from '@/server/messages/send-message.job';
 import { processPlatformEventJob } from '@/server/platform-events/process-platform-event.job';
 import type { JobData, JobName, QueueName } from '@/server/queues';
@@ -25,6 +26,7 @@ export const processors: Processors = {
     'templates.sync': (_job, data) => syncTemplatesJob(data),
     'webhook-history.purge': purgeDeliveryHistoryJob,
     'campaigns.sweep': async () => void (await sweepCampaigns()),
+    'conversations.wake': async () => void (await wakeSnoozedConversations()),
   },
   'webhook-fan-out': { 'events.fan-out': fanOutEventsJob },
   'webhook-attempts': { 'deliveries.attempt': attemptDeliveriesJob },

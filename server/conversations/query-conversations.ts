@@ -1,7 +1,8 @@
 import { ApiError } from '@/server/api/api-error';
 import { afterNewestFirst, decodeCursor } from '@/server/api/paging';
-import { db } from '@/server/db';
+import { db, type ConversationStatus, type Prisma } from '@/server/db';
 import { contactSearchWhere } from '@/server/contacts/contact-search';
+import { statusWhere } from './conversation-status';
 
 export const CONVERSATIONS_LIST = 'conversations';
 
@@ -15,7 +16,11 @@ export interface ConversationFilters {
   unread?: boolean;
   /** A user id, or null for conversations nobody is assigned to. */
   assignedUserId?: string | null;
+  /** A user id: conversations assigned to them or to nobody (an agent's own queue). */
+  assignedToOrUnassigned?: string;
   tag?: string;
+  /** Open, snoozed or resolved as of now (the shared inbox's state). */
+  status?: ConversationStatus;
 }
 
 export interface ConversationQuery extends ConversationFilters {
@@ -35,22 +40,32 @@ const conversationInclude = {
  */
 export async function queryConversations(orgId: string, query: ConversationQuery) {
   const after = decodeCursor(CONVERSATIONS_LIST, query.cursor);
-  const accountId = query.accountId ?? (query.account !== undefined ? await accountIdByName(orgId, query.account) : undefined);
   return db.contact.findMany({
-    where: {
-      orgId,
-      externalOnly: false,
-      lastMessageAt: { not: null },
-      ...(accountId !== undefined ? { accountId } : {}),
-      ...(query.unread !== undefined ? { unread: query.unread } : {}),
-      ...(query.assignedUserId !== undefined ? { assignedUserId: query.assignedUserId } : {}),
-      ...(query.tag ? { tags: { has: query.tag } } : {}),
-      AND: [contactSearchWhere(query.search), afterNewestFirst('lastMessageAt', after)],
-    },
+    where: { AND: [await conversationsWhere(orgId, query), afterNewestFirst('lastMessageAt', after)] },
     include: conversationInclude,
     orderBy: [{ lastMessageAt: 'desc' }, { id: 'desc' }],
     take: query.limit + 1,
   });
+}
+
+/** The organization's conversations that pass `filters`. */
+export async function conversationsWhere(orgId: string, filters: ConversationFilters): Promise<Prisma.ContactWhereInput> {
+  const accountId = filters.accountId ?? (filters.account !== undefined ? await accountIdByName(orgId, filters.account) : undefined);
+  const mineOrUnassigned = filters.assignedToOrUnassigned;
+  return {
+    orgId,
+    externalOnly: false,
+    lastMessageAt: { not: null },
+    ...(accountId !== undefined ? { accountId } : {}),
+    ...(filters.unread !== undefined ? { unread: filters.unread } : {}),
+    ...(filters.assignedUserId !== undefined ? { assignedUserId: filters.assignedUserId } : {}),
+    ...(filters.tag ? { tags: { has: filters.tag } } : {}),
+    AND: [
+      contactSearchWhere(filters.search),
+      filters.status ? statusWhere(filters.status) : {},
+      mineOrUnassigned ? { OR: [{ assignedUserId: mineOrUnassigned }, { assignedUserId: null }] } : {},
+    ],
+  };
 }
 
 export type ConversationRow = Awaited<ReturnType<typeof queryConversations>>[number];

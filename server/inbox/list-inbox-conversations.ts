@@ -1,29 +1,48 @@
 import { toPage } from '@/server/api/paging';
-import { CONVERSATIONS_LIST, conversationSortKey, queryConversations } from '@/server/conversations/query-conversations';
+import {
+  CONVERSATIONS_LIST, conversationSortKey, conversationsWhere, queryConversations, type ConversationFilters,
+} from '@/server/conversations/query-conversations';
+import type { ConversationStatus } from '@/server/db';
+import { countByStatus } from '@/server/conversations/conversation-status';
 import { presentInboxConversation } from './present-inbox-conversation';
 
-export interface InboxListOptions {
+export const INBOX_ASSIGNMENT_FILTERS = ['all', 'unread', 'mine', 'unassigned', 'mine_or_unassigned'] as const;
+
+export interface InboxFilters {
   userId: string;
-  limit: number;
-  cursor?: string;
   search?: string;
   accountId?: string;
-  filter: 'all' | 'unread' | 'mine' | 'unassigned';
+  filter: (typeof INBOX_ASSIGNMENT_FILTERS)[number];
   tag?: string;
+}
+
+export interface InboxListOptions extends InboxFilters {
+  limit: number;
+  cursor?: string;
+  /** Omitted: every status. */
+  status?: ConversationStatus;
 }
 
 /** The shared inbox's conversation list: the API's list with the team's filters on top. */
 export async function listInboxConversations(orgId: string, options: InboxListOptions) {
-  const rows = await queryConversations(orgId, {
-    limit: options.limit,
-    cursor: options.cursor,
+  const rows = await queryConversations(orgId, { ...conversationFilters(options), status: options.status, limit: options.limit, cursor: options.cursor });
+  const now = Date.now();
+  return toPage(CONVERSATIONS_LIST, rows, options.limit, conversationSortKey, (row) => presentInboxConversation(row, now));
+}
+
+/** How many conversations the inbox's filters leave in each status (its status tabs). */
+export async function countInboxConversations(orgId: string, filters: InboxFilters) {
+  return countByStatus(await conversationsWhere(orgId, conversationFilters(filters)));
+}
+
+function conversationFilters(options: InboxFilters): ConversationFilters {
+  return {
     search: options.search,
     accountId: options.accountId,
     tag: options.tag,
     ...(options.filter === 'unread' ? { unread: true } : {}),
     ...(options.filter === 'mine' ? { assignedUserId: options.userId } : {}),
     ...(options.filter === 'unassigned' ? { assignedUserId: null } : {}),
-  });
-  const now = Date.now();
-  return toPage(CONVERSATIONS_LIST, rows, options.limit, conversationSortKey, (row) => presentInboxConversation(row, now));
+    ...(options.filter === 'mine_or_unassigned' ? { assignedToOrUnassigned: options.userId } : {}),
+  };
 }

@@ -1,5 +1,6 @@
 import { windowClosesAt } from '@/server/conversations/conversation-window';
 import type { ConversationRow } from '@/server/conversations/query-conversations';
+import { effectiveStatus } from '@/server/conversations/conversation-status';
 
 /** A conversation as the inbox list and contact panel show it. */
 export function presentInboxConversation(row: ConversationRow, now = Date.now()) {
@@ -16,6 +17,9 @@ export function presentInboxConversation(row: ConversationRow, now = Date.now())
     tags: row.tags,
     optedOutMarketing: row.optedOutMarketing,
     assignee: row.assignedUser,
+    status: effectiveStatus(row, now),
+    /** Set while snoozed: when it comes back. */
+    snoozedUntil: effectiveStatus(row, now) === 'snoozed' ? row.snoozedUntil : null,
     createdAt: row.createdAt,
   };
 }

@@ -23,7 +23,8 @@ function describe(item: MessageItem): { type: MessageType; content: string } {
 
 /**
  * Stores a customer's message: creates the contact on first contact, opens the 24-hour
- * window, marks the conversation unread for the whole team. A platform retry of the same
+ * window, marks the conversation unread for the whole team and open again if it was snoozed
+ * or resolved. A platform retry of the same
  * message (same wamid) is ignored.
  */
 export async function storeInboundMessage(item: MessageItem): Promise<void> {
@@ -57,6 +58,8 @@ export async function storeInboundMessage(item: MessageItem): Promise<void> {
         where: { id: contact.id },
         data: {
           unread: true,
+          conversationStatus: 'open',
+          snoozedUntil: null,
           ...(contact.name ? {} : { name: item.profileName }),
           ...(contact.accountId ? {} : { accountId: account.id }),
           ...(newer ? { lastInboundAt: item.timestamp, lastMessageAt: item.timestamp, lastMessagePreview: messagePreview(content) } : {}),

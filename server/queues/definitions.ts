@@ -50,6 +50,7 @@ export const queueDefinitions = {
     'account.sync': byId('accountId'),
     'webhook-history.purge': z.object({}),
     'campaigns.sweep': z.object({}),
+    'conversations.wake': z.object({}),
   },
 } as const;
 

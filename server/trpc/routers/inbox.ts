@@ -6,7 +6,8 @@ import { assignConversation } from '@/server/inbox/assign-conversation';
 import { addConversationNote, listConversationNotes } from '@/server/inbox/conversation-notes';
 import { getInboxConversation } from '@/server/inbox/get-inbox-conversation';
 import { listInboxAgents } from '@/server/inbox/list-inbox-agents';
-import { listInboxConversations } from '@/server/inbox/list-inbox-conversations';
+import { setConversationStatus } from '@/server/conversations/conversation-status';
+import { countInboxConversations, INBOX_ASSIGNMENT_FILTERS, listInboxConversations } from '@/server/inbox/list-inbox-conversations';
 import { listInboxMessages } from '@/server/inbox/list-inbox-messages';
 import { listReplyTemplates } from '@/server/inbox/list-reply-templates';
 import { markConversationRead } from '@/server/inbox/mark-conversation-read';
@@ -28,22 +29,45 @@ const inboxProcedure = orgProcedure.use(async ({ next }) => {
 });
 
 const contactId = z.string().min(1).max(64);
+const inboxFilters = z.object({
+  search: z.string().max(100).optional(),
+  accountId: z.string().max(64).optional(),
+  filter: z.enum(INBOX_ASSIGNMENT_FILTERS).default('all'),
+  tag: z.string().max(50).optional(),
+});
 const variables = z.record(z.string(), z.string().max(1024));
 
 export const inboxRouter = createTRPCRouter({
   conversations: inboxProcedure
     .input(
-      z.object({
+      inboxFilters.extend({
         cursor: z.string().max(512).nullish(),
-        search: z.string().max(100).optional(),
-        accountId: z.string().max(64).optional(),
-        filter: z.enum(['all', 'unread', 'mine', 'unassigned']).default('all'),
-        tag: z.string().max(50).optional(),
+        status: z.enum(['open', 'snoozed', 'resolved', 'all']).default('all'),
       }),
     )
     .query(({ ctx, input }) =>
-      listInboxConversations(ctx.org.id, { ...input, cursor: input.cursor ?? undefined, userId: ctx.user.id, limit: 30 }),
+      listInboxConversations(ctx.org.id, {
+        ...input,
+        cursor: input.cursor ?? undefined,
+        status: input.status === 'all' ? undefined : input.status,
+        userId: ctx.user.id,
+        limit: 30,
+      }),
     ),
+
+  counts: inboxProcedure.input(inboxFilters).query(({ ctx, input }) => countInboxConversations(ctx.org.id, { ...input, userId: ctx.user.id })),
+
+  setStatus: inboxProcedure
+    .input(
+      z.object({
+        contactId,
+        change: z.discriminatedUnion('status', [
+          z.object({ status: z.enum(['open', 'resolved']) }),
+          z.object({ status: z.literal('snoozed'), until: z.coerce.date() }),
+        ]),
+      }),
+    )
+    .mutation(({ ctx, input }) => setConversationStatus(ctx.org.id, input.contactId, input.change)),
 
   conversation: inboxProcedure.input(z.object({ contactId })).query(({ ctx, input }) => getInboxConversation(ctx.org.id, input.contactId)),
 

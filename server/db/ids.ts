@@ -36,6 +36,7 @@ export const idPrefixes = {
   template: 'tpl',
   contact: 'ct',
   note: 'note',
+  savedReply: 'srep',
   message: 'msg',
   media: 'med',
   campaign: 'cmp',

@@ -11,6 +11,9 @@ import { countInboxConversations, INBOX_ASSIGNMENT_FILTERS, listInboxConversatio
 import { listInboxMessages } from '@/server/inbox/list-inbox-messages';
 import { listReplyTemplates } from '@/server/inbox/list-reply-templates';
 import { markConversationRead } from '@/server/inbox/mark-conversation-read';
+import {
+  createSavedReply, deleteSavedReply, fillSavedReplyFor, listSavedReplies, savedReplyInput, updateSavedReply,
+} from '@/server/inbox/saved-replies';
 import { sendInboxReply } from '@/server/inbox/send-inbox-reply';
 import { simulateCustomer, simulateNewCustomer } from '@/server/inbox/simulate-customer';
 import { updateConversationContact } from '@/server/inbox/update-conversation-contact';
@@ -29,6 +32,7 @@ const inboxProcedure = orgProcedure.use(async ({ next }) => {
 });
 
 const contactId = z.string().min(1).max(64);
+const savedReplyId = z.string().min(1).max(64);
 const inboxFilters = z.object({
   search: z.string().max(100).optional(),
   accountId: z.string().max(64).optional(),
@@ -110,6 +114,22 @@ export const inboxRouter = createTRPCRouter({
   addNote: inboxProcedure
     .input(z.object({ contactId, body: z.string().trim().min(1).max(4000) }))
     .mutation(({ ctx, input }) => addConversationNote(ctx.org.id, input.contactId, ctx.user.id, input.body)),
+
+  savedReplies: inboxProcedure
+    .input(z.object({ prefix: z.string().max(40).optional() }))
+    .query(({ ctx, input }) => listSavedReplies(ctx.org.id, input.prefix)),
+
+  fillSavedReply: inboxProcedure
+    .input(z.object({ id: savedReplyId, contactId }))
+    .query(({ ctx, input }) => fillSavedReplyFor(ctx.org.id, input.id, input.contactId)),
+
+  createSavedReply: inboxProcedure.input(savedReplyInput).mutation(({ ctx, input }) => createSavedReply(ctx.org.id, ctx.user.id, input)),
+
+  updateSavedReply: inboxProcedure
+    .input(savedReplyInput.extend({ id: savedReplyId }))
+    .mutation(({ ctx, input: { id, ...reply } }) => updateSavedReply(ctx.org.id, id, reply)),
+
+  deleteSavedReply: inboxProcedure.input(z.object({ id: savedReplyId })).mutation(({ ctx, input }) => deleteSavedReply(ctx.org.id, input.id)),
 
   simulate: inboxProcedure
     .input(

@@ -2,6 +2,8 @@ import type { NextAuthOptions } from 'next-auth';
 import credentials from 'next-auth/providers/credentials';
 import { z } from 'zod';
 import { config } from '@/server/config';
+import { CLIENT_ADDRESS_HEADER } from '@/server/http/client-address';
+import { limitSignInFailures } from './sign-in-throttle';
 import { verifyCredentials } from './verify-credentials';
 
 // NextAuth builds its callback and redirect URLs from NEXTAUTH_URL. Defaulting it to APP_URL
@@ -28,10 +30,13 @@ export const authOptions: NextAuthOptions = {
         email: { label: 'Email', type: 'email' },
         password: { label: 'Password', type: 'password' },
       },
-      async authorize(credentials) {
+      async authorize(credentials, req) {
         const parsed = credentialsSchema.safeParse(credentials);
         if (!parsed.success) return null;
-        return verifyCredentials(parsed.data.email, parsed.data.password);
+        const { email, password } = parsed.data;
+        // Set by server/http/serve.ts from the socket (or a trusted proxy), as for the /v1 API.
+        const address = String(req.headers?.[CLIENT_ADDRESS_HEADER] ?? '');
+        return limitSignInFailures(email, address, () => verifyCredentials(email, password));
       },
     }),
   ],

@@ -2,6 +2,7 @@
 
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
+import { SessionProvider } from 'next-auth/react';
 import { useState, type ReactNode } from 'react';
 import superjson from 'superjson';
 import type { AppRouter } from '@/server/trpc/router';
@@ -12,7 +13,11 @@ function makeQueryClient() {
   return new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } });
 }
 
-/** React Query and tRPC for the dashboard's client components. */
+/**
+ * React Query and tRPC for the dashboard's client components, and NextAuth's session provider:
+ * its reads of /api/auth/session (on load and when the tab regains focus) renew the sliding
+ * 12-hour session while the dashboard is in use.
+ */
 export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(makeQueryClient);
   const [trpcClient] = useState(() =>
@@ -22,10 +27,12 @@ export function Providers({ children }: { children: ReactNode }) {
     }),
   );
   return (
-    <QueryClientProvider client={queryClient}>
-      <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-        {children}
-      </TRPCProvider>
-    </QueryClientProvider>
+    <SessionProvider>
+      <QueryClientProvider client={queryClient}>
+        <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
+          {children}
+        </TRPCProvider>
+      </QueryClientProvider>
+    </SessionProvider>
   );
 }

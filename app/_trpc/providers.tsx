@@ -22,7 +22,8 @@ export function Providers({ children }: { children: ReactNode }) {
   const [queryClient] = useState(makeQueryClient);
   const [trpcClient] = useState(() =>
     createTRPCClient<AppRouter>({
-      // A relative URL: the browser talks to whatever origin served the page, on any port.
+      // A relative URL: the origin that served the page, which mutations require to be APP_URL's
+      // (server/http/same-origin.ts).
       links: [httpBatchLink({ url: '/api/trpc', transformer: superjson })],
     }),
   );

@@ -5,6 +5,8 @@ export interface AuthenticatedUser {
   id: string;
   email: string;
   name: string;
+  /** The session version a session signed in now belongs to (server/auth/session-version.ts). */
+  sessionVersion: number;
 }
 
 // Verified against when the email is unknown, so a miss costs as long as a wrong password
@@ -22,5 +24,5 @@ export async function verifyCredentials(email: string, password: string): Promis
     return null;
   }
   if (!(await verifyPassword(user.passwordHash, password))) return null;
-  return { id: user.id, email: user.email, name: user.name };
+  return { id: user.id, email: user.email, name: user.name, sessionVersion: user.sessionVersion };
 }

@@ -28,7 +28,8 @@ export async function acceptInvite(token: string, password: string): Promise<{ e
   if (!invite) return null;
   const { count } = await db.user.updateMany({
     where: { id: invite.user.id, passwordHash: invite.passwordHash },
-    data: { passwordHash: await hashPassword(password) },
+    // A new password ends any session signed in with the old one.
+    data: { passwordHash: await hashPassword(password), sessionVersion: { increment: 1 } },
   });
   return count === 1 ? { email: invite.user.email } : null;
 }

@@ -3,9 +3,26 @@
 import { signIn } from 'next-auth/react';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
+import { SIGN_IN_UNAVAILABLE, throttledRetryAfterS } from '@/server/auth/sign-in-errors';
 
 const inputClass =
   'mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-xs placeholder:text-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none';
+
+/** The wait as a person would say it: seconds under a minute, else whole minutes rounded up. */
+function formatWait(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
+/** What to tell the user about a refused sign-in, from the error code NextAuth passed on. */
+function refusalMessage(code: string | null | undefined): string {
+  if (code === 'CredentialsSignin') return 'That email and password don’t match an account. Check them and try again.';
+  const wait = throttledRetryAfterS(code);
+  if (wait !== null) return `Too many failed sign-in attempts. For your account’s safety, try again in ${formatWait(wait)}.`;
+  if (code === SIGN_IN_UNAVAILABLE) return 'Sign-in is briefly unavailable on our side. Please try again in a minute.';
+  return 'We couldn’t sign you in just now. Please try again.';
+}
 
 export function SignInForm({ callbackPath }: { callbackPath: string }) {
   const router = useRouter();
@@ -24,11 +41,7 @@ export function SignInForm({ callbackPath }: { callbackPath: string }) {
         redirect: false,
       });
       if (!result?.ok || result.error) {
-        setError(
-          result?.error === 'CredentialsSignin'
-            ? 'That email and password don’t match an account. Check them and try again.'
-            : 'We couldn’t sign you in just now. Please try again.',
-        );
+        setError(refusalMessage(result?.error));
         setSubmitting(false);
         return;
       }

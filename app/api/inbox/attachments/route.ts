@@ -1,4 +1,5 @@
 import { ApiError } from '@/server/api/api-error';
+import { refuseCrossOrigin } from '@/server/http/same-origin';
 import { resolveDashboardOrg } from '@/server/inbox/resolve-dashboard-org';
 import { sendInboxAttachment } from '@/server/inbox/send-inbox-attachment';
 import { logger } from '@/server/logger';
@@ -7,6 +8,8 @@ export const dynamic = 'force-dynamic';
 
 /** The inbox composer's file upload (multipart: `contactId`, `file`, optional `caption`); members of the org only. */
 export async function POST(request: Request): Promise<Response> {
+  const refusal = refuseCrossOrigin(request);
+  if (refusal) return refusal;
   const who = await resolveDashboardOrg(request);
   if (!who) return Response.json({ error: 'Sign in to continue.' }, { status: 401 });
   const form = await request.formData().catch(() => null);

@@ -1,4 +1,5 @@
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
+import { refuseCrossOrigin } from '@/server/http/same-origin';
 import { logger } from '@/server/logger';
 import { createTRPCContext } from '@/server/trpc/init';
 import { appRouter } from '@/server/trpc/router';
@@ -15,4 +16,17 @@ function handler(req: Request) {
   });
 }
 
-export { handler as GET, handler as POST };
+/**
+ * Mutations (always POST) come from the dashboard's own pages and carry JSON only: tRPC would
+ * also take form data, which another site's page can post without a CORS preflight.
+ */
+function mutationHandler(req: Request) {
+  const refusal = refuseCrossOrigin(req);
+  if (refusal) return refusal;
+  if (req.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase() !== 'application/json') {
+    return Response.json({ error: 'Send the request body as application/json.' }, { status: 415 });
+  }
+  return handler(req);
+}
+
+export { handler as GET, mutationHandler as POST };

@@ -1,16 +1,9 @@
 import { getMedia as getMediaSpec } from '@/server/api/endpoints/media';
 import { apiRoute } from '@/server/api/route';
+import { mediaResponseHeaders } from '@/server/media/media-response-headers';
 import { openOwnMessageMedia } from '@/server/messages/open-own-message-media';
 
 export const GET = apiRoute(getMediaSpec, async ({ caller, params }) => {
   const media = await openOwnMessageMedia(caller.orgId, params.message_id);
-  const filename = media.filename ?? 'media';
-  return new Response(media.stream, {
-    headers: {
-      'Content-Type': media.contentType,
-      'Content-Length': String(media.size),
-      // RFC 6266: an ASCII fallback plus the exact UTF-8 name.
-      'Content-Disposition': `attachment; filename="${filename.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
-    },
-  });
+  return new Response(media.stream, { headers: mediaResponseHeaders(media, { inline: false }) });
 });

@@ -1,0 +1,68 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { db } from '@/server/db';
+import { sendInboxAttachment } from '@/server/inbox/send-inbox-attachment';
+import { createApiKey } from '../api-factories';
+import { createOrg, createUser } from '../factories';
+import { createConnectedAccount } from '../platform-factories';
+import { sessionCookie } from '../support/dashboard-session';
+import { openWindow } from '../support/messages-api';
+import { appUrl, randomPhone } from '../support/stack';
+
+/**
+ * Response headers of the production server: dashboard pages cannot be framed or sniffed and
+ * send a referrer policy; media routes serve customer files so they can never run as a page.
+ */
+let cookie: string;
+let orgId: string;
+
+before(async () => {
+  orgId = (await createOrg()).id;
+  cookie = await sessionCookie(await createUser({ memberships: [{ orgId, role: 'owner' }] }));
+});
+
+after(async () => {
+  await db.$disconnect();
+});
+
+function assertPageHeaders(res: Response, what: string) {
+  assert.match(res.headers.get('content-security-policy') ?? '', /frame-ancestors 'none'/, what);
+  assert.equal(res.headers.get('x-frame-options'), 'DENY', what);
+  assert.equal(res.headers.get('x-content-type-options'), 'nosniff', what);
+  assert.equal(res.headers.get('referrer-policy'), 'strict-origin-when-cross-origin', what);
+}
+
+function assertMediaHeaders(res: Response, disposition: RegExp, what: string) {
+  assert.equal(res.status, 200, what);
+  assert.equal(res.headers.get('x-content-type-options'), 'nosniff', what);
+  const csp = res.headers.get('content-security-policy') ?? '';
+  assert.match(csp, /default-src 'none'/, what);
+  assert.match(csp, /sandbox/, what);
+  assert.match(res.headers.get('content-disposition') ?? '', disposition, what);
+}
+
+test('dashboard pages, signed in or not, cannot be framed and are not sniffed', async () => {
+  assertPageHeaders(await fetch(`${appUrl}/signin`), '/signin');
+  assertPageHeaders(await fetch(`${appUrl}/`, { redirect: 'manual' }), '/');
+  for (const path of ['/inbox', '/settings', '/api-keys']) {
+    const res = await fetch(`${appUrl}${path}`, { headers: { cookie }, redirect: 'manual' });
+    assert.equal(res.status, 200, path);
+    assertPageHeaders(res, path);
+  }
+});
+
+test('both media routes send customer files with nosniff, a sandboxing CSP, and only pictures and sound inline', async () => {
+  const account = await createConnectedAccount(orgId);
+  const contact = await openWindow({ orgId, phoneId: account.phoneId }, randomPhone());
+  const file = (contentType: string, filename: string) =>
+    sendInboxAttachment(orgId, contact.id, { bytes: new TextEncoder().encode('<html><script>alert(1)</script></html>'), contentType, filename });
+  const pdf = await file('application/pdf', 'invoice.pdf');
+  const photo = await file('image/jpeg', 'photo.jpg');
+  const { key } = await createApiKey(orgId);
+
+  assertMediaHeaders(await fetch(`${appUrl}/api/media/${photo.id}`, { headers: { cookie } }), /^inline/, 'inbox photo');
+  assertMediaHeaders(await fetch(`${appUrl}/api/media/${pdf.id}`, { headers: { cookie } }), /^attachment/, 'inbox document');
+  for (const message of [photo, pdf]) {
+    assertMediaHeaders(await fetch(`${appUrl}/v1/media/${message.id}`, { headers: { authorization: `Bearer ${key}` } }), /^attachment/, `/v1 ${message.id}`);
+  }
+});

@@ -1,7 +1,7 @@
 import { ApiError } from '@/server/api/api-error';
 import { afterNewestFirst, decodeCursor } from '@/server/api/paging';
 import { db, type ConversationStatus, type Prisma } from '@/server/db';
-import { contactSearchWhere } from '@/server/contacts/contact-search';
+import { contactSearchWhere, firstSearchMatches, listSearchMatches, searchesMessageText } from '@/server/contacts/contact-search';
 import { statusWhere } from './conversation-status';
 
 export const CONVERSATIONS_LIST = 'conversations';
@@ -9,6 +9,8 @@ export const CONVERSATIONS_LIST = 'conversations';
 export interface ConversationFilters {
   /** Part of the name (any case) or, when it looks like a phone number, of the number's digits. */
   search?: string;
+  /** `search` also finds the text of the conversation's messages (the inbox's search). */
+  searchMessages?: boolean;
   /** Account name. */
   account?: string;
   /** Account id (the dashboard picks accounts by id). */
@@ -40,12 +42,32 @@ const conversationInclude = {
  */
 export async function queryConversations(orgId: string, query: ConversationQuery) {
   const after = decodeCursor(CONVERSATIONS_LIST, query.cursor);
-  return db.contact.findMany({
-    where: { AND: [await conversationsWhere(orgId, query), afterNewestFirst('lastMessageAt', after)] },
-    include: conversationInclude,
-    orderBy: [{ lastMessageAt: 'desc' }, { id: 'desc' }],
-    take: query.limit + 1,
-  });
+  const text = query.search?.trim();
+  if (text && query.searchMessages && searchesMessageText(text)) return searchConversations(orgId, query, text);
+  return findConversations({ AND: [await conversationsWhere(orgId, query), afterNewestFirst('lastMessageAt', after)] }, query.limit);
+}
+
+const findConversations = (where: Prisma.ContactWhereInput, limit: number) =>
+  db.contact.findMany({ where, include: conversationInclude, orderBy: [{ lastMessageAt: 'desc' }, { id: 'desc' }], take: limit + 1 });
+
+/** Conversations searched newest first before the indexes' matches are listed (see below). */
+const SEARCH_WINDOW = 1_000;
+
+/**
+ * A page of conversations whose name, number or message text contains `text`. The newest
+ * SEARCH_WINDOW conversations are checked one by one, which fills a page quickly for a common
+ * term; only if they hold too few are the term's matches listed from the trigram indexes,
+ * which is fast then because the term is rare (listing a common word's matches takes a second
+ * at a million messages). Either way the cost stays bounded.
+ */
+async function searchConversations(orgId: string, query: ConversationQuery, text: string) {
+  const cursor = decodeCursor(CONVERSATIONS_LIST, query.cursor);
+  const page: Prisma.ContactWhereInput = { AND: [await conversationsWhere(orgId, { ...query, search: undefined }), afterNewestFirst('lastMessageAt', cursor)] };
+  const newest = await db.contact.findMany({ where: page, orderBy: [{ lastMessageAt: 'desc' }, { id: 'desc' }], take: SEARCH_WINDOW, select: { id: true } });
+  const found = await firstSearchMatches(orgId, newest.map((row) => row.id), text, query.limit + 1);
+  const searchedAll = newest.length < SEARCH_WINDOW;
+  const ids = found.length > query.limit || searchedAll ? found : await listSearchMatches(orgId, text);
+  return findConversations({ AND: [page, { id: { in: ids } }] }, query.limit);
 }
 
 /** The organization's conversations that pass `filters`. */

@@ -30,14 +30,19 @@ export async function listInboxConversations(orgId: string, options: InboxListOp
   return toPage(CONVERSATIONS_LIST, rows, options.limit, conversationSortKey, (row) => presentInboxConversation(row, now));
 }
 
-/** How many conversations the inbox's filters leave in each status (its status tabs). */
-export async function countInboxConversations(orgId: string, filters: InboxFilters) {
+/**
+ * How many conversations the inbox's filters leave in each status (its status tabs). The
+ * search box narrows the list only, as in other inboxes: counting a common word's matches
+ * would read every message.
+ */
+export async function countInboxConversations(orgId: string, filters: Omit<InboxFilters, 'search'>) {
   return countByStatus(await conversationsWhere(orgId, conversationFilters(filters)));
 }
 
 function conversationFilters(options: InboxFilters): ConversationFilters {
   return {
     search: options.search,
+    searchMessages: true,
     accountId: options.accountId,
     tag: options.tag,
     ...(options.filter === 'unread' ? { unread: true } : {}),

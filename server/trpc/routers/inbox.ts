@@ -59,7 +59,7 @@ export const inboxRouter = createTRPCRouter({
       }),
     ),
 
-  counts: inboxProcedure.input(inboxFilters).query(({ ctx, input }) => countInboxConversations(ctx.org.id, { ...input, userId: ctx.user.id })),
+  counts: inboxProcedure.input(inboxFilters.omit({ search: true })).query(({ ctx, input }) => countInboxConversations(ctx.org.id, { ...input, userId: ctx.user.id })),
 
   setStatus: inboxProcedure
     .input(

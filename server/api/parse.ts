@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { findUnstorableText, unstorableTextMessage } from '@/server/db/storable-text';
 import { ApiError } from './api-error';
 
 /** Requests larger than this are refused with 413 before they are parsed. */
@@ -24,13 +25,21 @@ function valueAt(input: unknown, path: ReadonlyArray<PropertyKey>): unknown {
 /**
  * Validates `input` against a strict schema and maps the first problem to the contract:
  * an unknown field is 400 `unknown_field`, an absent required one 422 `missing_parameter`,
- * anything else 422 `invalid_parameter`, each with `param` naming the field.
+ * anything else 422 `invalid_parameter`, each with `param` naming the field. A string holding
+ * a NUL or a lone surrogate is 422 `invalid_parameter` whatever the schema says.
  */
 export function parseWith<S extends z.ZodType>(schema: S, input: unknown, prefix = ''): z.infer<S> {
+  const at = (path: ReadonlyArray<PropertyKey>) => (prefix ? `${prefix}${path.length ? '.' : ''}` : '') + paramName(path);
+  // Every text field, query parameter and path segment passes here: a character the database
+  // cannot store is the caller's mistake (422), not a failure worth retrying (500).
+  const unstorable = findUnstorableText(input);
+  if (unstorable) {
+    const field = at(unstorable.path);
+    throw new ApiError('invalid_parameter', unstorableTextMessage(field || 'body', unstorable), field ? { param: field } : {});
+  }
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const issues = result.error.issues;
-  const at = (path: ReadonlyArray<PropertyKey>) => (prefix ? `${prefix}${path.length ? '.' : ''}` : '') + paramName(path);
 
   const unknown = issues.find((i) => i.code === 'unrecognized_keys');
   if (unknown && unknown.code === 'unrecognized_keys') {

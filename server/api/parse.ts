@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { findUnstorableText, unstorableTextMessage } from '@/server/db/storable-text';
+import { readBodyUpTo } from '@/server/http/read-body';
 import { ApiError } from './api-error';
 
 /** Requests larger than this are refused with 413 before they are parsed. */
@@ -62,33 +63,15 @@ export function parseWith<S extends z.ZodType>(schema: S, input: unknown, prefix
 
 /** Reads the body as JSON, refusing more than 1 MiB and anything that is not a JSON object. */
 export async function readJsonBody(request: Request): Promise<unknown> {
-  const declared = Number(request.headers.get('content-length') ?? 0);
-  if (declared > MAX_BODY_BYTES) throw tooLarge();
-  const text = await readLimited(request);
+  const bytes = await readBodyUpTo(request, MAX_BODY_BYTES);
+  if (!bytes) throw tooLarge();
+  const text = bytes.toString('utf8');
   if (text.trim() === '') return undefined;
   try {
     return JSON.parse(text);
   } catch {
     throw new ApiError('invalid_json', 'The request body is not valid JSON.');
   }
-}
-
-async function readLimited(request: Request): Promise<string> {
-  if (!request.body) return '';
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 const tooLarge = () => new ApiError('request_too_large', `The request body is larger than ${MAX_BODY_BYTES} bytes (1 MiB).`);

@@ -157,3 +157,19 @@ describe('rate limits', () => {
     assert.equal(res.headers.get('x-ratelimit-limit'), '600');
   });
 });
+
+describe('responses the framework would make itself', () => {
+  test('an unknown /v1 path is a 404 envelope with a Request-Id, whatever the method', async () => {
+    for (const method of ['GET', 'POST', 'DELETE']) {
+      const { body } = await expectError('/v1/no-such-thing', demo.orgs.acme.keys.full, 404, 'resource_not_found', { method });
+      assert.match(body.error.message, /\/v1\/no-such-thing/);
+    }
+    await expectError('/v1/messages/msg_x/nope', undefined, 404, 'resource_not_found');
+  });
+
+  test('a known path with a method it does not take is a 405 envelope with a Request-Id and Allow', async () => {
+    const { res } = await expectError('/v1/accounts', demo.orgs.acme.keys.full, 405, 'method_not_allowed', { method: 'DELETE' });
+    assert.match(res.headers.get('allow') ?? '', /GET/);
+    await expectError('/v1/me', undefined, 405, 'method_not_allowed', { method: 'PUT' });
+  });
+});

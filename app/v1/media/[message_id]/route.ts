@@ -1,8 +1,9 @@
 import { getMedia as getMediaSpec } from '@/server/api/endpoints/media';
+import { apiMethods } from '@/server/api/methods';
 import { apiRoute } from '@/server/api/route';
 import { openOwnMessageMedia } from '@/server/messages/open-own-message-media';
 
-export const GET = apiRoute(getMediaSpec, async ({ caller, params }) => {
+const get = apiRoute(getMediaSpec, async ({ caller, params }) => {
   const media = await openOwnMessageMedia(caller.orgId, params.message_id);
   const filename = media.filename ?? 'media';
   return new Response(media.stream, {
@@ -14,3 +15,5 @@ export const GET = apiRoute(getMediaSpec, async ({ caller, params }) => {
     },
   });
 });
+
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods({ GET: get });

@@ -160,11 +160,13 @@ describe('webhooks API', () => {
     const failed = await api('POST', `/v1/webhooks/${hook.id}/test`);
     assert.equal(failed.status, 200);
     assert.deepEqual([failed.body.delivered, failed.body.status_code, failed.body.response_body], [false, 500, 'receiver broke']);
+    assert.equal(failed.body.error, 'The receiver answered HTTP 500.');
+    assert.equal(res.body.error, null);
 
     const history = await api('GET', `/v1/webhooks/${hook.id}/deliveries`);
     assert.deepEqual(history.body.data.map((a: { delivery_id: string }) => a.delivery_id), [failed.body.delivery_id, res.body.delivery_id]);
     const [latest, first] = history.body.data;
-    assert.deepEqual([latest.attempt, latest.success, latest.status_code], [1, false, 500]);
+    assert.deepEqual([latest.attempt, latest.success, latest.status_code, latest.error], [1, false, 500, failed.body.error]);
     assert.equal(first.request_body, got.body);
     assert.equal((await api('GET', `/v1/webhooks/${hook.id}/deliveries?limit=1`)).body.has_more, true);
     assert.equal((await api('GET', `/v1/webhooks/${hook.id}/deliveries?event=message.read`)).body.data.length, 0);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
 import { pagingQuery } from '../paging';
-import { listOf, timestamp } from '../schemas';
+import { httpUrl, listOf, timestamp } from '../schemas';
 
 /** The subscribable events (decisions §7). New names are only added; clients read the catalogue. */
 export const webhookEventNames = [
@@ -22,9 +22,7 @@ const webhookEvent = z.enum(webhookEventNames);
 
 const webhookFields = {
   name: z.string().min(1).max(100).describe('For your records, up to 100 characters.'),
-  url: z
-    .url({ protocol: /^https?$/ })
-    .describe('Public http(s) URL that receives the deliveries. Private, loopback and internal addresses are refused.'),
+  url: httpUrl.describe('Public http(s) URL that receives the deliveries, up to 2,048 characters. Private, loopback and internal addresses are refused.'),
   events: z.array(webhookEvent).min(1).describe('At least one event name from `GET /v1/webhooks/events`. Unknown names are refused.'),
   headers: z
     .record(z.string(), z.string())

@@ -41,6 +41,9 @@ export function defineEndpoint<P extends z.ZodObject, Q extends z.ZodObject, B e
   return spec;
 }
 
+/** Errors of a path rather than an operation: answered for methods a path does not take. */
+export const pathErrors: ErrorCode[] = ['method_not_allowed'];
+
 /** Errors any authenticated endpoint can answer with. */
 export const commonErrors: ErrorCode[] = [
   'missing_api_key',

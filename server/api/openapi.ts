@@ -105,7 +105,7 @@ Every POST accepts an \`Idempotency-Key\` header (1 to 255 characters, scoped to
 Lists answer \`{ data, has_more }\`; paged lists also give \`next_cursor\` while more pages exist. Pass \`limit\` (1 to 200, default 50) and \`cursor\` (the previous \`next_cursor\`, opaque; a cursor from another list is 422 \`invalid_parameter\`). Lists are newest first and stable while new rows arrive.
 
 ## Request rules
-Request bodies are limited to 1 MiB (413 \`request_too_large\`). A body field or query parameter the operation does not accept is refused with 400 \`unknown_field\`, as is invalid JSON with 400 \`invalid_json\`; a missing field is 422 \`missing_parameter\` and a wrong one 422 \`invalid_parameter\`.
+Request bodies are limited to 1 MiB (413 \`request_too_large\`). A body field or query parameter the operation does not accept is refused with 400 \`unknown_field\`, as is invalid JSON with 400 \`invalid_json\`; a missing field is 422 \`missing_parameter\` and a wrong one 422 \`invalid_parameter\`. Text holding a NUL character (\`\\u0000\`) or an unpaired UTF-16 surrogate is a wrong field wherever it stands, as is a URL longer than 2,048 characters. A path under /v1 that names no endpoint is 404 \`resource_not_found\`; a method the endpoint does not take is 405 \`method_not_allowed\`, with \`Allow\` listing those it takes.
 `.trim();
 
 const bodyErrors: ErrorCode[] = ['invalid_json', 'unknown_field', 'request_too_large', 'missing_parameter', 'invalid_parameter'];

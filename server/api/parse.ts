@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import { findUnstorableText, unstorableTextMessage } from '@/server/db/storable-text';
+import { readBodyUpTo } from '@/server/http/read-body';
 import { ApiError } from './api-error';
 
 /** Requests larger than this are refused with 413 before they are parsed. */
@@ -24,13 +26,21 @@ function valueAt(input: unknown, path: ReadonlyArray<PropertyKey>): unknown {
 /**
  * Validates `input` against a strict schema and maps the first problem to the contract:
  * an unknown field is 400 `unknown_field`, an absent required one 422 `missing_parameter`,
- * anything else 422 `invalid_parameter`, each with `param` naming the field.
+ * anything else 422 `invalid_parameter`, each with `param` naming the field. A string holding
+ * a NUL or a lone surrogate is 422 `invalid_parameter` whatever the schema says.
  */
 export function parseWith<S extends z.ZodType>(schema: S, input: unknown, prefix = ''): z.infer<S> {
+  const at = (path: ReadonlyArray<PropertyKey>) => (prefix ? `${prefix}${path.length ? '.' : ''}` : '') + paramName(path);
+  // Every text field, query parameter and path segment passes here: a character the database
+  // cannot store is the caller's mistake (422), not a failure worth retrying (500).
+  const unstorable = findUnstorableText(input);
+  if (unstorable) {
+    const field = at(unstorable.path);
+    throw new ApiError('invalid_parameter', unstorableTextMessage(field || 'body', unstorable), field ? { param: field } : {});
+  }
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const issues = result.error.issues;
-  const at = (path: ReadonlyArray<PropertyKey>) => (prefix ? `${prefix}${path.length ? '.' : ''}` : '') + paramName(path);
 
   const unknown = issues.find((i) => i.code === 'unrecognized_keys');
   if (unknown && unknown.code === 'unrecognized_keys') {
@@ -53,33 +63,15 @@ export function parseWith<S extends z.ZodType>(schema: S, input: unknown, prefix
 
 /** Reads the body as JSON, refusing more than 1 MiB and anything that is not a JSON object. */
 export async function readJsonBody(request: Request): Promise<unknown> {
-  const declared = Number(request.headers.get('content-length') ?? 0);
-  if (declared > MAX_BODY_BYTES) throw tooLarge();
-  const text = await readLimited(request);
+  const bytes = await readBodyUpTo(request, MAX_BODY_BYTES);
+  if (!bytes) throw tooLarge();
+  const text = bytes.toString('utf8');
   if (text.trim() === '') return undefined;
   try {
     return JSON.parse(text);
   } catch {
     throw new ApiError('invalid_json', 'The request body is not valid JSON.');
   }
-}
-
-async function readLimited(request: Request): Promise<string> {
-  if (!request.body) return '';
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel();
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 const tooLarge = () => new ApiError('request_too_large', `The request body is larger than ${MAX_BODY_BYTES} bytes (1 MiB).`);

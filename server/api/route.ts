@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { randomBase62 } from '@/server/db/ids';
 import { CLIENT_ADDRESS_HEADER } from '@/server/http/client-address';
 import { logger } from '@/server/logger';
 import { ApiError, errorEnvelope } from './api-error';
@@ -8,6 +7,7 @@ import type { EndpointSpec } from './endpoint';
 import { claimIdempotencyKey, requestFingerprint, settleIdempotencyKey, validateIdempotencyKey } from './idempotency';
 import { parseWith, queryObject, readJsonBody } from './parse';
 import { consumeRateLimit } from './rate-limit';
+import { requestIdOf } from './request-id';
 
 /**
  * The one wrapper every /v1 route handler goes through, in this order: request id, API key,
@@ -41,13 +41,9 @@ function strictQuery(query: z.ZodObject | undefined): z.ZodObject {
 
 type NextRouteContext = { params: Promise<Record<string, string | string[]>> };
 
-export function newRequestId(): string {
-  return `req_${randomBase62(16)}`;
-}
-
 export function apiRoute<S extends EndpointSpec>(spec: S, handler: EndpointHandler<S>) {
   return async (request: Request, context: NextRouteContext): Promise<Response> => {
-    const requestId = newRequestId();
+    const requestId = requestIdOf(request);
     const headers: Record<string, string> = { 'Request-Id': requestId };
     try {
       const address = request.headers.get(CLIENT_ADDRESS_HEADER) ?? '';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_URL_LENGTH } from '@/server/http/outbound-policy';
 
 /** Schema pieces shared by several endpoints. */
 export const timestamp = z.string().describe('ISO 8601 timestamp, UTC.');
@@ -13,6 +14,9 @@ export const accountSchema = z.object({
   messaging_limit_tier: z.string().nullable().describe('TIER_250, TIER_2K, TIER_10K, TIER_100K or TIER_UNLIMITED; null until synced.'),
   messaging_limit: z.number().int().describe('Distinct people that may be newly contacted per rolling 24 hours. 0 means not synced yet (unknown, not zero); -1 means unlimited.'),
 });
+
+/** An http(s) URL the service will call or fetch, up to 2,048 characters (the dashboard's rule too). */
+export const httpUrl = z.url({ protocol: /^https?$/ }).max(MAX_URL_LENGTH, `At most ${MAX_URL_LENGTH} characters.`);
 
 /** A list page: `{ data, has_more, next_cursor? }`. */
 export function listOf<T extends z.ZodType>(item: T, paged = true) {

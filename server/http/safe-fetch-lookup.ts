@@ -22,7 +22,8 @@ export function guardedLookup(resolve: ResolveHost, allowlist: OutboundAllowlist
         if (!first) return answer(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }), '');
         for (const { address } of addresses) {
           const refusal = addressRefusal(address, allowlist);
-          if (refusal) return answer(new OutboundBlockedError(`${hostname} resolves to ${refusal}`), '');
+          // The class only: which internal address a name has is not the caller's to learn.
+          if (refusal) return answer(new OutboundBlockedError(`${hostname} resolves to ${refusal}, not a public one`), '');
         }
         // net asks for every address when it races IPv4 and IPv6 (autoSelectFamily), else for one.
         if (options.all) answer(null, addresses);

@@ -22,7 +22,7 @@ test('validation refuses every private, local and odd form', () => {
     'http://[::ffff:127.0.0.1]/', 'http://[::ffff:7f00:1]/', 'http://0.0.0.0/', 'http://0/', 'http://[::]/',
     'http://2130706433/', 'http://0177.0.0.1/', 'http://0x7f.1/', 'http://127.1/', 'http://100.64.0.1/',
     'http://[fc00::1]/', 'http://[fd12::1]/', 'http://[fe80::1]/', 'http://[64:ff9b::7f00:1]/', 'http://224.0.0.1/',
-    'http://255.255.255.255/', 'ftp://example.com/', 'file:///etc/passwd', 'http://user:pass@example.com/', 'nonsense',
+    'http://255.255.255.255/', 'http://[::127.0.0.1]/', 'http://[2002:7f00:1::]/', 'ftp://example.com/', 'file:///etc/passwd', 'http://user:pass@example.com/', 'nonsense',
   ];
   for (const url of refused) assert.equal(checkOutboundUrl(url).ok, false, url);
 });
@@ -48,7 +48,11 @@ test('a name resolving to a private address is refused at connect time', async (
   let hits = 0;
   const target = new URL(await serve('127.0.0.1', (_req, res) => { hits += 1; res.end('secret'); }));
   const lookup = async () => [{ address: '127.0.0.1', family: 4 }];
-  await assert.rejects(safeFetch(`http://evil.test:${target.port}/`, { lookup, allowlist }), OutboundBlockedError);
+  await assert.rejects(safeFetch(`http://evil.test:${target.port}/`, { lookup, allowlist }), (error: Error) => {
+    // The class, never the internal address the name has.
+    assert.equal((error as OutboundBlockedError).reason, 'evil.test resolves to a loopback address, not a public one');
+    return error instanceof OutboundBlockedError;
+  });
   const mixed = async () => [{ address: '93.184.215.14', family: 4 }, { address: '127.0.0.1', family: 4 }];
   await assert.rejects(safeFetch(`http://evil.test:${target.port}/`, { lookup: mixed, allowlist }), OutboundBlockedError);
   assert.equal(hits, 0);

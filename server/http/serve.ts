@@ -2,12 +2,14 @@ import { createServer } from 'node:http';
 import next from 'next';
 import { config } from '@/server/config';
 import { logger } from '@/server/logger';
+import { answerApiEdge } from './api-edge';
 import { CLIENT_ADDRESS_HEADER, clientAddress } from './client-address';
 
 /**
- * The web process: Next.js behind a plain Node HTTP server, for one reason: route handlers
- * cannot see the socket, and API keys restricted to source addresses need the real one.
- * Any client-sent copy of the header is overwritten.
+ * The web process: Next.js behind a plain Node HTTP server, for two reasons: route handlers
+ * cannot see the socket, and API keys restricted to source addresses need the real one (any
+ * client-sent copy of the header is overwritten); and every /v1 answer, those Next.js makes
+ * itself included, must carry a Request-Id (api-edge.ts).
  */
 const port = config.PORT;
 const app = next({ dev: false, dir: process.cwd(), port, hostname: '0.0.0.0' });
@@ -20,6 +22,7 @@ const server = createServer((req, res) => {
     req.socket.remoteAddress ?? '',
     Array.isArray(forwarded) ? forwarded.join(',') : forwarded,
   );
+  if (answerApiEdge(req, res)) return;
   void handle(req, res);
 });
 server.keepAliveTimeout = 65_000;

@@ -44,8 +44,8 @@ describe('template sends', () => {
     const error = refusal(() => buildTemplateSend(demo('order_update'), { parameters: { customer_name: 'Wendy' } }, undefined));
     assert.equal(error.code, 'missing_template_parameter');
     assert.equal(error.param, 'parameters');
-    assert.match(error.message, /missing: `order_id`/);
-    assert.match(error.message, /`customer_name`, `order_id`/);
+    assert.match(error.message, /body variable \{\{order_id\}\} is missing/);
+    assert.match(error.message, /\{\{customer_name\}\}, \{\{order_id\}\}/);
   });
 
   test('an unknown variable is refused', () => {
@@ -85,6 +85,9 @@ describe('template sends', () => {
     assert.equal(content, 'News\nHello Ana, we have news for you.');
     const error = refusal(() => buildTemplateSend(demo('header_text'), { parameters: { name: 'Ana', title: 'News' } }, undefined));
     assert.equal(error.param, 'template.parameters.title');
+    const missing = refusal(() => buildTemplateSend(demo('header_text'), { parameters: { name: 'Ana' } }, undefined));
+    assert.deepEqual([missing.code, missing.param], ['missing_template_parameter', 'parameters']);
+    assert.match(missing.message, /header variable \{\{title\}\} is missing\. .*`template\.header_parameters`/);
   });
 
   test('a media header needs header_media and carries it', () => {

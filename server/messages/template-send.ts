@@ -40,21 +40,30 @@ export type HeaderMediaRef = { id: string } | { link: string; filename?: string 
 const fill = (text: string, values: Record<string, string>) =>
   text.replace(/\{\{\s*([A-Za-z0-9_]+)\s*\}\}/g, (whole, name: string) => values[name] ?? whole);
 
-function requireAll(template: TemplateForSend, declared: string[], given: Record<string, string> | undefined, field: string) {
+const variableList = (names: string[]) => names.map((name) => `{{${name}}}`).join(', ');
+
+/**
+ * The values of one part's declared variables (`parameters` for the body, `header_parameters`
+ * for the header). A missing one is `missing_template_parameter` with param `parameters`, as
+ * the contract fixes for every missing variable; the message says which part lacks which.
+ */
+function requireAll(template: TemplateForSend, declared: string[], given: Record<string, string> | undefined, field: 'parameters' | 'header_parameters') {
   const values = given ?? {};
+  const part = field === 'parameters' ? 'body' : 'header';
   const missing = declared.filter((name) => values[name] === undefined || values[name] === '');
   if (missing.length > 0) {
+    const variables = missing.length === 1 ? `variable ${variableList(missing)} is` : `variables ${variableList(missing)} are`;
     throw new ApiError(
       'missing_template_parameter',
-      `Template \`${template.name}\` needs ${field} ${declared.map((d) => `\`${d}\``).join(', ')}; missing: ${missing.map((m) => `\`${m}\``).join(', ')}.`,
-      { param: field === 'parameters' ? 'parameters' : `template.${field}` },
+      `The template \`${template.name}\`'s ${part} ${variables} missing. Its ${part} declares ${variableList(declared)}: give them in \`template.${field}\`.`,
+      { param: 'parameters' },
     );
   }
   const unknown = Object.keys(values).filter((name) => !declared.includes(name));
   if (unknown.length > 0) {
     throw new ApiError(
       'invalid_parameter',
-      `Template \`${template.name}\` has no ${field === 'parameters' ? 'body' : 'header'} variable \`${unknown[0]}\`` +
+      `Template \`${template.name}\` has no ${part} variable \`${unknown[0]}\`` +
         (declared.length ? `; it expects ${declared.map((d) => `\`${d}\``).join(', ')}.` : '; it takes none.'),
       { param: `template.${field}.${unknown[0]}` },
     );
@@ -121,8 +130,8 @@ function buttonComponents(template: TemplateForSend, body: Record<string, string
     const code = template.category === 'AUTHENTICATION' ? (value ?? body['1']) : value;
     if (button.type === 'URL' && !button.variable) continue;
     if (code === undefined || code === '') {
-      throw new ApiError('missing_template_parameter', `Template \`${template.name}\` needs \`button_parameters.${index}\` for its ${button.type === 'URL' ? 'URL' : 'copy-code'} button.`, {
-        param: 'template.button_parameters',
+      throw new ApiError('missing_template_parameter', `The template \`${template.name}\`'s ${button.type === 'URL' ? 'URL' : 'copy-code'} button ${index} variable is missing: give \`template.button_parameters.${index}\`.`, {
+        param: 'parameters',
       });
     }
     components.push(

@@ -3,11 +3,27 @@ import { db } from '@/server/db';
 import { logger } from '@/server/logger';
 import { applyPlatformStatuses } from '@/server/messages/apply-platform-status';
 import { storeInboundMessage } from '@/server/messages/store-inbound-message';
-import { parsePlatformWebhook } from '@/server/platform/webhook-payload';
+import { toStorableText } from '@/server/db/storable-text';
+import { parsePlatformWebhook, type ParseWebhookResult } from '@/server/platform/webhook-payload';
 import type { JobData } from '@/server/queues';
 import { applyPhoneQualityUpdate, applyTemplateStatusUpdate } from './apply-account-updates';
 
 export class UnmatchedStatusError extends Error {}
+
+/**
+ * The stored body, decoded, with every NUL and lone surrogate a customer sent replaced by
+ * U+FFFD: the database cannot store them, and a customer's message is never refused for
+ * its content.
+ */
+function parseStoredPayload(payload: string): ParseWebhookResult {
+  let decoded: unknown;
+  try {
+    decoded = JSON.parse(payload);
+  } catch {
+    return { success: false, error: 'not valid JSON' };
+  }
+  return parsePlatformWebhook(toStorableText(decoded));
+}
 
 /**
  * Processes one stored platform webhook. Every step is idempotent, so a retry of the whole
@@ -16,7 +32,7 @@ export class UnmatchedStatusError extends Error {}
 export async function processPlatformEventJob(job: Job, data: JobData<'platform-events', 'platform-event.process'>) {
   const event = await db.platformEvent.findUnique({ where: { id: data.platformEventId } });
   if (!event || event.processedAt) return;
-  const parsed = parsePlatformWebhook(event.body);
+  const parsed = parseStoredPayload(event.payload);
   if (!parsed.success) {
     await db.platformEvent.update({ where: { id: event.id }, data: { processedAt: new Date(), error: parsed.error } });
     logger.warn({ platformEventId: event.id, error: parsed.error }, 'platform webhook not understood');

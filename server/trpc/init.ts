@@ -1,7 +1,9 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { FetchCreateContextFnOptions } from '@trpc/server/adapters/fetch';
 import superjson from 'superjson';
+import { paramName } from '@/server/api/parse';
 import { getSessionUser } from '@/server/auth/get-session-user';
+import { findUnstorableText, unstorableTextMessage } from '@/server/db/storable-text';
 import { ACTIVE_ORG_COOKIE } from '@/server/orgs/active-org-cookie';
 import { OrgAccessError } from '@/server/orgs/org-access-error';
 import { resolveActiveOrg } from '@/server/orgs/resolve-active-org';
@@ -39,7 +41,15 @@ const mapDomainErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
-export const publicProcedure = t.procedure.use(mapDomainErrors);
+// Every procedure's input, before its schema: a character the database cannot store is the
+// caller's mistake (BAD_REQUEST naming the field), not a server failure.
+const refuseUnstorableText = t.middleware(async ({ getRawInput, next }) => {
+  const found = findUnstorableText(await getRawInput());
+  if (found) throw new TRPCError({ code: 'BAD_REQUEST', message: unstorableTextMessage(paramName(found.path) || 'input', found) });
+  return next();
+});
+
+export const publicProcedure = t.procedure.use(refuseUnstorableText).use(mapDomainErrors);
 
 export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in to continue.' });

@@ -30,6 +30,7 @@ const receiverConnections = createOutboundAgent();
  * One POST per Standard Webhooks: `webhook-id` is the delivery id shared by all attempts,
  * signed by the maintained library. No redirects are followed (a 3xx is a failure), and the
  * status code is 0 whenever no answer came (refused, unresolvable, blocked, timed out).
+ * Every failure has an `error` saying why.
  */
 export async function sendDelivery(request: DeliveryRequest): Promise<DeliveryResult> {
   const headers: Record<string, string> = {
@@ -47,13 +48,18 @@ export async function sendDelivery(request: DeliveryRequest): Promise<DeliveryRe
       method: 'POST', body: request.body, headers, timeoutMs: request.timeoutMs, agent: receiverConnections, maxResponseBytes,
     });
     const success = response.status >= 200 && response.status < 300;
-    const location = response.headers.location;
-    const error = response.status >= 300 && response.status < 400 && location ? `Redirects are not followed (to ${String(location)}).` : null;
+    const error = success ? null : answerError(response.status, response.headers.location);
     // PostgreSQL text cannot hold NUL characters, which a receiver may well send.
     return { statusCode: response.status, success, durationMs: elapsed(), responseBody: response.body.replaceAll('\0', ''), error };
   } catch (error) {
     return { statusCode: 0, success: false, durationMs: elapsed(), responseBody: '', error: describe(error) };
   }
+}
+
+/** Why an answer is a failure, in the delivery log and the test send's `error` alike. */
+function answerError(status: number, location: string | string[] | undefined): string {
+  if (status >= 300 && status < 400 && location) return `The receiver answered HTTP ${status}; redirects are not followed (to ${String(location)}).`;
+  return `The receiver answered HTTP ${status}.`;
 }
 
 /** `CODE: message` for network errors (`ECONNREFUSED: connect ECONNREFUSED 203.0.113.7:443`). */

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { request as httpRequest } from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import { db } from '@/server/db';
 import { seedDemo, type DemoData } from '@/server/seed/seed-demo';
@@ -155,5 +156,47 @@ describe('rate limits', () => {
     const { res } = await call('/v1/me', demo.orgs.acme.keys.send_only);
     assert.equal(res.status, 403);
     assert.equal(res.headers.get('x-ratelimit-limit'), '600');
+  });
+});
+
+describe('responses the framework would make itself', () => {
+  test('an unknown /v1 path is a 404 envelope with a Request-Id, whatever the method', async () => {
+    for (const method of ['GET', 'POST', 'DELETE']) {
+      const { body } = await expectError('/v1/no-such-thing', demo.orgs.acme.keys.full, 404, 'resource_not_found', { method });
+      assert.match(body.error.message, /\/v1\/no-such-thing/);
+    }
+    await expectError('/v1/messages/msg_x/nope', undefined, 404, 'resource_not_found');
+  });
+
+  test('a known path with a method it does not take is a 405 envelope with a Request-Id and Allow', async () => {
+    const { res } = await expectError('/v1/accounts', demo.orgs.acme.keys.full, 405, 'method_not_allowed', { method: 'DELETE' });
+    assert.match(res.headers.get('allow') ?? '', /GET/);
+    await expectError('/v1/me', undefined, 405, 'method_not_allowed', { method: 'PUT' });
+    const options = await fetch(`${appUrl}/v1/me`, { method: 'OPTIONS' });
+    assert.equal(options.status, 204);
+    assert.equal(options.headers.get('allow'), 'GET, HEAD, OPTIONS');
+    assert.match(options.headers.get('request-id') ?? '', /^req_/);
+  });
+
+  test('the answers Next.js would make on its own carry a Request-Id, and its bare 500s are envelopes', async () => {
+    await expectError('/v1', undefined, 404, 'resource_not_found');
+    await expectError('/v1/contacts/%ZZ', demo.orgs.acme.keys.full, 404, 'resource_not_found');
+    const redirect = await fetch(`${appUrl}/v1/me/`, { redirect: 'manual' });
+    assert.equal(redirect.status, 308);
+    assert.match(redirect.headers.get('request-id') ?? '', /^req_/);
+
+    // fetch refuses to send TRACE.
+    const trace = await new Promise<{ status?: number; requestId: unknown; body: string }>((resolve, reject) => {
+      const req = httpRequest(`${appUrl}/v1/me`, { method: 'TRACE' }, (res) => {
+        let body = '';
+        res.on('data', (chunk) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode, requestId: res.headers['request-id'], body }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    assert.equal(trace.status, 405);
+    const { error } = JSON.parse(trace.body);
+    assert.deepEqual([error.code, error.request_id], ['method_not_allowed', trace.requestId]);
   });
 });

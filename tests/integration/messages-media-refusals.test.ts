@@ -72,6 +72,8 @@ after(async () => {
   await db.$disconnect();
 });
 
+const resolvesToInternal = new RegExp(`${localName} resolves to an? [a-z-]+ address, not a public one\\.$`);
+
 async function expectRefused(type: string, link: string, code: string, message: RegExp) {
   const res = await send({ to: phone, type, [type]: { link } });
   assert.equal(res.status, 422, JSON.stringify(res.body));
@@ -104,14 +106,20 @@ describe('refused media links', () => {
   });
 
   test('private addresses, localhost and a name that resolves to a private address: url_not_allowed', async () => {
-    await expectRefused('video', `${local.base}/clip.mp4`, 'url_not_allowed', /not a public address/);
-    await expectRefused('video', 'http://[::ffff:10.0.0.1]/clip.mp4', 'url_not_allowed', /not a public address/);
+    await expectRefused('video', `${local.base}/clip.mp4`, 'url_not_allowed', /is a loopback address, not a public one/);
+    await expectRefused('video', 'http://[::ffff:10.0.0.1]/clip.mp4', 'url_not_allowed', /is a private address, not a public one/);
+    await expectRefused('video', 'http://[::127.0.0.1]/clip.mp4', 'url_not_allowed', /is a loopback address, not a public one/);
     await expectRefused('video', `http://localhost:${local.port}/clip.mp4`, 'url_not_allowed', /localhost is a local name/);
-    await expectRefused('video', `http://${localName}:${local.port}/clip.mp4`, 'url_not_allowed', new RegExp(`${localName} resolves to`));
+    // The class of address the name has, never the address: no internal IP leaks.
+    await expectRefused('video', `http://${localName}:${local.port}/clip.mp4`, 'url_not_allowed', resolvesToInternal);
   });
 
   test('redirects to a private address or to a name that resolves to one: url_not_allowed', async () => {
-    await expectRefused('video', `${host.base}/to-private`, 'url_not_allowed', /not a public address/);
-    await expectRefused('video', `${host.base}/to-local-name`, 'url_not_allowed', new RegExp(`${localName} resolves to`));
+    await expectRefused('video', `${host.base}/to-private`, 'url_not_allowed', /is a loopback address, not a public one/);
+    await expectRefused('video', `${host.base}/to-local-name`, 'url_not_allowed', resolvesToInternal);
+  });
+
+  test('a link over 2,048 characters: invalid_parameter', async () => {
+    await expectRefused('video', `${host.base}/${'a'.repeat(2048)}`, 'invalid_parameter', /2048/);
   });
 });

@@ -130,6 +130,19 @@ describe('sending', () => {
     assert.match(error.message, /order_id/);
   });
 
+  test('a missing header variable is param `parameters` too, and the message says it is the header\'s', async () => {
+    const header = await expectRefusal(
+      { to: randomPhone(), type: 'template', template: { name: 'header_text', parameters: { name: 'Ann' } } },
+      422, 'missing_template_parameter', 'parameters',
+    );
+    assert.match(header.message, /header variable \{\{title\}\} is missing/);
+    const body = await expectRefusal(
+      { to: randomPhone(), type: 'template', template: { name: 'header_text', header_parameters: { title: 'Hi' } } },
+      422, 'missing_template_parameter', 'parameters',
+    );
+    assert.match(body.message, /body variable \{\{name\}\} is missing/);
+  });
+
   test('marketing templates are refused for opted-out contacts; utility ones go through', async () => {
     await expectRefusal(
       { contact_id: demo.orgs.acme.contacts.opted_out, type: 'template', template: { name: 'promo_offer', parameters: { '1': 'Oscar', '2': '10%' } } },

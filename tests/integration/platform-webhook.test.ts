@@ -1,10 +1,12 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import { after, describe, test } from 'node:test';
 import { config } from '@/server/config';
 import { db } from '@/server/db';
 import { closeQueues } from '@/server/queues';
 import { signPlatformPayload } from '@/server/platform/webhook-signature';
+import { createApiKey } from '../api-factories';
 import { createOrg } from '../factories';
 import { createConnectedAccount } from '../platform-factories';
 import { appUrl, randomPhone } from '../support/stack';
@@ -46,7 +48,31 @@ const post = (body: string, signature?: string) =>
 const storedEvents = (wamid: string, processed = false) =>
   db.$queryRaw<Array<{ n: bigint }>>`
     SELECT count(*) AS n FROM platform_events
-    WHERE body::text LIKE ${`%${wamid}%`} AND (${!processed} OR processed_at IS NOT NULL)`.then((rows) => Number(rows[0]?.n ?? 0));
+    WHERE payload LIKE ${`%${wamid}%`} AND (${!processed} OR processed_at IS NOT NULL)`.then((rows) => Number(rows[0]?.n ?? 0));
+
+/** Streams zeros, chunked, until the server answers or `limit` bytes went out. */
+function streamUntilAnswered(url: string, limit: number): Promise<{ status: number; sentBytes: number }> {
+  return new Promise((resolve, reject) => {
+    let sentBytes = 0;
+    let answered = false;
+    const req = httpRequest(url, { method: 'POST', headers: { 'content-type': 'application/json' } }, (res) => {
+      answered = true;
+      res.resume();
+      resolve({ status: res.statusCode ?? 0, sentBytes });
+      req.destroy();
+    });
+    req.on('error', (error) => { if (!answered) reject(error); });
+    const chunk = Buffer.alloc(64 * 1024, 0x20);
+    const pump = () => {
+      while (!answered && sentBytes < limit) {
+        sentBytes += chunk.length;
+        if (!req.write(chunk)) return void req.once('drain', pump);
+      }
+      if (!answered) req.end();
+    };
+    pump();
+  });
+}
 
 describe('platform webhook endpoint', () => {
   test('a forged signature gets 401 and nothing is stored', async () => {
@@ -76,10 +102,49 @@ describe('platform webhook endpoint', () => {
     assert.equal((await post(body, signature)).status, 200);
     assert.equal((await post(body, signature)).status, 200);
     await waitFor('the message', () => db.message.findUnique({ where: { wamid } }));
-    await waitFor('both deliveries processed', async () => (await storedEvents(wamid, true)) === 2);
+    // A replay of the same bytes is acknowledged but stored once.
+    await waitFor('the delivery processed', async () => (await storedEvents(wamid, true)) === 1);
+    assert.equal(await storedEvents(wamid), 1);
     assert.equal(await db.message.count({ where: { wamid } }), 1);
     const contact = await db.contact.findFirstOrThrow({ where: { orgId: account.orgId, phoneNumber: from } });
     assert.equal(contact.name, 'Mallory');
+  });
+
+  test('a body past the cap is refused with 413 while it streams, before its signature is checked', async () => {
+    const declared = await fetch(endpoint, { method: 'POST', headers: { 'content-length': String(4 * 1024 * 1024) }, body: 'x'.repeat(4 * 1024 * 1024) });
+    assert.equal(declared.status, 413);
+
+    // Chunked, no length declared: the answer comes while the client is still sending.
+    const { status, sentBytes } = await streamUntilAnswered(endpoint, 64 * 1024 * 1024);
+    assert.equal(status, 413);
+    assert.ok(sentBytes < 64 * 1024 * 1024, `answered only after all ${sentBytes} bytes were sent`);
+  });
+
+  test('a customer message with a NUL and a profile name with a lone surrogate are stored, with the rest of their batch', async () => {
+    const account = await createConnectedAccount((await createOrg({})).id);
+    const key = (await createApiKey(account.orgId)).key;
+    const [odd, normal] = [randomPhone(), randomPhone()];
+    const [oddWamid, normalWamid] = [`wamid.${randomBytes(12).toString('hex')}`, `wamid.${randomBytes(12).toString('hex')}`];
+    const now = String(Math.floor(Date.now() / 1000));
+    // Written by hand: the platform escapes these as \u0000 and \ud800 in its JSON.
+    const body = `{"object":"whatsapp_business_account","entry":[{"id":"1","changes":[{"field":"messages","value":{
+      "messaging_product":"whatsapp","metadata":{"display_phone_number":"15550000000","phone_number_id":"${account.phoneId}"},
+      "contacts":[{"profile":{"name":"Eve\\ud800"},"wa_id":"${odd.slice(1)}"},{"profile":{"name":"Bob"},"wa_id":"${normal.slice(1)}"}],
+      "messages":[
+        {"from":"${odd.slice(1)}","id":"${oddWamid}","timestamp":"${now}","type":"text","text":{"body":"a\\u0000b"}},
+        {"from":"${normal.slice(1)}","id":"${normalWamid}","timestamp":"${now}","type":"text","text":{"body":"hello"}}]}}]}]}`;
+
+    const res = await post(body, signPlatformPayload(body, config.PLATFORM_APP_SECRET));
+    assert.equal(res.status, 200);
+    const stored = await waitFor('the odd message', () => db.message.findUnique({ where: { wamid: oddWamid } }));
+    assert.equal(stored.content, 'a\uFFFDb');
+    assert.ok(await waitFor('the normal message', () => db.message.findUnique({ where: { wamid: normalWamid } })));
+    const contact = await db.contact.findFirstOrThrow({ where: { orgId: account.orgId, phoneNumber: odd } });
+    assert.equal(contact.name, 'Eve\uFFFD');
+
+    const shown = await fetch(`${appUrl}/v1/messages/${stored.id}`, { headers: { authorization: `Bearer ${key}` } });
+    assert.equal(shown.status, 200);
+    assert.equal((await shown.json()).content, 'a\uFFFDb');
   });
 
   test('invalid JSON with a valid signature is refused with 400', async () => {

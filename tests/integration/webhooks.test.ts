@@ -97,7 +97,9 @@ describe('webhooks API', () => {
 
   test('private, loopback, link-local and metadata URLs are refused at create and update', async () => {
     const hosts = ['127.0.0.1', 'localhost', '10.0.0.1', '172.16.0.1', '192.168.0.1', '169.254.169.254', '[::1]',
-      '[::ffff:127.0.0.1]', '0.0.0.0', '2130706433', '0177.0.0.1', '100.64.0.1', '[fc00::1]', '[fe80::1]', 'app.localhost'];
+      '[::ffff:127.0.0.1]', '0.0.0.0', '2130706433', '0177.0.0.1', '100.64.0.1', '[fc00::1]', '[fe80::1]', 'app.localhost',
+      // IPv6 forms that carry an IPv4 address: IPv4-compatible, NAT64, 6to4.
+      '[::127.0.0.1]', '[::10.0.0.1]', '[64:ff9b::127.0.0.1]', '[64:ff9b::a9fe:a9fe]', '[2002:7f00:1::]', '[2002:a00:1::1]'];
     for (const host of hosts) {
       const res = await create({ url: `http://${host}/hook` });
       assert.equal(res.status, 422, host);
@@ -107,6 +109,17 @@ describe('webhooks API', () => {
     const { body } = await create();
     const res = await api('PATCH', `/v1/webhooks/${body.id}`, { url: 'http://169.254.169.254/latest/meta-data' });
     assert.equal(res.body.error.code, 'url_not_allowed');
+    const compatible = await api('PATCH', `/v1/webhooks/${body.id}`, { url: 'http://[::127.0.0.1]/' });
+    assert.equal(compatible.body.error.code, 'url_not_allowed');
+    assert.match(compatible.body.error.message, /loopback/);
+  });
+
+  test('URLs over 2,048 characters are refused as invalid_parameter', async () => {
+    const long = `https://example.com/${'a'.repeat(2049 - 'https://example.com/'.length)}`;
+    const res = await create({ url: long });
+    assert.equal(res.status, 422, JSON.stringify(res.body));
+    assert.deepEqual([res.body.error.code, res.body.error.param], ['invalid_parameter', 'url']);
+    assert.equal((await create({ url: long.slice(0, 2048) })).status, 201);
   });
 
   test('update is partial, rotates the secret without returning it, and never empties events', async () => {
@@ -160,11 +173,13 @@ describe('webhooks API', () => {
     const failed = await api('POST', `/v1/webhooks/${hook.id}/test`);
     assert.equal(failed.status, 200);
     assert.deepEqual([failed.body.delivered, failed.body.status_code, failed.body.response_body], [false, 500, 'receiver broke']);
+    assert.equal(failed.body.error, 'The receiver answered HTTP 500.');
+    assert.equal(res.body.error, null);
 
     const history = await api('GET', `/v1/webhooks/${hook.id}/deliveries`);
     assert.deepEqual(history.body.data.map((a: { delivery_id: string }) => a.delivery_id), [failed.body.delivery_id, res.body.delivery_id]);
     const [latest, first] = history.body.data;
-    assert.deepEqual([latest.attempt, latest.success, latest.status_code], [1, false, 500]);
+    assert.deepEqual([latest.attempt, latest.success, latest.status_code, latest.error], [1, false, 500, failed.body.error]);
     assert.equal(first.request_body, got.body);
     assert.equal((await api('GET', `/v1/webhooks/${hook.id}/deliveries?limit=1`)).body.has_more, true);
     assert.equal((await api('GET', `/v1/webhooks/${hook.id}/deliveries?event=message.read`)).body.data.length, 0);

@@ -1,11 +1,12 @@
 import { createWebhook as createWebhookSpec, listWebhooks as listWebhooksSpec } from '@/server/api/endpoints/webhooks';
+import { apiMethods } from '@/server/api/methods';
 import { apiRoute } from '@/server/api/route';
 import { createWebhook } from '@/server/webhooks/create-webhook';
 import { listWebhooks } from '@/server/webhooks/list-webhooks';
 
-export const GET = apiRoute(listWebhooksSpec, ({ caller }) => listWebhooks(caller.orgId));
+const get = apiRoute(listWebhooksSpec, ({ caller }) => listWebhooks(caller.orgId));
 
-export const POST = apiRoute(createWebhookSpec, ({ caller, body }) =>
+const post = apiRoute(createWebhookSpec, ({ caller, body }) =>
   createWebhook(caller.orgId, {
     name: body.name,
     url: body.url,
@@ -15,3 +16,5 @@ export const POST = apiRoute(createWebhookSpec, ({ caller, body }) =>
     isActive: body.is_active,
   }),
 );
+
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods({ GET: get, POST: post });

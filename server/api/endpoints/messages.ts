@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
-import { messageSchema, phoneNumber } from '../schemas';
-
-const httpUrl = z.url({ protocol: /^https?$/ });
+import { httpUrl, messageSchema, phoneNumber } from '../schemas';
 
 const exactlyOne = (a: string, b: string) => (value: Record<string, unknown>) =>
   (value[a] === undefined) !== (value[b] === undefined);

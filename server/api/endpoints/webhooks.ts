@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
 import { pagingQuery } from '../paging';
-import { listOf, timestamp } from '../schemas';
+import { httpUrl, listOf, timestamp } from '../schemas';
 
 /** The subscribable events (decisions §7). New names are only added; clients read the catalogue. */
 export const webhookEventNames = [
@@ -22,9 +22,7 @@ const webhookEvent = z.enum(webhookEventNames);
 
 const webhookFields = {
   name: z.string().min(1).max(100).describe('For your records, up to 100 characters.'),
-  url: z
-    .url({ protocol: /^https?$/ })
-    .describe('Public http(s) URL that receives the deliveries. Private, loopback and internal addresses are refused.'),
+  url: httpUrl.describe('Public http(s) URL that receives the deliveries, up to 2,048 characters. Private, loopback and internal addresses are refused.'),
   events: z.array(webhookEvent).min(1).describe('At least one event name from `GET /v1/webhooks/events`. Unknown names are refused.'),
   headers: z
     .record(z.string(), z.string())
@@ -180,7 +178,7 @@ export const testWebhook = defineEndpoint({
       duration_ms: z.number().int(),
       delivery_id: z.string().describe('The `webhook-id` header of the delivery.'),
       response_body: z.string().describe("The receiver's answer, truncated."),
-      error: z.string().nullable().describe('Why the request did not complete, when it did not.'),
+      error: z.string().nullable().describe('Why the delivery failed (the receiver answered HTTP 500, a time-out, a refused connection, a refused address); null when it succeeded.'),
     }),
   },
   errors: ['resource_not_found'],
@@ -212,7 +210,7 @@ export const listWebhookDeliveries = defineEndpoint({
         duration_ms: z.number().int(),
         request_body: z.string().describe('The exact payload sent.'),
         response_body: z.string(),
-        error: z.string().nullable(),
+        error: z.string().nullable().describe('Why the attempt failed, as the test send reports it; null when it succeeded.'),
         created_at: timestamp,
       }),
       false,

@@ -2,6 +2,7 @@ import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { ApiError } from '@/server/api/api-error';
 import { webhookEventNames } from '@/server/api/endpoints/webhooks';
+import { MAX_URL_LENGTH } from '@/server/http/outbound-policy';
 import { createWebhook } from '@/server/webhooks/create-webhook';
 import { listDeliveries } from '@/server/webhooks/list-deliveries';
 import { listEventCatalogue } from '@/server/webhooks/list-event-catalogue';
@@ -27,7 +28,7 @@ async function mapApiErrors<T>(run: () => Promise<T>): Promise<T> {
 const id = z.string().min(1).max(64);
 const fields = {
   name: z.string().trim().min(1).max(100),
-  url: z.string().trim().min(1).max(2048),
+  url: z.string().trim().min(1).max(MAX_URL_LENGTH),
   events: z.array(z.enum(webhookEventNames)).min(1, 'Pick at least one event.'),
   headers: z.record(z.string(), z.string()),
 };

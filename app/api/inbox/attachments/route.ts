@@ -1,4 +1,5 @@
 import { ApiError } from '@/server/api/api-error';
+import { findUnstorableText, unstorableTextMessage } from '@/server/db/storable-text';
 import { refuseCrossOrigin } from '@/server/http/same-origin';
 import { resolveDashboardOrg } from '@/server/inbox/resolve-dashboard-org';
 import { sendInboxAttachment } from '@/server/inbox/send-inbox-attachment';
@@ -18,13 +19,16 @@ export async function POST(request: Request): Promise<Response> {
   if (!(file instanceof File) || typeof contactId !== 'string') {
     return Response.json({ error: 'Choose a file to send.' }, { status: 400 });
   }
+  const caption = form?.get('caption');
+  const text = { contactId, filename: file.name || 'file', caption: typeof caption === 'string' ? caption : undefined };
+  const unstorable = findUnstorableText(text);
+  if (unstorable) return Response.json({ error: unstorableTextMessage(String(unstorable.path[0]), unstorable) }, { status: 400 });
   try {
-    const caption = form?.get('caption');
     const message = await sendInboxAttachment(who.orgId, contactId, {
       bytes: new Uint8Array(await file.arrayBuffer()),
       contentType: file.type,
-      filename: file.name || 'file',
-      caption: typeof caption === 'string' ? caption : undefined,
+      filename: text.filename,
+      caption: text.caption,
     });
     return Response.json({ id: message.id }, { status: 201 });
   } catch (error) {

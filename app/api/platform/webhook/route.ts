@@ -1,13 +1,18 @@
 import { config } from '@/server/config';
+import { readBodyUpTo } from '@/server/http/read-body';
 import { logger } from '@/server/logger';
 import { receivePlatformEvent } from '@/server/platform-events/receive-platform-event';
 import { verifyPlatformSignature } from '@/server/platform/webhook-signature';
 
 /**
  * The platform's webhook endpoint. GET is the subscription handshake; POST carries events,
- * signed with the app secret. A bad signature is refused with 401 before anything is stored.
+ * signed with the app secret. The body is read up to a cap, then its signature is checked
+ * over the raw bytes; a bad signature is refused with 401 before anything is parsed or stored.
  */
 export const dynamic = 'force-dynamic';
+
+/** The platform's webhooks are a few KB, a batch a few MB at most; anything larger is refused unread. */
+const MAX_PLATFORM_WEBHOOK_BYTES = 3 * 1024 * 1024;
 
 export function GET(request: Request): Response {
   const params = new URL(request.url).searchParams;
@@ -19,14 +24,16 @@ export function GET(request: Request): Response {
 }
 
 export async function POST(request: Request): Promise<Response> {
-  const raw = await request.text();
+  const raw = await readBodyUpTo(request, MAX_PLATFORM_WEBHOOK_BYTES);
+  if (!raw) return Response.json({ error: 'payload too large' }, { status: 413 });
   if (!verifyPlatformSignature(raw, request.headers.get('x-hub-signature-256'), config.PLATFORM_APP_SECRET)) {
     logger.warn('platform webhook with a bad signature refused');
     return Response.json({ error: 'invalid signature' }, { status: 401 });
   }
+  const payload = raw.toString('utf8');
   let body: unknown;
   try {
-    body = JSON.parse(raw);
+    body = JSON.parse(payload);
   } catch {
     return Response.json({ error: 'invalid JSON' }, { status: 400 });
   }
@@ -34,7 +41,7 @@ export async function POST(request: Request): Promise<Response> {
     return Response.json({ error: 'expected a JSON object' }, { status: 400 });
   }
   try {
-    await receivePlatformEvent(body);
+    await receivePlatformEvent(payload);
   } catch (error) {
     // Not stored: a non-2xx answer makes the platform deliver it again.
     logger.error({ err: error }, 'platform webhook could not be stored');

@@ -3,13 +3,14 @@ import {
   getWebhook as getWebhookSpec,
   updateWebhook as updateWebhookSpec,
 } from '@/server/api/endpoints/webhooks';
+import { apiMethods } from '@/server/api/methods';
 import { apiRoute } from '@/server/api/route';
 import { getWebhook } from '@/server/webhooks/get-webhook';
 import { deleteWebhook, updateWebhook } from '@/server/webhooks/update-webhook';
 
-export const GET = apiRoute(getWebhookSpec, ({ caller, params }) => getWebhook(caller.orgId, params.id));
+const get = apiRoute(getWebhookSpec, ({ caller, params }) => getWebhook(caller.orgId, params.id));
 
-export const PATCH = apiRoute(updateWebhookSpec, ({ caller, params, body }) =>
+const patch = apiRoute(updateWebhookSpec, ({ caller, params, body }) =>
   updateWebhook(caller.orgId, params.id, {
     name: body.name,
     url: body.url,
@@ -20,4 +21,6 @@ export const PATCH = apiRoute(updateWebhookSpec, ({ caller, params, body }) =>
   }),
 );
 
-export const DELETE = apiRoute(deleteWebhookSpec, ({ caller, params }) => deleteWebhook(caller.orgId, params.id));
+const remove = apiRoute(deleteWebhookSpec, ({ caller, params }) => deleteWebhook(caller.orgId, params.id));
+
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods({ GET: get, PATCH: patch, DELETE: remove });

@@ -4,7 +4,7 @@ import { after, before, describe, test } from 'node:test';
 import { db, type Organization } from '@/server/db';
 import { createApiKey } from '../api-factories';
 import { createOrg, createUser } from '../factories';
-import { signIn, trpc } from '../support/dashboard';
+import { sessionCookie, trpc } from '../support/dashboard-session';
 import { appUrl } from '../support/stack';
 
 /**
@@ -19,7 +19,7 @@ before(async () => {
   org = await createOrg();
   key = (await createApiKey(org.id)).key;
   const user = await createUser({ memberships: [{ orgId: org.id, role: 'owner' }] });
-  cookie = await signIn(user);
+  cookie = await sessionCookie(user);
 });
 
 after(async () => {

@@ -1,3 +1,4 @@
+import superjson from 'superjson';
 import { Agent, fetch as undiciFetch } from 'undici';
 import { appUrl } from './stack';
 
@@ -80,4 +81,21 @@ export function trpcMutation(cookie: string, path: string, input: unknown, heade
     (entry): entry is [string, string] => entry[1] !== null,
   );
   return fetch(`${appUrl}/api/trpc/${path}`, { method: 'POST', headers: sent, body: JSON.stringify({ json: input }) });
+}
+
+export interface TrpcAnswer {
+  status: number;
+  data?: unknown;
+  error?: { message: string; code: number; data: { code: string; httpStatus: number } };
+}
+
+/** Calls one tRPC procedure as the dashboard's client does (superjson, no batching, from the app's origin). */
+export async function trpc(cookie: string, kind: 'query' | 'mutation', path: string, input: unknown): Promise<TrpcAnswer> {
+  const serialized = JSON.stringify(superjson.serialize(input));
+  const url = `${appUrl}/api/trpc/${path}`;
+  const res = kind === 'query'
+    ? await fetch(`${url}?input=${encodeURIComponent(serialized)}`, { headers: { cookie } })
+    : await fetch(url, { method: 'POST', headers: { cookie, 'content-type': 'application/json', origin: appOrigin }, body: serialized });
+  const body = (await res.json()) as { result?: { data: unknown }; error?: { json: TrpcAnswer['error'] } };
+  return { status: res.status, data: body.result ? superjson.deserialize(body.result.data as never) : undefined, error: body.error?.json };
 }

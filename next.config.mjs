@@ -1,3 +1,8 @@
+import createNextIntlPlugin from 'next-intl/plugin';
+
+// The dashboard's language comes from server/i18n/request.ts (no locale in the URL).
+const withNextIntl = createNextIntlPlugin('./server/i18n/request.ts');
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   // Packages with native or wasm parts stay outside the server bundle.
@@ -28,4 +33,4 @@ const nextConfig = {
   },
 };
 
-export default nextConfig;
+export default withNextIntl(nextConfig);

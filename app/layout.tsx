@@ -1,5 +1,8 @@
 import type { Metadata, Viewport } from 'next';
+import { NextIntlClientProvider } from 'next-intl';
+import { getLocale } from 'next-intl/server';
 import type { ReactNode } from 'react';
+import { directionOf, type Locale } from '@/server/i18n/locales';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -9,10 +12,14 @@ export const metadata: Metadata = {
 
 export const viewport: Viewport = { width: 'device-width', initialScale: 1 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+/** Every page in the reader's language and its direction (Arabic right to left). */
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const locale = (await getLocale()) as Locale;
   return (
-    <html lang="en">
-      <body className="min-h-dvh bg-slate-50 font-sans text-slate-900 antialiased">{children}</body>
+    <html lang={locale} dir={directionOf(locale)}>
+      <body className="min-h-dvh bg-slate-50 font-sans text-slate-900 antialiased">
+        <NextIntlClientProvider>{children}</NextIntlClientProvider>
+      </body>
     </html>
   );
 }

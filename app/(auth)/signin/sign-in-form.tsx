@@ -1,6 +1,7 @@
 'use client';
 
 import { signIn } from 'next-auth/react';
+import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { SIGN_IN_UNAVAILABLE, throttledRetryAfterS } from '@/server/auth/sign-in-errors';
@@ -8,23 +9,24 @@ import { SIGN_IN_UNAVAILABLE, throttledRetryAfterS } from '@/server/auth/sign-in
 const inputClass =
   'mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-xs placeholder:text-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none';
 
+type Translate = ReturnType<typeof useTranslations<'signIn'>>;
+
 /** The wait as a person would say it: seconds under a minute, else whole minutes rounded up. */
-function formatWait(seconds: number): string {
-  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+function formatWait(t: Translate, seconds: number): string {
+  return seconds < 60 ? t('waitSeconds', { count: seconds }) : t('waitMinutes', { count: Math.ceil(seconds / 60) });
 }
 
 /** What to tell the user about a refused sign-in, from the error code NextAuth passed on. */
-function refusalMessage(code: string | null | undefined): string {
-  if (code === 'CredentialsSignin') return 'That email and password don’t match an account. Check them and try again.';
+function refusalMessage(t: Translate, code: string | null | undefined): string {
+  if (code === 'CredentialsSignin') return t('wrongCredentials');
   const wait = throttledRetryAfterS(code);
-  if (wait !== null) return `Too many failed sign-in attempts. For your account’s safety, try again in ${formatWait(wait)}.`;
-  if (code === SIGN_IN_UNAVAILABLE) return 'Sign-in is briefly unavailable on our side. Please try again in a minute.';
-  return 'We couldn’t sign you in just now. Please try again.';
+  if (wait !== null) return t('throttled', { wait: formatWait(t, wait) });
+  if (code === SIGN_IN_UNAVAILABLE) return t('unavailable');
+  return t('failed');
 }
 
 export function SignInForm({ callbackPath }: { callbackPath: string }) {
+  const t = useTranslations('signIn');
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -41,14 +43,14 @@ export function SignInForm({ callbackPath }: { callbackPath: string }) {
         redirect: false,
       });
       if (!result?.ok || result.error) {
-        setError(refusalMessage(result?.error));
+        setError(refusalMessage(t, result?.error));
         setSubmitting(false);
         return;
       }
       router.replace(callbackPath);
       router.refresh();
     } catch {
-      setError('We couldn’t reach the server. Check your connection and try again.');
+      setError(t('unreachable'));
       setSubmitting(false);
     }
   }
@@ -62,13 +64,13 @@ export function SignInForm({ callbackPath }: { callbackPath: string }) {
       )}
       <div>
         <label htmlFor="email" className="block text-sm font-medium text-slate-800">
-          Email
+          {t('email')}
         </label>
         <input id="email" name="email" type="email" autoComplete="username" required autoFocus className={inputClass} />
       </div>
       <div>
         <label htmlFor="password" className="block text-sm font-medium text-slate-800">
-          Password
+          {t('password')}
         </label>
         <input id="password" name="password" type="password" autoComplete="current-password" required className={inputClass} />
       </div>
@@ -77,7 +79,7 @@ export function SignInForm({ callbackPath }: { callbackPath: string }) {
         disabled={submitting}
         className="w-full rounded-lg bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60"
       >
-        {submitting ? 'Signing in…' : 'Sign in'}
+        {submitting ? t('submitting') : t('submit')}
       </button>
     </form>
   );

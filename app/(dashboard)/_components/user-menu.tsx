@@ -1,6 +1,7 @@
 'use client';
 
 import { signOut } from 'next-auth/react';
+import { LanguageSwitch } from '@/app/_components/language-switch';
 import { useState } from 'react';
 
 function initials(name: string): string {
@@ -25,24 +26,27 @@ export function UserMenu({ user }: { user: { name: string; email: string } }) {
   }
 
   return (
-    <div className="flex items-center gap-3">
-      <span aria-hidden="true" className="grid size-9 shrink-0 place-items-center rounded-full bg-slate-200 text-xs font-semibold text-slate-700">
-        {initials(user.name)}
-      </span>
-      <div className="min-w-0 flex-1">
-        <p className="truncate text-sm font-medium text-slate-900">{user.name}</p>
-        <p className="truncate text-xs text-slate-500" title={user.email}>
-          {user.email}
-        </p>
+    <div className="space-y-3">
+      <div className="flex items-center gap-3">
+        <span aria-hidden="true" className="grid size-9 shrink-0 place-items-center rounded-full bg-slate-200 text-xs font-semibold text-slate-700">
+          {initials(user.name)}
+        </span>
+        <div className="min-w-0 flex-1">
+          <p className="truncate text-sm font-medium text-slate-900">{user.name}</p>
+          <p className="truncate text-xs text-slate-500" title={user.email}>
+            {user.email}
+          </p>
+        </div>
+        <button
+          type="button"
+          onClick={onSignOut}
+          disabled={signingOut}
+          className="shrink-0 rounded-md border border-slate-300 px-2.5 py-1.5 text-xs font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-60"
+        >
+          {signingOut ? 'Signing out…' : 'Sign out'}
+        </button>
       </div>
-      <button
-        type="button"
-        onClick={onSignOut}
-        disabled={signingOut}
-        className="shrink-0 rounded-md border border-slate-300 px-2.5 py-1.5 text-xs font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-60"
-      >
-        {signingOut ? 'Signing out…' : 'Sign out'}
-      </button>
+      <LanguageSwitch />
     </div>
   );
 }

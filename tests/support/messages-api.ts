@@ -7,6 +7,8 @@ import { waitFor } from './wait-for';
  * POST /v1/messages and GET /v1/messages/{id} with one organization's key, and the waits that
  * follow a send. `key` is read at each call, so it may come from a `before` hook.
  */
+const progress = ['sent', 'delivered', 'read'];
+
 export function messagesApi(key: () => string) {
   async function send(body: unknown, apiKey = key()) {
     const res = await fetch(`${appUrl}/v1/messages`, {
@@ -28,6 +30,16 @@ export function messagesApi(key: () => string) {
       return body.status === status && body;
     }, timeoutMs);
 
+  /**
+   * Waits until the message is at least `status` (sent < delivered < read). The simulator moves
+   * a message on every 100 ms, so a poll can miss a passing status on a loaded machine.
+   */
+  const waitForAtLeast = (id: string, status: 'sent' | 'delivered' | 'read', timeoutMs?: number) =>
+    waitFor(`message ${id} to be ${status} or later`, async () => {
+      const { body } = await getMessage(id);
+      return progress.indexOf(body.status) >= progress.indexOf(status) && body;
+    }, timeoutMs);
+
   /** Sends `body`, expects the refusal and returns its error object. */
   async function expectRefusal(body: unknown, status: number, code: string, param?: string, apiKey?: string) {
     const res = await send(body, apiKey);
@@ -37,7 +49,7 @@ export function messagesApi(key: () => string) {
     return res.body.error;
   }
 
-  return { send, getMessage, waitForStatus, expectRefusal };
+  return { send, getMessage, waitForStatus, waitForAtLeast, expectRefusal };
 }
 
 /** The customer writes first, so free-form messages are allowed (the simulator checks too); returns the contact. */

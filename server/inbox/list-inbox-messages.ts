@@ -1,4 +1,5 @@
 import { queryThreadMessages, toThreadPage, type ThreadMessageRow } from '@/server/conversations/list-conversation-messages';
+import { explainFailure } from '@/server/messages/failure-reason';
 import type { TemplateShape } from '@/server/templates/from-platform';
 
 /** A message as the thread view draws it: bubble, ticks, media, template buttons and reply context. */
@@ -15,6 +16,8 @@ function presentInboxMessage(row: ThreadMessageRow) {
     wamid: row.wamid,
     contextWamid: row.contextWamid,
     errorMessage: row.errorMessage,
+    /** For a failed message: its plain explanation (a `failure` catalogue key) and what to do. */
+    failure: row.status === 'failed' ? explainFailure(row.errorMessage) : null,
     media: row.media ? { contentType: row.media.contentType, filename: row.media.filename, size: row.media.sizeBytes } : null,
     hasMedia: row.hasMedia,
     createdAt: row.createdAt,

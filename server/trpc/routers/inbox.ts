@@ -14,6 +14,7 @@ import { markConversationRead } from '@/server/inbox/mark-conversation-read';
 import {
   createSavedReply, deleteSavedReply, fillSavedReplyFor, listSavedReplies, savedReplyInput, updateSavedReply,
 } from '@/server/inbox/saved-replies';
+import { retryFailedMessage } from '@/server/inbox/retry-failed-message';
 import { sendInboxReply } from '@/server/inbox/send-inbox-reply';
 import { simulateCustomer, simulateNewCustomer } from '@/server/inbox/simulate-customer';
 import { updateConversationContact } from '@/server/inbox/update-conversation-contact';
@@ -92,6 +93,10 @@ export const inboxRouter = createTRPCRouter({
       }),
     )
     .mutation(({ ctx, input }) => sendInboxReply(ctx.org.id, input.contactId, input.reply)),
+
+  retry: inboxProcedure
+    .input(z.object({ messageId: z.string().min(1).max(64) }))
+    .mutation(({ ctx, input }) => retryFailedMessage(ctx.org.id, input.messageId)),
 
   templates: inboxProcedure
     .input(z.object({ accountId: z.string().max(64).nullable() }))

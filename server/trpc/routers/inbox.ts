@@ -15,6 +15,7 @@ import {
   createSavedReply, deleteSavedReply, fillSavedReplyFor, listSavedReplies, savedReplyInput, updateSavedReply,
 } from '@/server/inbox/saved-replies';
 import { retryFailedMessage } from '@/server/inbox/retry-failed-message';
+import { templateAllowance } from '@/server/inbox/template-allowance';
 import { sendInboxReply } from '@/server/inbox/send-inbox-reply';
 import { simulateCustomer, simulateNewCustomer } from '@/server/inbox/simulate-customer';
 import { updateConversationContact } from '@/server/inbox/update-conversation-contact';
@@ -97,6 +98,8 @@ export const inboxRouter = createTRPCRouter({
   retry: inboxProcedure
     .input(z.object({ messageId: z.string().min(1).max(64) }))
     .mutation(({ ctx, input }) => retryFailedMessage(ctx.org.id, input.messageId)),
+
+  templateAllowance: inboxProcedure.input(z.object({ contactId })).query(({ ctx, input }) => templateAllowance(ctx.org.id, input.contactId)),
 
   templates: inboxProcedure
     .input(z.object({ accountId: z.string().max(64).nullable() }))

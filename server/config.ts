@@ -44,6 +44,20 @@ const configSchema = z.object({
    * waits for the platform's status webhooks to adopt it before it is sent again.
    */
   SEND_IN_DOUBT_MS: z.coerce.number().int().positive().default(60_000),
+
+  /** How often the worker purges rows past their retention (server/retention/). */
+  RETENTION_PURGE_EVERY_S: z.coerce.number().int().positive().default(300),
+  /** Outbox rows are kept this long after they were handed to their queue (for inspection only). */
+  OUTBOX_RETENTION_S: z.coerce.number().int().positive().default(86_400),
+  /**
+   * Events are kept this long, and longer while a webhook delivery (its history and resend,
+   * 7 days after its last attempt) still needs the payload.
+   */
+  EVENTS_RETENTION_S: z.coerce.number().int().positive().default(30 * 86_400),
+  /** Processed platform webhooks are kept this long (for inspection); unprocessed ones until processed. */
+  PLATFORM_EVENTS_RETENTION_S: z.coerce.number().int().positive().default(7 * 86_400),
+  /** How long an Idempotency-Key is remembered (the contract says 24 hours: decisions §4). */
+  IDEMPOTENCY_KEY_TTL_S: z.coerce.number().int().positive().default(86_400),
 });
 
 export type Config = z.infer<typeof configSchema>;

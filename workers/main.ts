@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
+import { config } from '@/server/config';
 import { db } from '@/server/db';
 import { beat, forget } from '@/server/health/worker-heartbeat';
 import { logger } from '@/server/logger';
@@ -52,12 +53,16 @@ await beat(redis, workerId).catch(() => {});
 const relay = startOutboxRelay(log);
 // One schedule however many workers run: upserting the same scheduler id is idempotent.
 const maintenance = getQueue('maintenance');
-await maintenance
-  .upsertJobScheduler('webhook-history-purge', { every: 3_600_000 }, { name: 'webhook-history.purge', data: {} })
-  .catch((err: Error) => log.warn({ err: err.message }, 'could not schedule the webhook history purge'));
-await maintenance
-  .upsertJobScheduler('campaigns-sweep', { every: 60_000 }, { name: 'campaigns.sweep', data: {} })
-  .catch((err: Error) => log.warn({ err: err.message }, 'could not schedule the campaign sweep'));
+const schedules = [
+  { id: 'webhook-history-purge', everyMs: 3_600_000, job: 'webhook-history.purge', what: 'the webhook history purge' },
+  { id: 'campaigns-sweep', everyMs: 60_000, job: 'campaigns.sweep', what: 'the campaign sweep' },
+  { id: 'retention-purge', everyMs: config.RETENTION_PURGE_EVERY_S * 1000, job: 'retention.purge', what: 'the retention purge' },
+] as const;
+for (const { id, everyMs, job, what } of schedules) {
+  await maintenance
+    .upsertJobScheduler(id, { every: everyMs }, { name: job, data: {} })
+    .catch((err: Error) => log.warn({ err: err.message }, `could not schedule ${what}`));
+}
 log.info({ queues: Object.keys(processors) }, 'worker started');
 
 async function shutdown(signal: string): Promise<void> {

@@ -5,6 +5,7 @@ import { sweepCampaigns } from '@/server/campaigns/sweep-campaigns';
 import { sendMessagesJob } from '@/server/messages/send-message.job';
 import { processPlatformEventJob } from '@/server/platform-events/process-platform-event.job';
 import type { JobData, JobName, QueueName } from '@/server/queues';
+import { purgeExpiredRowsJob } from '@/server/retention/purge-expired-rows.job';
 import { syncTemplatesJob } from '@/server/templates/sync-templates.job';
 import { attemptDeliveriesJob, fanOutEventsJob, purgeDeliveryHistoryJob } from '@/server/webhooks/webhook-jobs';
 
@@ -25,6 +26,7 @@ export const processors: Processors = {
     'templates.sync': (_job, data) => syncTemplatesJob(data),
     'webhook-history.purge': purgeDeliveryHistoryJob,
     'campaigns.sweep': async () => void (await sweepCampaigns()),
+    'retention.purge': purgeExpiredRowsJob,
   },
   'webhook-fan-out': { 'events.fan-out': fanOutEventsJob },
   'webhook-attempts': { 'deliveries.attempt': attemptDeliveriesJob },

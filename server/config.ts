@@ -47,6 +47,8 @@ const configSchema = z.object({
 
   /** How often the worker purges rows past their retention (server/retention/). */
   RETENTION_PURGE_EVERY_S: z.coerce.number().int().positive().default(300),
+  /** Webhook delivery attempts, and finished deliveries after their last change, are kept this long (the contract: 7 days). */
+  WEBHOOK_HISTORY_RETENTION_S: z.coerce.number().int().positive().default(7 * 86_400),
   /** Outbox rows are kept this long after they were handed to their queue (for inspection only). */
   OUTBOX_RETENTION_S: z.coerce.number().int().positive().default(86_400),
   /**

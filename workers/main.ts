@@ -54,10 +54,11 @@ const relay = startOutboxRelay(log);
 // One schedule however many workers run: upserting the same scheduler id is idempotent.
 const maintenance = getQueue('maintenance');
 const schedules = [
-  { id: 'webhook-history-purge', everyMs: 3_600_000, job: 'webhook-history.purge', what: 'the webhook history purge' },
   { id: 'campaigns-sweep', everyMs: 60_000, job: 'campaigns.sweep', what: 'the campaign sweep' },
   { id: 'retention-purge', everyMs: config.RETENTION_PURGE_EVERY_S * 1000, job: 'retention.purge', what: 'the retention purge' },
 ] as const;
+// Retired: the retention purge took over the webhook delivery history.
+await maintenance.removeJobScheduler('webhook-history-purge').catch(() => {});
 for (const { id, everyMs, job, what } of schedules) {
   await maintenance
     .upsertJobScheduler(id, { every: everyMs }, { name: job, data: {} })

@@ -7,7 +7,7 @@ import { processPlatformEventJob } from '@/server/platform-events/process-platfo
 import type { JobData, JobName, QueueName } from '@/server/queues';
 import { purgeExpiredRowsJob } from '@/server/retention/purge-expired-rows.job';
 import { syncTemplatesJob } from '@/server/templates/sync-templates.job';
-import { attemptDeliveriesJob, fanOutEventsJob, purgeDeliveryHistoryJob } from '@/server/webhooks/webhook-jobs';
+import { attemptDeliveriesJob, fanOutEventsJob } from '@/server/webhooks/webhook-jobs';
 
 type Processors = {
   [Q in QueueName]?: { [J in JobName<Q>]?: (job: Job, data: JobData<Q, J>, token?: string) => Promise<void> };
@@ -24,7 +24,6 @@ export const processors: Processors = {
   maintenance: {
     'account.sync': (_job, data) => syncAccountJob(data),
     'templates.sync': (_job, data) => syncTemplatesJob(data),
-    'webhook-history.purge': purgeDeliveryHistoryJob,
     'campaigns.sweep': async () => void (await sweepCampaigns()),
     'retention.purge': purgeExpiredRowsJob,
   },

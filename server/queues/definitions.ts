@@ -51,7 +51,6 @@ export const queueDefinitions = {
   maintenance: {
     'templates.sync': byId('accountId'),
     'account.sync': byId('accountId'),
-    'webhook-history.purge': z.object({}),
     'campaigns.sweep': z.object({}),
     'retention.purge': z.object({}),
   },

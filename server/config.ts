@@ -52,8 +52,9 @@ const configSchema = z.object({
   /** Outbox rows are kept this long after they were handed to their queue (for inspection only). */
   OUTBOX_RETENTION_S: z.coerce.number().int().positive().default(86_400),
   /**
-   * Events are kept this long, and longer while a webhook delivery (its history and resend,
-   * 7 days after its last attempt) still needs the payload.
+   * Events are kept this long, and longer while a webhook delivery (its history and resend, up
+   * to WEBHOOK_HISTORY_RETENTION_S after its last change) still needs the payload. An event
+   * purged before its fan-out ran is never delivered: keep this far above any queue backlog.
    */
   EVENTS_RETENTION_S: z.coerce.number().int().positive().default(30 * 86_400),
   /** Processed platform webhooks are kept this long (for inspection); unprocessed ones until processed. */

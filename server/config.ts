@@ -47,6 +47,23 @@ const configSchema = z
      * waits for the platform's status webhooks to adopt it before it is sent again.
      */
     SEND_IN_DOUBT_MS: z.coerce.number().int().positive().default(60_000),
+
+    /** How often the worker purges rows past their retention (server/retention/). */
+    RETENTION_PURGE_EVERY_S: z.coerce.number().int().positive().default(300),
+    /** Webhook delivery attempts, and finished deliveries after their last change, are kept this long (the contract: 7 days). */
+    WEBHOOK_HISTORY_RETENTION_S: z.coerce.number().int().positive().default(7 * 86_400),
+    /** Outbox rows are kept this long after they were handed to their queue (for inspection only). */
+    OUTBOX_RETENTION_S: z.coerce.number().int().positive().default(86_400),
+    /**
+     * Events are kept this long, and longer while a webhook delivery (its history and resend, up
+     * to WEBHOOK_HISTORY_RETENTION_S after its last change) still needs the payload. An event
+     * purged before its fan-out ran is never delivered: keep this far above any queue backlog.
+     */
+    EVENTS_RETENTION_S: z.coerce.number().int().positive().default(30 * 86_400),
+    /** Processed platform webhooks are kept this long (for inspection); unprocessed ones until processed. */
+    PLATFORM_EVENTS_RETENTION_S: z.coerce.number().int().positive().default(7 * 86_400),
+    /** How long an Idempotency-Key is remembered (the contract says 24 hours: decisions §4). */
+    IDEMPOTENCY_KEY_TTL_S: z.coerce.number().int().positive().default(86_400),
   })
   .superRefine((config, ctx) => {
     for (const problem of secretProblems(config)) ctx.addIssue({ code: 'custom', path: [problem.variable], message: problem.message });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { UnrecoverableError, Worker, type Job } from 'bullmq';
+import { config } from '@/server/config';
 import { db } from '@/server/db';
 import { beat, forget } from '@/server/health/worker-heartbeat';
 import { logger } from '@/server/logger';
@@ -52,15 +53,18 @@ await beat(redis, workerId).catch(() => {});
 const relay = startOutboxRelay(log);
 // One schedule however many workers run: upserting the same scheduler id is idempotent.
 const maintenance = getQueue('maintenance');
-await maintenance
-  .upsertJobScheduler('webhook-history-purge', { every: 3_600_000 }, { name: 'webhook-history.purge', data: {} })
-  .catch((err: Error) => log.warn({ err: err.message }, 'could not schedule the webhook history purge'));
-await maintenance
-  .upsertJobScheduler('campaigns-sweep', { every: 60_000 }, { name: 'campaigns.sweep', data: {} })
-  .catch((err: Error) => log.warn({ err: err.message }, 'could not schedule the campaign sweep'));
-await maintenance
-  .upsertJobScheduler('conversations-wake', { every: 15_000 }, { name: 'conversations.wake', data: {} })
-  .catch((err: Error) => log.warn({ err: err.message }, 'could not schedule the snoozed conversations wake-up'));
+const schedules = [
+  { id: 'campaigns-sweep', everyMs: 60_000, job: 'campaigns.sweep', what: 'the campaign sweep' },
+  { id: 'conversations-wake', everyMs: 15_000, job: 'conversations.wake', what: 'the snoozed conversations wake-up' },
+  { id: 'retention-purge', everyMs: config.RETENTION_PURGE_EVERY_S * 1000, job: 'retention.purge', what: 'the retention purge' },
+] as const;
+// Retired: the retention purge took over the webhook delivery history.
+await maintenance.removeJobScheduler('webhook-history-purge').catch(() => {});
+for (const { id, everyMs, job, what } of schedules) {
+  await maintenance
+    .upsertJobScheduler(id, { every: everyMs }, { name: job, data: {} })
+    .catch((err: Error) => log.warn({ err: err.message }, `could not schedule ${what}`));
+}
 log.info({ queues: Object.keys(processors) }, 'worker started');
 
 async function shutdown(signal: string): Promise<void> {

@@ -6,8 +6,9 @@ import { wakeSnoozedConversations } from '@/server/conversations/conversation-st
 import { sendMessagesJob } from '@/server/messages/send-message.job';
 import { processPlatformEventJob } from '@/server/platform-events/process-platform-event.job';
 import type { JobData, JobName, QueueName } from '@/server/queues';
+import { purgeExpiredRowsJob } from '@/server/retention/purge-expired-rows.job';
 import { syncTemplatesJob } from '@/server/templates/sync-templates.job';
-import { attemptDeliveriesJob, fanOutEventsJob, purgeDeliveryHistoryJob } from '@/server/webhooks/webhook-jobs';
+import { attemptDeliveriesJob, fanOutEventsJob } from '@/server/webhooks/webhook-jobs';
 
 type Processors = {
   [Q in QueueName]?: { [J in JobName<Q>]?: (job: Job, data: JobData<Q, J>, token?: string) => Promise<void> };
@@ -24,9 +25,9 @@ export const processors: Processors = {
   maintenance: {
     'account.sync': (_job, data) => syncAccountJob(data),
     'templates.sync': (_job, data) => syncTemplatesJob(data),
-    'webhook-history.purge': purgeDeliveryHistoryJob,
     'campaigns.sweep': async () => void (await sweepCampaigns()),
     'conversations.wake': async () => void (await wakeSnoozedConversations()),
+    'retention.purge': purgeExpiredRowsJob,
   },
   'webhook-fan-out': { 'events.fan-out': fanOutEventsJob },
   'webhook-attempts': { 'deliveries.attempt': attemptDeliveriesJob },

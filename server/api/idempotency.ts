@@ -1,16 +1,17 @@
 import { createHash } from 'node:crypto';
+import { config } from '@/server/config';
 import { db, Prisma } from '@/server/db';
 import { newId } from '@/server/db/ids';
 import { ApiError } from './api-error';
 
 /**
  * Idempotency-Key (decisions §4): keys of 1 to 255 characters, scoped to the API key, kept 24
- * hours. The first request claims the key with a row (a unique index settles races between
+ * hours (IDEMPOTENCY_KEY_TTL_S; the worker purges expired records, server/retention/). The first request claims the key with a row (a unique index settles races between
  * concurrent requests); a retry with the same body replays the stored answer, one with a
  * different body or while the first still runs gets 409. 5xx answers are not stored: the key
  * is released so the client can retry.
  */
-const RETENTION_MS = 24 * 3600_000;
+const RETENTION_MS = config.IDEMPOTENCY_KEY_TTL_S * 1000;
 /** A claim older than this belongs to a request that died without answering; it may be taken over. */
 const ABANDONED_MS = 5 * 60_000;
 
@@ -82,10 +83,4 @@ export async function settleIdempotencyKey(recordId: string, response: StoredRes
     where: { id: recordId },
     data: { state: 'completed', responseStatus: response.status, responseBody: response.body },
   });
-}
-
-/** Drops records past their 24 hours (run periodically by the worker). */
-export async function purgeExpiredIdempotencyRecords(): Promise<number> {
-  const { count } = await db.idempotencyRecord.deleteMany({ where: { expiresAt: { lt: new Date() } } });
-  return count;
 }

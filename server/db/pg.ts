@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { config } from '@/server/config';
+import { logger } from '@/server/logger';
 
 /**
  * A plain `pg` pool for the hot paths where the ORM's per-query cost dominates: the /v1 key
@@ -10,7 +11,15 @@ import { config } from '@/server/config';
 const globalForPg = globalThis as unknown as { pgPool?: pg.Pool };
 
 export function getPgPool(): pg.Pool {
-  return (globalForPg.pgPool ??= new pg.Pool({ connectionString: config.DATABASE_URL, max: 10 }));
+  return (globalForPg.pgPool ??= createPool());
+}
+
+function createPool(): pg.Pool {
+  const pool = new pg.Pool({ connectionString: config.DATABASE_URL, max: 10 });
+  // An idle connection that dies (PostgreSQL restarted) is dropped from the pool, which opens a
+  // new one when next needed; unheard, the pool's 'error' event would end the process.
+  pool.on('error', (err) => logger.warn({ err: err.message }, 'an idle PostgreSQL connection was lost'));
+  return pool;
 }
 
 /** Runs `work` in a transaction on one pooled connection: committed if it resolves, rolled back if it throws. */

@@ -28,7 +28,7 @@ after(async () => {
 async function writeRow(): Promise<{ outboxId: string; jobId: string; writtenAt: number }> {
   const jobId = `relay-test-${Date.now()}-${jobIds.length}`;
   jobIds.push(jobId);
-  const outboxId = await db.$transaction((tx) => addOutboxJob(tx, { queue: 'maintenance', name: 'webhook-history.purge', data: {}, jobId }));
+  const outboxId = await db.$transaction((tx) => addOutboxJob(tx, { queue: 'maintenance', name: 'retention.purge', data: {}, jobId }));
   return { outboxId, jobId, writtenAt: Date.now() };
 }
 
@@ -50,7 +50,7 @@ test('a written row is handed to its queue at once (its insert notifies the rela
   const waited = await dispatchedWithin(outboxId, writtenAt, 5_000);
   assert.ok(waited < 1_500, `dispatched ${waited} ms after commit: the sweep's doing, not the notification's`);
   const job = await getQueue('maintenance').getJob(jobId);
-  assert.equal(job?.name, 'webhook-history.purge');
+  assert.equal(job?.name, 'retention.purge');
 });
 
 async function listeningConnections(): Promise<number[]> {

@@ -44,13 +44,16 @@ export const queueDefinitions = {
   'webhook-attempts': {
     'deliveries.attempt': z.object({ receiver: z.string().min(1), deliveryIds: ids }),
   },
-  /** Reads from the platform: an account's templates, its number's rating and messaging limit. */
+  /**
+   * Reads from the platform (an account's templates, its number's rating and messaging limit)
+   * and the periodic jobs: purges and the campaign sweep.
+   */
   maintenance: {
     'templates.sync': byId('accountId'),
     'account.sync': byId('accountId'),
-    'webhook-history.purge': z.object({}),
     'campaigns.sweep': z.object({}),
     'conversations.wake': z.object({}),
+    'retention.purge': z.object({}),
   },
 } as const;
 

@@ -3,7 +3,6 @@ export const attemptDelaysMs = [0, 5_000, 300_000, 1_800_000, 7_200_000, 18_000_
 
 export const maxAttempts = attemptDelaysMs.length;
 export const attemptTimeoutMs = 15_000;
-export const historyRetentionMs = 7 * 24 * 3600_000;
 
 /** When the attempt after `attemptsMade` failed attempts of a chain is due, or null when the chain is over. */
 export function nextAttemptAt(now: Date, attemptsMade: number): Date | null {

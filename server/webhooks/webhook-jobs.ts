@@ -4,7 +4,6 @@ import { batchedCalls } from '@/server/db/batched-calls';
 import { getRedis, redisKey } from '@/server/redis';
 import { attemptDeliveries } from './attempt-delivery';
 import { fanOutEvents } from './fan-out-events';
-import { purgeDeliveryHistory } from './purge-delivery-history';
 
 /**
  * Attempt jobs in flight per receiver, each with up to `deliveriesPerJob` requests: a slow or
@@ -47,7 +46,3 @@ function busyReceiverWaitMs(timesStarted: number): number {
   const wait = Math.min(30_000, 100 * 2 ** Math.max(0, timesStarted - 1));
   return Math.round(wait * (0.5 + Math.random()));
 }
-
-export const purgeDeliveryHistoryJob = async () => {
-  await purgeDeliveryHistory();
-};

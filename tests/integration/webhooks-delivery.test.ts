@@ -11,7 +11,7 @@ import { attemptDelivery } from '@/server/webhooks/attempt-delivery';
 import { createWebhook } from '@/server/webhooks/create-webhook';
 import { attemptDelaysMs } from '@/server/webhooks/delivery-schedule';
 import { fanOutEvents } from '@/server/webhooks/fan-out-events';
-import { purgeDeliveryHistory } from '@/server/webhooks/purge-delivery-history';
+import { purgeExpiredRows } from '@/server/retention/purge-expired-rows';
 import { testWebhook } from '@/server/webhooks/test-webhook';
 import { createOrg } from '../factories';
 import { waitFor } from '../support/wait-for';
@@ -167,8 +167,8 @@ describe('webhook deliveries', () => {
       statusCode: 204, success: true, durationMs: 5, requestBody: '{}', createdAt,
     });
     await db.webhookDeliveryAttempt.createMany({ data: [attempt(stale.id, old), attempt(fresh.id, new Date())] });
-    const purged = await purgeDeliveryHistory();
-    assert.ok(purged.attempts >= 1 && purged.deliveries >= 1);
+    const purged = await purgeExpiredRows();
+    assert.ok(purged.webhook_delivery_attempts >= 1 && purged.webhook_deliveries >= 1);
     assert.equal(await db.webhookDelivery.count({ where: { id: stale.id } }), 0);
     assert.equal(await db.webhookDeliveryAttempt.count({ where: { deliveryId: fresh.id } }), 1);
   });

@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "webhook_deliveries_updated_at_idx" ON "webhook_deliveries"("updated_at");

@@ -36,7 +36,7 @@ async function outboxRow(dispatchedAt: Date) {
 
 async function platformEvent(receivedAt: Date, processedAt: Date | null) {
   const id = newId('platformEvent');
-  await db.platformEvent.create({ data: { id, body: {}, receivedAt, processedAt } });
+  await db.platformEvent.create({ data: { id, payload: '{}', payloadSha256: `retention-test-${id}`, receivedAt, processedAt } });
   return id;
 }
 

@@ -48,7 +48,7 @@ export function ApiKeyRow({ apiKey, canManage }: { apiKey: PresentedApiKey; canM
             <div className="inline-flex flex-wrap justify-end gap-2">
               <button
                 type="button"
-                className={buttonClass}
+                className={`${buttonClass} whitespace-nowrap`}
                 disabled={setEnabled.isPending}
                 onClick={() => setEnabled.mutate({ id: apiKey.id, enabled: apiKey.disabledAt !== null })}
               >

@@ -69,7 +69,8 @@ export function ThreadView({ contactId, userId, simulator, composerRef, onBack }
           </button>
           <div className="min-w-0 flex-1">
             <h2 className="truncate text-sm font-semibold text-slate-900" data-testid="thread-title" title={displayName(c)}>{displayName(c)}</h2>
-            <p className="truncate text-xs text-slate-600">
+            {/* Wraps rather than truncates: on a phone the window's countdown would be the part cut off. */}
+            <p className="text-xs wrap-anywhere text-slate-600">
               {c.phoneNumber} · {c.account ?? 'no number'} ·{' '}
               <span data-testid="window-state" className={open ? 'text-emerald-700' : 'text-amber-700'}>
                 {open && c.windowOpenUntil ? `window closes in ${formatRemaining(c.windowOpenUntil, now)}` : 'window closed'}

@@ -6,11 +6,27 @@ import { SessionProvider } from 'next-auth/react';
 import { useState, type ReactNode } from 'react';
 import superjson from 'superjson';
 import type { AppRouter } from '@/server/trpc/router';
+import { httpStatusOf } from './http-status';
 import { TRPCProvider } from './trpc';
 
+const MAX_RETRIES = 3;
+
+/** A 4xx answer (not found, forbidden, bad input) will be the same next time, so asking again only delays saying so. */
+function isClientError(error: unknown): boolean {
+  const status = httpStatusOf(error);
+  return status !== undefined && status >= 400 && status < 500;
+}
+
 function makeQueryClient() {
-  // Server components render the first data; a short stale time avoids refetching it at once.
-  return new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } });
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        // Server components render the first data; a short stale time avoids refetching it at once.
+        staleTime: 30_000,
+        retry: (failures, error) => !isClientError(error) && failures < MAX_RETRIES,
+      },
+    },
+  });
 }
 
 /**

@@ -1,7 +1,8 @@
 'use client';
 
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
 import { buttonClass, dangerClass } from './ui';
+import { useModalDialog } from './use-modal-dialog';
 
 interface ConfirmDialogProps {
   title: string;
@@ -14,23 +15,20 @@ interface ConfirmDialogProps {
 
 /** A modal confirmation; the native dialog traps focus, closes on Escape and returns focus to the opener. */
 export function ConfirmDialog({ title, body, confirmLabel, pending, onConfirm, onCancel }: ConfirmDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog();
   const titleId = useId();
   const bodyId = useId();
-  useEffect(() => {
-    ref.current?.showModal();
-  }, []);
   return (
     <dialog
       ref={ref}
       aria-labelledby={titleId}
       aria-describedby={bodyId}
       onCancel={onCancel}
-      className="m-auto w-full max-w-md rounded-2xl p-6 shadow-xl backdrop:bg-slate-900/40"
+      className="m-auto w-full max-w-[min(28rem,calc(100%-2rem))] rounded-2xl p-6 shadow-xl backdrop:bg-slate-900/40"
     >
-      <h2 id={titleId} className="text-lg font-semibold text-slate-900">{title}</h2>
-      <p id={bodyId} className="mt-2 text-sm text-slate-600">{body}</p>
-      <div className="mt-6 flex justify-end gap-2">
+      <h2 id={titleId} className="text-lg font-semibold wrap-anywhere text-slate-900">{title}</h2>
+      <p id={bodyId} className="mt-2 text-sm wrap-anywhere text-slate-600">{body}</p>
+      <div className="mt-6 flex flex-wrap justify-end gap-2">
         <button type="button" className={buttonClass} onClick={onCancel} autoFocus>Cancel</button>
         <button type="button" className={dangerClass} disabled={pending} onClick={onConfirm}>
           {pending ? 'Working…' : confirmLabel}

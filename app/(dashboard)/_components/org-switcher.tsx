@@ -37,16 +37,16 @@ export function OrgSwitcher({ memberships, activeOrgId }: { memberships: OrgMemb
   if (memberships.length <= 1) {
     return (
       <div className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-2">
-        <p className="text-xs font-medium text-slate-500">Organization</p>
-        <p className="truncate text-sm font-semibold text-slate-900">{active?.orgName ?? 'None yet'}</p>
-        {active && <p className="text-xs text-slate-500">{roleLabels[active.role]}</p>}
+        <p className="text-xs font-medium text-slate-600">Organization</p>
+        <p className="text-sm font-semibold wrap-anywhere text-slate-900">{active?.orgName ?? 'None yet'}</p>
+        {active && <p className="text-xs text-slate-600">{roleLabels[active.role]}</p>}
       </div>
     );
   }
 
   return (
     <div>
-      <label htmlFor="org-switcher" className="mb-1 block px-1 text-xs font-medium text-slate-500">
+      <label htmlFor="org-switcher" className="mb-1 block px-1 text-xs font-medium text-slate-600">
         Organization
       </label>
       <select
@@ -55,15 +55,17 @@ export function OrgSwitcher({ memberships, activeOrgId }: { memberships: OrgMemb
         onChange={(event) => switchOrg.mutate({ orgId: event.target.value })}
         disabled={busy}
         aria-describedby={switchOrg.isError ? 'org-switcher-error' : undefined}
-        className="block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-900 shadow-xs focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none disabled:opacity-60"
+        title={active?.orgName}
+        className="block w-full rounded-lg border border-slate-300 bg-white ps-2 pe-1 py-2 text-sm font-medium text-slate-900 shadow-xs focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none disabled:opacity-60"
       >
+        {/* Names only: the closed select cannot wrap, and a role after the name pushed it out of view (the role is said below). */}
         {memberships.map((m) => (
           <option key={m.orgId} value={m.orgId}>
-            {m.orgName} · {roleLabels[m.role]}
+            {m.orgName}
           </option>
         ))}
       </select>
-      {active && <p className="mt-1 px-1 text-xs text-slate-500">Your role: {roleLabels[active.role]}</p>}
+      {active && <p className="mt-1 px-1 text-xs text-slate-600">Your role: {roleLabels[active.role]}</p>}
       {switchOrg.isError && (
         <p id="org-switcher-error" role="alert" className="mt-1 px-1 text-xs text-red-700">
           Couldn’t switch organization. Please try again.

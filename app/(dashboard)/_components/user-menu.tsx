@@ -32,8 +32,8 @@ export function UserMenu({ user }: { user: { name: string; email: string } }) {
           {initials(user.name)}
         </span>
         <div className="min-w-0 flex-1">
-          <p className="truncate text-sm font-medium text-slate-900">{user.name}</p>
-          <p className="truncate text-xs text-slate-500" title={user.email}>
+          <p className="truncate text-sm font-medium text-slate-900" title={user.name}>{user.name}</p>
+          <p className="truncate text-xs text-slate-600" title={user.email}>
             {user.email}
           </p>
         </div>

@@ -111,7 +111,7 @@ export function OperationSection({ method, path, operation, parameters }: Props)
       </p>
       {isJson ? (
         <div className="space-y-4">
-          <pre className="max-h-[28rem] max-w-3xl overflow-auto rounded-lg bg-slate-900 p-4 font-mono text-xs leading-relaxed text-slate-100">
+          <pre tabIndex={0} className="max-h-[28rem] max-w-3xl overflow-auto rounded-lg bg-slate-900 p-4 font-mono text-xs leading-relaxed text-slate-100">
             {JSON.stringify(exampleOf(media.schema), null, 2)}
           </pre>
           <details>

@@ -47,13 +47,13 @@ export default function ErrorsPage() {
           .
         </p>
       </div>
-      <pre className="mt-6 overflow-x-auto rounded-lg bg-slate-900 p-4 font-mono text-xs leading-relaxed text-slate-100 sm:text-sm">{example}</pre>
+      <pre tabIndex={0} className="mt-6 overflow-x-auto rounded-lg bg-slate-900 p-4 font-mono text-xs leading-relaxed text-slate-100 sm:text-sm">{example}</pre>
 
       <section aria-labelledby="types-title" className="mt-10">
         <h2 id="types-title" className="text-2xl font-semibold text-slate-900">
           Types
         </h2>
-        <div className="mt-4 overflow-x-auto rounded-lg border border-slate-200">
+        <div tabIndex={0} className="mt-4 overflow-x-auto rounded-lg border border-slate-200">
           <table className="w-full text-left text-sm">
             <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
               <tr>

@@ -28,27 +28,27 @@ export function ApiKeyRow({ apiKey, canManage }: { apiKey: PresentedApiKey; canM
 
   return (
     <tr aria-label={apiKey.name}>
-      <td className="px-4 py-3 align-top">
-        <p className="font-medium text-slate-900">{apiKey.name}</p>
-        <p className="mt-0.5 text-xs text-slate-500">
+      <td className="min-w-[12rem] px-4 py-3 align-top">
+        <p className="font-medium wrap-anywhere text-slate-900">{apiKey.name}</p>
+        <p className="mt-0.5 text-xs wrap-anywhere text-slate-600">
           {apiKey.rateLimitPerMin.toLocaleString('en')}/min{apiKey.expiresAt ? ` · expires ${formatTime(apiKey.expiresAt)}` : ''}
           {apiKey.allowedCidrs.length > 0 ? ` · from ${apiKey.allowedCidrs.join(', ')}` : ''}
         </p>
         {error && <p role="alert" className="mt-1 text-xs text-red-700">{error.message}</p>}
       </td>
       <td className="px-4 py-3 align-top font-mono whitespace-nowrap text-slate-700">{apiKey.prefix}…</td>
-      <td className="px-4 py-3 align-top text-xs text-slate-600">{apiKey.scopes.join(' · ')}</td>
+      <td className="min-w-[10rem] px-4 py-3 align-top text-xs text-slate-600">{apiKey.scopes.join(' · ')}</td>
       <td className="px-4 py-3 align-top whitespace-nowrap text-slate-700">{formatTime(apiKey.lastUsedAt)}</td>
       <td className="px-4 py-3 align-top">
         <span className={`rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ${style}`}>{label}</span>
       </td>
       {canManage && (
-        <td className="px-4 py-3 text-right align-top whitespace-nowrap">
+        <td className="px-4 py-3 text-end align-top">
           {apiKey.status !== 'revoked' && (
-            <div className="inline-flex gap-2">
+            <div className="inline-flex flex-wrap justify-end gap-2">
               <button
                 type="button"
-                className={buttonClass}
+                className={`${buttonClass} whitespace-nowrap`}
                 disabled={setEnabled.isPending}
                 onClick={() => setEnabled.mutate({ id: apiKey.id, enabled: apiKey.disabledAt !== null })}
               >

@@ -3,6 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
+import { ListSkeleton } from '../../_components/list-skeleton';
 import { SecretReveal } from '../../_components/secret-reveal';
 import { primaryClass } from '../../_components/ui';
 import { ApiKeyForm } from './api-key-form';
@@ -36,7 +37,7 @@ export function ApiKeysPanel() {
         <ApiKeyForm pending={create.isPending} error={create.error?.message ?? null} onSubmit={(values) => create.mutate(values)} onCancel={() => setCreating(false)} />
       )}
       {list.isPending ? (
-        <p className="text-sm text-slate-500">Loading API keys…</p>
+        <ListSkeleton label="Loading API keys" />
       ) : list.isError ? (
         <p role="alert" className="text-sm text-red-700">Couldn’t load the API keys. Reload the page to try again.</p>
       ) : list.data.keys.length === 0 ? (
@@ -44,15 +45,15 @@ export function ApiKeysPanel() {
           No API keys yet.{canManage ? ' Create one for each system that calls the API, with only the scopes it needs.' : ''}
         </p>
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-xs">
+        <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-xs">
           <table className="min-w-full divide-y divide-slate-200 text-sm">
-            <thead className="bg-slate-50 text-left text-xs font-medium tracking-wide text-slate-500 uppercase">
+            <thead className="bg-slate-50 text-start text-xs font-medium tracking-wide text-slate-600 uppercase">
               <tr>
-                <th scope="col" className="px-4 py-3">Name</th>
-                <th scope="col" className="px-4 py-3">Key</th>
-                <th scope="col" className="px-4 py-3">Scopes</th>
-                <th scope="col" className="px-4 py-3">Last used</th>
-                <th scope="col" className="px-4 py-3">Status</th>
+                <th scope="col" className="px-4 py-3 text-start">Name</th>
+                <th scope="col" className="px-4 py-3 text-start">Key</th>
+                <th scope="col" className="px-4 py-3 text-start">Scopes</th>
+                <th scope="col" className="px-4 py-3 text-start">Last used</th>
+                <th scope="col" className="px-4 py-3 text-start">Status</th>
                 {canManage && <th scope="col" className="px-4 py-3"><span className="sr-only">Actions</span></th>}
               </tr>
             </thead>

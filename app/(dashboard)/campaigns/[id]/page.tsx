@@ -5,8 +5,8 @@ import { CampaignDetail } from '../_components/campaign-detail';
 export const metadata: Metadata = { title: 'Campaign' };
 
 export default async function CampaignPage({ params }: { params: Promise<{ id: string }> }) {
-  await requireDashboard('/campaigns');
   const { id } = await params;
+  await requireDashboard(`/campaigns/${encodeURIComponent(id)}`);
   return (
     <div className="mx-auto max-w-5xl">
       <CampaignDetail id={id} />

@@ -3,7 +3,7 @@ export const statusTone: Record<string, string> = {
   scheduled: 'bg-sky-50 text-sky-800 ring-sky-200',
   processing: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
   paused: 'bg-amber-50 text-amber-800 ring-amber-200',
-  completed: 'bg-brand-50 text-brand-600 ring-brand-100',
+  completed: 'bg-brand-50 text-brand-700 ring-brand-100',
   failed: 'bg-red-50 text-red-800 ring-red-200',
 };
 

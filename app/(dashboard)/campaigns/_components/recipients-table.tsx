@@ -30,7 +30,7 @@ export function RecipientsTable({ campaignId }: { campaignId: string }) {
 
   return (
     <section aria-labelledby="recipients-heading" className="mt-8">
-      <div className="flex items-center justify-between">
+      <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="recipients-heading" className="text-lg font-semibold">Recipients</h2>
         <div className="flex gap-2 text-sm">
           <select aria-label="Recipient status" value={status} onChange={(e) => setStatus(e.target.value as Status | '')} className="rounded-md border border-slate-300 px-2 py-1">
@@ -41,14 +41,14 @@ export function RecipientsTable({ campaignId }: { campaignId: string }) {
         </div>
       </div>
       <table className="mt-3 min-w-full divide-y divide-slate-200 text-sm">
-        <thead className="text-left text-xs text-slate-500 uppercase"><tr><th className="py-2">Number</th><th>Status</th><th>Details</th></tr></thead>
+        <thead className="text-xs text-slate-600 uppercase"><tr><th className="py-2 pe-3 text-start">Number</th><th className="pe-3 text-start">Status</th><th className="text-start">Details</th></tr></thead>
         <tbody className="divide-y divide-slate-100">
           {page.data?.data.map((r) => (
-            <tr key={r.id}><td className="py-2 font-mono">{r.to}</td><td>{r.status}</td><td className="text-slate-600">{r.error_message}</td></tr>
+            <tr key={r.id}><td className="py-2 font-mono">{r.to}</td><td>{r.status}</td><td className="wrap-anywhere text-slate-600">{r.error_message}</td></tr>
           ))}
         </tbody>
       </table>
-      {page.data?.has_more && <p className="mt-2 text-xs text-slate-500">Showing the first 50; export for all.</p>}
+      {page.data?.has_more && <p className="mt-2 text-xs text-slate-600">Showing the first 50; export for all.</p>}
     </section>
   );
 }

@@ -90,9 +90,9 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function 
               }
             }}
             placeholder="Write a reply… (Enter to send, Shift+Enter for a new line)"
-            className="min-h-[2.75rem] flex-1 resize-y rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-600"
+            className="min-h-[2.75rem] min-w-0 flex-1 resize-y rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-600"
           />
-          <div className="flex flex-col gap-1">
+          <div className="flex shrink-0 flex-col gap-1">
             <button
               type="submit"
               disabled={!text.trim() || reply.isPending}

@@ -35,15 +35,15 @@ export function ContactPanel({ conversation, userId, simulator }: ContactPanelPr
   return (
     <div className="space-y-5 p-4" data-testid="contact-panel">
       <section>
-        <h2 className="text-base font-semibold text-slate-900">{conversation.name ?? 'Unnamed customer'}</h2>
+        <h2 className="text-base font-semibold wrap-anywhere text-slate-900">{conversation.name ?? 'Unnamed customer'}</h2>
         <p className="text-sm text-slate-600">{conversation.phoneNumber}</p>
         <dl className="mt-3 space-y-1 text-sm">
           <div className="flex justify-between gap-2">
-            <dt className="text-slate-500">Number</dt>
-            <dd className="text-slate-900">{conversation.account ?? '—'}</dd>
+            <dt className="text-slate-600">Number</dt>
+            <dd className="min-w-0 text-end wrap-anywhere text-slate-900">{conversation.account ?? '—'}</dd>
           </div>
           <div className="flex justify-between gap-2">
-            <dt className="text-slate-500">Window</dt>
+            <dt className="text-slate-600">Window</dt>
             <dd className={open ? 'text-emerald-700' : 'text-amber-700'}>
               {open && conversation.windowOpenUntil ? `Open, ${formatRemaining(conversation.windowOpenUntil, now)} left` : 'Closed'}
             </dd>
@@ -52,7 +52,7 @@ export function ContactPanel({ conversation, userId, simulator }: ContactPanelPr
       </section>
 
       <section className="space-y-1">
-        <label htmlFor={assigneeId} className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Assigned to</label>
+        <label htmlFor={assigneeId} className="text-xs font-semibold tracking-wide text-slate-600 uppercase">Assigned to</label>
         <div className="flex gap-1">
           <select
             id={assigneeId}
@@ -73,7 +73,7 @@ export function ContactPanel({ conversation, userId, simulator }: ContactPanelPr
             <button
               type="button"
               onClick={() => assign.mutate({ contactId, assigneeId: userId })}
-              className="rounded-md bg-white px-2 py-1 text-xs font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
+              className="shrink-0 rounded-md bg-white px-2 py-1 text-xs font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
             >
               Assign to me
             </button>
@@ -83,7 +83,7 @@ export function ContactPanel({ conversation, userId, simulator }: ContactPanelPr
       </section>
 
       <section className="space-y-1">
-        <h3 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Tags</h3>
+        <h3 className="text-xs font-semibold tracking-wide text-slate-600 uppercase">Tags</h3>
         <TagEditor tags={conversation.tags} disabled={update.isPending} onChange={(tags) => update.mutate({ contactId, tags })} />
       </section>
 

@@ -10,8 +10,10 @@ interface ConversationItemProps {
 
 export function ConversationItem({ conversation: c, selected, now, onSelect }: ConversationItemProps) {
   const open = c.windowOpenUntil && c.windowOpenUntil.getTime() > now;
+  const name = displayName(c);
   return (
     <li>
+      {/* The list scrolls, which would clip an outline drawn outside the item: the ring is drawn inside. */}
       <button
         type="button"
         onClick={onSelect}
@@ -19,38 +21,40 @@ export function ConversationItem({ conversation: c, selected, now, onSelect }: C
         data-testid="conversation"
         data-contact-id={c.contactId}
         data-unread={c.unread}
-        className={`flex w-full gap-3 border-b border-slate-100 px-3 py-3 text-left transition-colors ${
+        className={`flex w-full gap-3 border-b border-slate-100 px-3 py-3 text-start transition-colors focus-visible:-outline-offset-2 ${
           selected ? 'bg-brand-50' : 'hover:bg-slate-50'
         }`}
       >
         <span aria-hidden="true" className="grid size-9 shrink-0 place-items-center rounded-full bg-slate-200 text-sm font-semibold text-slate-600">
-          {displayName(c).replace(/^\+/, '').slice(0, 1).toUpperCase()}
+          {name.replace(/^\+/, '').slice(0, 1).toUpperCase()}
         </span>
         <span className="min-w-0 flex-1">
           <span className="flex items-baseline justify-between gap-2">
-            <span className={`truncate text-sm ${c.unread ? 'font-semibold text-slate-900' : 'font-medium text-slate-800'}`}>{displayName(c)}</span>
-            <span className="shrink-0 text-[11px] text-slate-500">{formatListTime(c.lastMessageAt)}</span>
+            <span title={name} className={`min-w-0 truncate text-sm ${c.unread ? 'font-semibold text-slate-900' : 'font-medium text-slate-800'}`}>{name}</span>
+            <span className="shrink-0 text-[11px] text-slate-600">{formatListTime(c.lastMessageAt)}</span>
           </span>
           <span className="mt-0.5 flex items-center gap-2">
-            <span className={`truncate text-xs ${c.unread ? 'text-slate-800' : 'text-slate-500'}`}>{c.lastMessage ?? ''}</span>
+            <span title={c.lastMessage ?? undefined} className={`min-w-0 truncate text-xs ${c.unread ? 'text-slate-800' : 'text-slate-600'}`}>
+              {c.lastMessage ?? ''}
+            </span>
             {c.unread && (
-              <span data-testid="unread-badge" className="ml-auto shrink-0 rounded-full bg-brand-600 px-1.5 text-[10px] leading-4 font-semibold text-white">
+              <span data-testid="unread-badge" className="ms-auto shrink-0 rounded-full bg-brand-600 px-1.5 text-[10px] leading-4 font-semibold text-white">
                 New<span className="sr-only"> message</span>
               </span>
             )}
           </span>
-          <span className="mt-1 flex flex-wrap items-center gap-1 text-[11px]">
+          <span className="mt-1 flex min-w-0 flex-wrap items-center gap-1 text-[11px]">
             {open && c.windowOpenUntil ? (
               <span className="rounded bg-emerald-50 px-1 text-emerald-800" title="Free text allowed until the window closes">
                 ⏱ {formatRemaining(c.windowOpenUntil, now)}
               </span>
             ) : (
-              <span className="rounded bg-slate-100 px-1 text-slate-500">window closed</span>
+              <span className="rounded bg-slate-100 px-1 text-slate-600">window closed</span>
             )}
-            {c.account && <span className="text-slate-400">{c.account}</span>}
-            {c.assignee && <span className="text-slate-500">· {c.assignee.name}</span>}
+            {c.account && <span title={c.account} className="max-w-full truncate text-slate-600">{c.account}</span>}
+            {c.assignee && <span title={c.assignee.name} className="max-w-full truncate text-slate-600">· {c.assignee.name}</span>}
             {c.tags.slice(0, 3).map((tag) => (
-              <span key={tag} className="rounded-full bg-slate-100 px-1.5 text-slate-600">{tag}</span>
+              <span key={tag} title={tag} className="max-w-full truncate rounded-full bg-slate-100 px-1.5 text-slate-600">{tag}</span>
             ))}
           </span>
         </span>

@@ -76,7 +76,7 @@ export function ConversationList({ query, selectedId, filtered, onSelect }: Conv
         ))}
       </ul>
       <div ref={sentinel} className="h-8">
-        {isFetchingNextPage && <p className="py-2 text-center text-xs text-slate-500">Loading more…</p>}
+        {isFetchingNextPage && <p className="py-2 text-center text-xs text-slate-600">Loading more…</p>}
       </div>
     </>
   );

@@ -20,6 +20,11 @@ export function formatListTime(value: Date | null, now = new Date()): string {
   return startOfDay(value) === startOfDay(now) ? time.format(value) : shortDay.format(value);
 }
 
+/** A time today, else the date and the time: when a note was written. */
+export function formatStamp(value: Date, now = new Date()): string {
+  return sameDay(value, now) ? time.format(value) : `${shortDay.format(value)}, ${time.format(value)}`;
+}
+
 /** "23 h 5 min" until the window closes. */
 export function formatRemaining(until: Date, now = Date.now()): string {
   const minutes = Math.max(0, Math.floor((until.getTime() - now) / 60_000));

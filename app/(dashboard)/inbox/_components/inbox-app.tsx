@@ -10,6 +10,7 @@ import { SimulateNewCustomer } from './simulate-new-customer';
 import { ThreadView } from './thread-view';
 import { useInboxShortcuts } from './use-inbox-shortcuts';
 import { useLiveUpdates } from './use-live-updates';
+import { useOpenConversation } from './use-open-conversation';
 
 interface InboxAppProps {
   userId: string;
@@ -26,7 +27,7 @@ export function InboxApp({ userId, accounts, simulator }: InboxAppProps) {
   const live = useLiveUpdates();
   const [filters, setFilters] = useState<ListFilters>({ search: '', accountId: '', filter: 'all', tag: '' });
   const deferred = useDeferredValue(filters);
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [selectedId, openConversation] = useOpenConversation();
   const [help, setHelp] = useState(false);
   const composerRef = useRef<HTMLTextAreaElement | null>(null);
 
@@ -50,43 +51,52 @@ export function InboxApp({ userId, accounts, simulator }: InboxAppProps) {
     }),
   );
 
-  const ids = list.data?.pages.flatMap((page) => page.data.map((c) => c.contactId)) ?? [];
+  // Moving focus, not opening: the agent looks along the list and opens with Enter.
   const move = (step: number) => {
-    const index = selectedId ? ids.indexOf(selectedId) : -1;
-    const next = ids[Math.min(ids.length - 1, Math.max(0, index + step))];
-    if (next) {
-      setSelectedId(next);
-      document.querySelector(`[data-contact-id="${next}"]`)?.scrollIntoView({ block: 'nearest' });
-    }
+    const items = [...document.querySelectorAll<HTMLElement>('[data-testid="conversation"]')];
+    // On a phone the open thread covers the list: nothing to move through.
+    if (items.length === 0 || !items[0]?.checkVisibility()) return;
+    const focused = items.indexOf(document.activeElement as HTMLElement);
+    const from = focused >= 0 ? focused : items.findIndex((item) => item.dataset.contactId === selectedId);
+    const to = from < 0 ? 0 : Math.min(items.length - 1, Math.max(0, from + step));
+    items[to]?.focus();
   };
+  const listHidden = () => !document.querySelector('[data-testid="conversation-pane"]')?.checkVisibility();
   useInboxShortcuts({
     next: () => move(1),
     previous: () => move(-1),
     focusComposer: () => composerRef.current?.focus(),
     assignToMe: () => selectedId && assign.mutate({ contactId: selectedId, assigneeId: userId }),
     toggleHelp: () => setHelp((value) => !value),
+    back: () => {
+      if (selectedId && listHidden()) openConversation(null);
+    },
   });
 
   const filtered = !!(filters.search || filters.accountId || filters.tag || filters.filter !== 'all');
   return (
     <div className="flex h-[calc(100dvh-9rem)] min-h-[28rem] overflow-hidden rounded-xl border border-slate-200 bg-white shadow-xs lg:h-[calc(100dvh-9.5rem)]">
-      <div className={`${selectedId ? 'hidden lg:flex' : 'flex'} w-full flex-col border-r border-slate-200 lg:w-80 lg:shrink-0`}>
+      <div
+        data-testid="conversation-pane"
+        className={`${selectedId ? 'hidden lg:flex' : 'flex'} w-full min-w-0 flex-col border-e border-slate-200 lg:w-80 lg:shrink-0`}
+      >
         <ConversationFilters value={filters} accounts={accounts} onChange={setFilters} />
         <div className="flex items-center justify-between px-3 py-1.5 text-[11px] text-slate-500">
           <span role="status" data-testid="live-state" data-state={live} className="inline-flex items-center gap-1">
             <span aria-hidden="true" className={`size-1.5 rounded-full ${live === 'live' ? 'bg-emerald-500' : 'bg-amber-500'}`} />
             {liveLabels[live]}
           </span>
-          <button type="button" onClick={() => setHelp(true)} className="hover:text-slate-800 hover:underline">
+          <button type="button" onClick={() => setHelp(true)} className="text-slate-600 hover:text-slate-800 hover:underline">
             Shortcuts <kbd className="font-mono">?</kbd>
           </button>
         </div>
         <div className="min-h-0 flex-1 overflow-y-auto">
-          <ConversationList query={list} selectedId={selectedId} filtered={filtered} onSelect={setSelectedId} />
+          <ConversationList query={list} selectedId={selectedId} filtered={filtered} onSelect={openConversation} />
         </div>
         {simulator && <SimulateNewCustomer accounts={accounts} />}
       </div>
-      <div className={`${selectedId ? 'flex' : 'hidden lg:flex'} min-w-0 flex-1`}>
+      {/* On a phone the open thread takes the whole screen, so the composer is always within reach of a thumb. */}
+      <div className={`${selectedId ? 'fixed inset-0 z-40 flex bg-white lg:static lg:z-auto' : 'hidden lg:flex'} min-w-0 flex-1`}>
         {selectedId ? (
           <ThreadView
             key={selectedId}
@@ -94,12 +104,15 @@ export function InboxApp({ userId, accounts, simulator }: InboxAppProps) {
             userId={userId}
             simulator={simulator}
             composerRef={composerRef}
-            onBack={() => setSelectedId(null)}
+            onBack={() => openConversation(null)}
           />
         ) : (
           <div className="m-auto max-w-xs p-6 text-center text-sm text-slate-500">
             <p className="font-medium text-slate-700">Pick a conversation</p>
-            <p className="mt-1">Use <kbd className="font-mono">j</kbd> and <kbd className="font-mono">k</kbd> to move through the list, <kbd className="font-mono">?</kbd> for all shortcuts.</p>
+            <p className="mt-1">
+              Use <kbd className="font-mono">j</kbd> and <kbd className="font-mono">k</kbd> to move through the list, <kbd className="font-mono">Enter</kbd> to open,{' '}
+              <kbd className="font-mono">?</kbd> for all shortcuts.
+            </p>
           </div>
         )}
       </div>

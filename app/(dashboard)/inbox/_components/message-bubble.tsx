@@ -19,16 +19,16 @@ export function MessageBubble({ message, answers, tapped, onSimulateTap }: Messa
     <li
       data-testid="message"
       data-direction={message.direction}
-      className={`flex ${outgoing ? 'justify-end' : 'justify-start'}`}
+      className={`flex min-w-0 ${outgoing ? 'justify-end' : 'justify-start'}`}
     >
-      <div className={`max-w-[85%] sm:max-w-[70%] ${outgoing ? 'items-end' : 'items-start'} flex flex-col gap-1`}>
+      <div className={`min-w-0 max-w-[85%] sm:max-w-[70%] ${outgoing ? 'items-end' : 'items-start'} flex flex-col gap-1`}>
         <div
-          className={`rounded-2xl px-3 py-2 text-sm shadow-xs ${
-            outgoing ? 'rounded-br-md bg-brand-100 text-slate-900' : 'rounded-bl-md bg-white text-slate-900 ring-1 ring-slate-200'
+          className={`max-w-full rounded-2xl px-3 py-2 text-sm wrap-anywhere shadow-xs ${
+            outgoing ? 'rounded-ee-md bg-brand-100 text-slate-900' : 'rounded-es-md bg-white text-slate-900 ring-1 ring-slate-200'
           } ${message.status === 'failed' ? 'ring-1 ring-red-300' : ''}`}
         >
           {message.contextWamid && (
-            <p className="mb-1.5 border-l-2 border-brand-600 bg-slate-50 px-2 py-1 text-xs text-slate-600">
+            <p className="mb-1.5 line-clamp-3 border-s-2 border-brand-600 bg-slate-50 px-2 py-1 text-xs text-slate-600">
               <span className="sr-only">In reply to: </span>
               {answers ? answers.content.split('\n')[0] || answers.templateName : 'An earlier message'}
             </p>
@@ -37,8 +37,8 @@ export function MessageBubble({ message, answers, tapped, onSimulateTap }: Messa
             <p className="mb-1 text-[11px] font-medium tracking-wide text-brand-700 uppercase">Template · {message.templateName}</p>
           )}
           <MessageMedia message={message} />
-          {message.content && <p className="break-words whitespace-pre-wrap">{message.content}</p>}
-          <p className="mt-1 flex items-center justify-end gap-1 text-[11px] text-slate-500">
+          {message.content && <p className="whitespace-pre-wrap">{message.content}</p>}
+          <p className="mt-1 flex items-center justify-end gap-1 text-[11px] text-slate-600">
             <time dateTime={message.createdAt.toISOString()}>{formatClock(message.createdAt)}</time>
             {outgoing && <StatusTicks status={message.status} />}
           </p>
@@ -48,12 +48,12 @@ export function MessageBubble({ message, answers, tapped, onSimulateTap }: Messa
             {message.buttons.map((button) => (
               <li
                 key={button.index}
-                className={`rounded-xl bg-white px-3 py-1.5 text-center text-sm ring-1 ${
+                className={`rounded-xl bg-white px-3 py-1.5 text-center text-sm wrap-anywhere ring-1 ${
                   tapped.has(button.text) ? 'font-medium text-brand-700 ring-brand-600' : 'text-sky-700 ring-slate-200'
                 }`}
               >
                 {button.text}
-                {tapped.has(button.text) && <span className="ml-1 text-xs">· tapped</span>}
+                {tapped.has(button.text) && <span className="ms-1 text-xs">· tapped</span>}
               </li>
             ))}
           </ul>
@@ -65,7 +65,7 @@ export function MessageBubble({ message, answers, tapped, onSimulateTap }: Messa
                 key={button.index}
                 type="button"
                 onClick={() => onSimulateTap(button.index)}
-                className="rounded-full border border-dashed border-amber-400 px-2 py-0.5 text-xs text-amber-800 hover:bg-amber-50"
+                className="max-w-full rounded-full border border-dashed border-amber-400 px-2 py-0.5 text-xs wrap-anywhere text-amber-800 hover:bg-amber-50"
               >
                 Simulate tap: {button.text}
               </button>
@@ -73,7 +73,7 @@ export function MessageBubble({ message, answers, tapped, onSimulateTap }: Messa
           </div>
         )}
         {message.status === 'failed' && (
-          <p role="note" className="text-xs text-red-700">
+          <p role="note" className="text-xs wrap-anywhere text-red-700">
             Not delivered{message.errorMessage ? `: ${message.errorMessage}` : ''}
           </p>
         )}

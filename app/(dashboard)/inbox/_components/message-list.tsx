@@ -32,7 +32,7 @@ export function MessageList({ contactId, simulator }: { contactId: string; simul
     bottom.current?.scrollIntoView({ block: 'end' });
   }, [newest?.id, newest?.status]);
 
-  if (query.isPending) return <p className="m-auto text-sm text-slate-500">Loading messages…</p>;
+  if (query.isPending) return <p className="m-auto text-sm text-slate-600">Loading messages…</p>;
   if (query.isError) {
     return (
       <p role="alert" className="m-auto text-sm text-red-700">
@@ -40,10 +40,11 @@ export function MessageList({ contactId, simulator }: { contactId: string; simul
       </p>
     );
   }
-  if (messages.length === 0) return <p className="m-auto text-sm text-slate-500">No messages in this conversation yet.</p>;
+  if (messages.length === 0) return <p className="m-auto text-sm text-slate-600">No messages in this conversation yet.</p>;
 
   return (
-    <div className="flex-1 overflow-y-auto px-3 py-4 sm:px-6" aria-live="polite" aria-relevant="additions">
+    // A log (a live region that announces new messages), focusable so the keyboard can scroll it.
+    <div role="log" aria-label="Messages" aria-relevant="additions" tabIndex={0} className="min-w-0 flex-1 overflow-y-auto px-3 py-4 sm:px-6">
       {query.hasNextPage && (
         <div className="mb-3 text-center">
           <button
@@ -56,13 +57,13 @@ export function MessageList({ contactId, simulator }: { contactId: string; simul
           </button>
         </div>
       )}
-      <ol className="space-y-2" aria-label="Messages">
+      <ol className="space-y-2">
         {messages.map((message: InboxMessage, index) => {
           const previous = messages[index - 1];
           return (
             <Fragment key={message.id}>
               {(!previous || !sameDay(previous.createdAt, message.createdAt)) && (
-                <li role="separator" className="my-3 flex justify-center">
+                <li className="my-3 flex justify-center">
                   <span className="rounded-full bg-slate-200/70 px-3 py-0.5 text-xs font-medium text-slate-600">
                     {formatDayLabel(message.createdAt)}
                   </span>

@@ -5,7 +5,7 @@ import { formatBytes } from './format';
 export function MessageMedia({ message }: { message: InboxMessage }) {
   if (!message.media) {
     return message.type !== 'text' && message.type !== 'template' ? (
-      <p className="text-xs text-slate-500 italic">Loading {message.type}…</p>
+      <p className="text-xs text-slate-600 italic">Loading {message.type}…</p>
     ) : null;
   }
   const src = `/api/media/${message.id}`;
@@ -19,14 +19,14 @@ export function MessageMedia({ message }: { message: InboxMessage }) {
   return (
     <a
       href={`${src}?download=1`}
-      className="flex items-center gap-3 rounded-lg bg-white/70 px-3 py-2 text-sm ring-1 ring-slate-200 hover:bg-white"
+      className="flex max-w-full min-w-0 items-center gap-3 rounded-lg bg-white/70 px-3 py-2 text-sm ring-1 ring-slate-200 hover:bg-white"
     >
-      <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6 text-slate-500" fill="none" stroke="currentColor" strokeWidth={1.6}>
+      <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6 shrink-0 text-slate-500" fill="none" stroke="currentColor" strokeWidth={1.6}>
         <path d="M7 3h7l5 5v13H7z M14 3v5h5" strokeLinejoin="round" />
       </svg>
       <span className="min-w-0">
-        <span className="block truncate font-medium text-slate-900">{label}</span>
-        <span className="text-xs text-slate-500">{formatBytes(message.media.size)} · Download</span>
+        <span className="block truncate font-medium text-slate-900" title={label}>{label}</span>
+        <span className="text-xs text-slate-600">{formatBytes(message.media.size)} · Download</span>
       </span>
     </a>
   );

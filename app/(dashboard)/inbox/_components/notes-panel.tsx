@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
-import { formatClock, formatListTime } from './format';
+import { formatStamp } from './format';
 
 /** Private notes: visible to the team only, never sent to the customer. */
 export function NotesPanel({ contactId }: { contactId: string }) {
@@ -23,18 +23,18 @@ export function NotesPanel({ contactId }: { contactId: string }) {
     <section aria-labelledby="notes-heading">
       <h3 id="notes-heading" className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Private notes</h3>
       {notes.isPending ? (
-        <p className="mt-2 text-xs text-slate-500">Loading…</p>
+        <p className="mt-2 text-xs text-slate-600">Loading…</p>
       ) : notes.isError ? (
         <p role="alert" className="mt-2 text-xs text-red-700">Couldn’t load the notes.</p>
       ) : notes.data.length === 0 ? (
-        <p className="mt-2 text-xs text-slate-500">Only your team sees notes.</p>
+        <p className="mt-2 text-xs text-slate-600">Only your team sees notes.</p>
       ) : (
         <ul className="mt-2 space-y-2">
           {notes.data.map((note) => (
             <li key={note.id} className="rounded-md bg-amber-50 px-2 py-1.5 text-sm text-slate-800 ring-1 ring-amber-100">
-              <p className="whitespace-pre-wrap">{note.body}</p>
-              <p className="mt-0.5 text-[11px] text-slate-500">
-                {note.author?.name ?? 'Former member'} · {formatListTime(note.createdAt)} {formatClock(note.createdAt)}
+              <p className="whitespace-pre-wrap wrap-anywhere">{note.body}</p>
+              <p className="mt-0.5 text-[11px] wrap-anywhere text-slate-600">
+                {note.author?.name ?? 'Former member'} · <time dateTime={note.createdAt.toISOString()}>{formatStamp(note.createdAt)}</time>
               </p>
             </li>
           ))}

@@ -34,7 +34,7 @@ export function SimulateNewCustomer({ accounts }: { accounts: Array<{ id: string
         <input aria-label="Customer says" value={text} onChange={(e) => setText(e.target.value)} className={field} />
         {start.isError && <p role="alert" className="text-red-700">{start.error.message}</p>}
         {start.isSuccess && <p role="status" className="text-emerald-800">Sent. It appears in the list in a moment.</p>}
-        <button type="submit" disabled={start.isPending || !phoneNumber || !text} className="rounded-md bg-amber-600 px-2 py-1 font-medium text-white disabled:opacity-50">
+        <button type="submit" disabled={start.isPending || !phoneNumber || !text} className="rounded-md bg-amber-800 px-2 py-1 font-medium text-white disabled:opacity-50">
           Customer writes
         </button>
       </form>

@@ -26,7 +26,7 @@ export function SimulatePanel({ contactId }: { contactId: string }) {
           placeholder="The customer writes…"
           className="min-w-0 flex-1 rounded-md border border-amber-300 bg-white px-2 py-1 text-sm"
         />
-        <button type="submit" disabled={!text.trim() || write.isPending} className="rounded-md bg-amber-600 px-2 py-1 text-xs font-medium text-white disabled:opacity-50">
+        <button type="submit" disabled={!text.trim() || write.isPending} className="shrink-0 rounded-md bg-amber-800 px-2 py-1 text-xs font-medium text-white disabled:opacity-50">
           Send as customer
         </button>
       </form>

@@ -14,20 +14,20 @@ export function TagEditor({ tags, disabled, onChange }: { tags: string[]; disabl
     <div>
       <ul className="flex flex-wrap gap-1" aria-label="Tags">
         {tags.map((tag) => (
-          <li key={tag} className="inline-flex items-center gap-1 rounded-full bg-slate-100 py-0.5 pr-1 pl-2 text-xs text-slate-700">
-            {tag}
+          <li key={tag} className="inline-flex max-w-full min-w-0 items-center gap-1 rounded-full bg-slate-100 py-0.5 ps-2 pe-1 text-xs text-slate-700">
+            <span className="min-w-0 truncate" title={tag}>{tag}</span>
             <button
               type="button"
               disabled={disabled}
               onClick={() => onChange(tags.filter((t) => t !== tag))}
-              className="rounded-full px-1 text-slate-500 hover:bg-slate-200 hover:text-slate-900"
+              className="shrink-0 rounded-full px-1 text-slate-600 hover:bg-slate-200 hover:text-slate-900"
               aria-label={`Remove tag ${tag}`}
             >
               ×
             </button>
           </li>
         ))}
-        {tags.length === 0 && <li className="text-xs text-slate-500">No tags yet.</li>}
+        {tags.length === 0 && <li className="text-xs text-slate-600">No tags yet.</li>}
       </ul>
       <form
         className="mt-2 flex gap-1"

@@ -23,7 +23,7 @@ export function TemplateComposer({ accountId, sending, onSend }: TemplateCompose
   const [header, setHeader] = useState<Record<string, string>>({});
   const pickerId = useId();
 
-  if (templates.isPending) return <p className="text-sm text-slate-500">Loading templates…</p>;
+  if (templates.isPending) return <p className="text-sm text-slate-600">Loading templates…</p>;
   if (templates.isError) return <p role="alert" className="text-sm text-red-700">Couldn’t load the templates.</p>;
   if (templates.data.length === 0) {
     return <p className="text-sm text-slate-600">No approved templates on this number. Sync them in Settings.</p>;
@@ -61,7 +61,7 @@ export function TemplateComposer({ accountId, sending, onSend }: TemplateCompose
         if (template && complete) onSend({ templateId: template.id, parameters: body, headerParameters: header });
       }}
     >
-      <div className="space-y-2">
+      <div className="min-w-0 space-y-2">
         <label htmlFor={pickerId} className="block text-xs font-medium text-slate-700">Template</label>
         <select
           id={pickerId}
@@ -79,9 +79,9 @@ export function TemplateComposer({ accountId, sending, onSend }: TemplateCompose
         {headerVars.map((name) => input('header', name))}
         {template?.body.variables.map((name) => input('body', name))}
       </div>
-      <div className="flex flex-col gap-2">
+      <div className="flex min-w-0 flex-col gap-2">
         <p className="text-xs font-medium text-slate-700">Preview</p>
-        <div data-testid="template-preview" className="flex-1 rounded-xl bg-brand-50 p-3 text-sm whitespace-pre-wrap text-slate-900 ring-1 ring-brand-100">
+        <div data-testid="template-preview" className="flex-1 rounded-xl bg-brand-50 p-3 text-sm whitespace-pre-wrap wrap-anywhere text-slate-900 ring-1 ring-brand-100">
           {template ? (
             <>
               {template.header?.text && <p className="font-semibold">{fill(template.header.text, header)}</p>}
@@ -91,7 +91,7 @@ export function TemplateComposer({ accountId, sending, onSend }: TemplateCompose
               ))}
             </>
           ) : (
-            <span className="text-slate-500">Pick a template to preview it.</span>
+            <span className="text-slate-600">Pick a template to preview it.</span>
           )}
         </div>
         <button

@@ -2,11 +2,15 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type RefObject } from 'react';
+import { NotFoundState } from '@/app/_components/not-found-state';
+import { isNotFound } from '@/app/_trpc/http-status';
 import { useTRPC } from '@/app/_trpc/trpc';
 import { Composer } from './composer';
 import { ContactPanel } from './contact-panel';
+import { ContactSheet } from './contact-sheet';
 import { displayName, formatRemaining } from './format';
 import { MessageList } from './message-list';
+import { useMediaQuery } from './use-media-query';
 import { useNow } from './use-now';
 
 interface ThreadViewProps {
@@ -23,6 +27,8 @@ export function ThreadView({ contactId, userId, simulator, composerRef, onBack }
   const queryClient = useQueryClient();
   const now = useNow();
   const [detailsOpen, setDetailsOpen] = useState(false);
+  // Tailwind's xl: from there the contact panel sits beside the thread, below it is a sheet.
+  const wide = useMediaQuery('(min-width: 80rem)');
   const conversation = useQuery(trpc.inbox.conversation.queryOptions({ contactId }));
   const markRead = useMutation(
     trpc.inbox.markRead.mutationOptions({
@@ -37,54 +43,65 @@ export function ThreadView({ contactId, userId, simulator, composerRef, onBack }
     if (unread) mutate({ contactId });
   }, [contactId, unread, mutate]);
 
-  if (conversation.isPending) return <p className="m-auto p-6 text-sm text-slate-500">Loading conversation…</p>;
+  if (conversation.isPending) return <p className="m-auto p-6 text-sm text-slate-600">Loading conversation…</p>;
   if (conversation.isError) {
-    return <p role="alert" className="m-auto p-6 text-sm text-red-700">{conversation.error.message}</p>;
+    return isNotFound(conversation.error) ? (
+      <div className="m-auto">
+        <NotFoundState title="Conversation not found" back={{ href: '/inbox', label: 'Back to conversations' }}>
+          There is no conversation at this address in this organization. It may belong to another organization, or the link is mistyped.
+        </NotFoundState>
+      </div>
+    ) : (
+      <p role="alert" className="m-auto p-6 text-sm text-red-700">{conversation.error.message}</p>
+    );
   }
   const c = conversation.data;
   const open = !!c.windowOpenUntil && c.windowOpenUntil.getTime() > now;
 
   return (
-    <div className="flex min-h-0 flex-1">
+    <div className="flex min-h-0 min-w-0 flex-1">
       <section aria-label={`Conversation with ${displayName(c)}`} className="flex min-w-0 flex-1 flex-col bg-slate-50">
         <header className="flex items-center gap-2 border-b border-slate-200 bg-white px-3 py-2 sm:px-4">
-          <button type="button" onClick={onBack} className="rounded-md p-1.5 text-slate-600 hover:bg-slate-100 lg:hidden" aria-label="Back to conversations">
+          <button type="button" onClick={onBack} className="shrink-0 rounded-md p-2 text-slate-600 hover:bg-slate-100 lg:hidden" aria-label="Back to conversations">
             <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true">
               <path d="M15 6l-6 6 6 6" strokeLinecap="round" strokeLinejoin="round" />
             </svg>
           </button>
           <div className="min-w-0 flex-1">
-            <h2 className="truncate text-sm font-semibold text-slate-900" data-testid="thread-title">{displayName(c)}</h2>
-            <p className="truncate text-xs text-slate-500">
+            <h2 className="truncate text-sm font-semibold text-slate-900" data-testid="thread-title" title={displayName(c)}>{displayName(c)}</h2>
+            {/* Wraps rather than truncates: on a phone the window's countdown would be the part cut off. */}
+            <p className="text-xs wrap-anywhere text-slate-600">
               {c.phoneNumber} · {c.account ?? 'no number'} ·{' '}
               <span data-testid="window-state" className={open ? 'text-emerald-700' : 'text-amber-700'}>
                 {open && c.windowOpenUntil ? `window closes in ${formatRemaining(c.windowOpenUntil, now)}` : 'window closed'}
               </span>
             </p>
           </div>
-          <button
-            type="button"
-            onClick={() => setDetailsOpen((value) => !value)}
-            aria-expanded={detailsOpen}
-            className="rounded-md px-2 py-1 text-xs font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50 xl:hidden"
-          >
-            Details
-          </button>
+          {!wide && (
+            <button
+              type="button"
+              onClick={() => setDetailsOpen(true)}
+              aria-haspopup="dialog"
+              className="shrink-0 rounded-md px-3 py-1.5 text-xs font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
+            >
+              Details
+            </button>
+          )}
         </header>
         <MessageList contactId={contactId} simulator={simulator} />
         <Composer ref={composerRef} contactId={contactId} accountId={c.accountId} windowOpen={open} />
       </section>
-      <aside
-        aria-label="Contact"
-        className={`${detailsOpen ? 'fixed inset-0 z-40 block overflow-y-auto bg-white sm:left-auto sm:w-80 sm:shadow-xl' : 'hidden'} border-l border-slate-200 bg-white xl:static xl:block xl:w-72 xl:shrink-0 xl:overflow-y-auto xl:shadow-none`}
-      >
-        {detailsOpen && (
-          <button type="button" onClick={() => setDetailsOpen(false)} className="m-3 mb-0 text-sm text-slate-600 underline xl:hidden">
-            Close details
-          </button>
-        )}
-        <ContactPanel conversation={c} userId={userId} simulator={simulator} />
-      </aside>
+      {wide ? (
+        <aside aria-label="Contact" className="w-72 shrink-0 overflow-y-auto border-s border-slate-200 bg-white">
+          <ContactPanel conversation={c} userId={userId} simulator={simulator} />
+        </aside>
+      ) : (
+        detailsOpen && (
+          <ContactSheet onClose={() => setDetailsOpen(false)}>
+            <ContactPanel conversation={c} userId={userId} simulator={simulator} />
+          </ContactSheet>
+        )
+      )}
     </div>
   );
 }

@@ -31,7 +31,7 @@ export function MembersPanel() {
       ) : members.isError ? (
         <p role="alert" className="text-sm text-red-700">Couldn’t load the members. Reload the page to try again.</p>
       ) : (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-xs">
+        <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-xs">
           <table className="min-w-full divide-y divide-slate-200 text-sm">
             <thead className="bg-slate-50 text-left text-xs font-medium tracking-wide text-slate-500 uppercase">
               <tr>

@@ -59,10 +59,10 @@ export function DeliveryLog({ webhookId, canManage }: { webhookId: string; canMa
                     <code className="text-slate-800">{attempt.event}</code>
                     <span className="text-slate-500">attempt {attempt.attempt}</span>
                     <span className="text-slate-500">{attempt.duration_ms} ms</span>
-                    <span className="ml-auto text-slate-500">{formatTime(attempt.created_at)}</span>
+                    <span className="ms-auto text-slate-600">{formatTime(attempt.created_at)}</span>
                   </summary>
                   <div className="space-y-2 bg-slate-50 px-3 py-3 text-xs">
-                    <p className="text-slate-600">Delivery <code>{attempt.delivery_id}</code>{attempt.error && <> · <span className="text-red-700">{attempt.error}</span></>}</p>
+                    <p className="wrap-anywhere text-slate-600">Delivery <code>{attempt.delivery_id}</code>{attempt.error && <> · <span className="text-red-700">{attempt.error}</span></>}</p>
                     <p className="font-medium text-slate-700">Request body</p>
                     <pre className="max-h-48 overflow-auto rounded bg-white p-2 break-all whitespace-pre-wrap ring-1 ring-slate-200">{attempt.request_body}</pre>
                     <p className="font-medium text-slate-700">Response</p>

@@ -50,11 +50,13 @@ export function WebhookCard({ webhook, canManage }: { webhook: WebhookRow; canMa
     <li className="rounded-xl border border-slate-200 bg-white p-5 shadow-xs" aria-labelledby={`wh-${webhook.id}`}>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <h3 id={`wh-${webhook.id}`} className="flex items-center gap-2 font-semibold text-slate-900">{webhook.name} <StatusBadge webhook={webhook} /></h3>
-          <p className="mt-1 font-mono text-sm break-all text-slate-600">{webhook.url}</p>
-          <p className="mt-1 text-xs text-slate-500">{webhook.events.join(' · ')}</p>
+          <h3 id={`wh-${webhook.id}`} className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
+            <span className="min-w-0 wrap-anywhere">{webhook.name}</span> <StatusBadge webhook={webhook} />
+          </h3>
+          <p className="mt-1 font-mono text-sm wrap-anywhere text-slate-600">{webhook.url}</p>
+          <p className="mt-1 text-xs text-slate-600">{webhook.events.join(' · ')}</p>
           {webhook.disabled_reason && (
-            <p className="mt-2 text-sm text-red-700">Switched off {formatTime(webhook.disabled_at)}: {webhook.disabled_reason} Resume it once the endpoint is fixed.</p>
+            <p className="mt-2 text-sm wrap-anywhere text-red-700">Switched off {formatTime(webhook.disabled_at)}: {webhook.disabled_reason} Resume it once the endpoint is fixed.</p>
           )}
         </div>
         <div className="flex flex-wrap gap-2">

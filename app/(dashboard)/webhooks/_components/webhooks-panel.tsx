@@ -3,6 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
+import { ListSkeleton } from '../../_components/list-skeleton';
 import { SecretReveal } from '../../_components/secret-reveal';
 import { primaryClass } from '../../_components/ui';
 import { WebhookCard } from './webhook-card';
@@ -42,7 +43,7 @@ export function WebhooksPanel() {
         />
       )}
       {list.isPending ? (
-        <p className="text-sm text-slate-500">Loading webhooks…</p>
+        <ListSkeleton label="Loading webhooks" />
       ) : list.isError ? (
         <p role="alert" className="text-sm text-red-700">Couldn’t load the webhooks. Reload the page to try again.</p>
       ) : list.data.webhooks.length === 0 ? (

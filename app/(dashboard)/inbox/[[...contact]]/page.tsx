@@ -1,13 +1,20 @@
 import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
 import { listAccounts } from '@/server/accounts/list-accounts';
 import { simulatorPanelEnabled } from '@/server/inbox/simulate-customer';
-import { requireDashboard } from '../_lib/load-dashboard';
-import { InboxApp } from './_components/inbox-app';
+import { requireDashboard } from '../../_lib/load-dashboard';
+import { InboxApp } from '../_components/inbox-app';
 
 export const metadata: Metadata = { title: 'Inbox' };
 
-export default async function InboxPage() {
-  const { user, active } = await requireDashboard('/inbox');
+/**
+ * `/inbox` and `/inbox/<contact id>`: one page, so opening another conversation (which
+ * pushes its address) keeps the list, its filters and scroll position.
+ */
+export default async function InboxPage({ params }: { params: Promise<{ contact?: string[] }> }) {
+  const { contact = [] } = await params;
+  if (contact.length > 1) notFound();
+  const { user, active } = await requireDashboard(contact[0] ? `/inbox/${contact[0]}` : '/inbox');
   const accounts = active ? await listAccounts(active.orgId) : [];
 
   return (
@@ -15,10 +22,10 @@ export default async function InboxPage() {
       <header className="mb-3 flex flex-wrap items-center gap-3">
         <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Inbox</h1>
         {active && (
-          <p className="inline-flex items-center gap-1.5 rounded-full bg-white px-2.5 py-1 text-xs font-medium text-slate-600 ring-1 ring-slate-200">
-            <span aria-hidden="true" className="size-1.5 rounded-full bg-brand-600" />
+          <p className="inline-flex min-w-0 items-center gap-1.5 rounded-full bg-white px-2.5 py-1 text-xs font-medium text-slate-600 ring-1 ring-slate-200">
+            <span aria-hidden="true" className="size-1.5 shrink-0 rounded-full bg-brand-600" />
             <span className="sr-only">Organization: </span>
-            <span data-testid="active-org-name" className="text-slate-900">{active.orgName}</span>
+            <span data-testid="active-org-name" className="truncate text-slate-900" title={active.orgName}>{active.orgName}</span>
           </p>
         )}
       </header>

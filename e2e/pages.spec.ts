@@ -1,0 +1,66 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { longTexts, useDashboardWorld } from './support/dashboard-world';
+import { expectNoHorizontalScroll, viewports } from './support/layout';
+import { signInAt } from './support/sign-in';
+
+// Every page, in an organization whose texts are as long as they may be, at laptop and phone
+// size: nothing scrolls sideways, axe finds no serious or critical problem, and a screenshot
+// of each is kept as e2e/artifacts/pages/<page>-<size>.png.
+const world = useDashboardWorld();
+
+interface Visit {
+  name: string;
+  path: () => string;
+  /** What shows once the page has its data. */
+  ready: (page: Page) => ReturnType<Page['getByText']>;
+}
+
+const visits: Visit[] = [
+  { name: 'inbox', path: () => '/inbox', ready: (page) => page.getByTestId('conversation').first() },
+  { name: 'conversation', path: () => `/inbox/${world().contactId}`, ready: (page) => page.getByTestId('message').first() },
+  { name: 'campaigns', path: () => '/campaigns', ready: (page) => page.getByRole('link', { name: longTexts.campaign }) },
+  { name: 'campaign', path: () => `/campaigns/${world().campaignId}`, ready: (page) => page.getByTestId('campaign-status') },
+  { name: 'new-campaign', path: () => '/campaigns/new', ready: (page) => page.getByLabel('Campaign name') },
+  { name: 'webhooks', path: () => '/webhooks', ready: (page) => page.getByText(longTexts.webhookUrl) },
+  { name: 'api-keys', path: () => '/api-keys', ready: (page) => page.getByRole('row', { name: longTexts.apiKey }) },
+  { name: 'settings', path: () => '/settings', ready: (page) => page.getByRole('heading', { level: 1, name: 'Settings' }) },
+];
+
+/** Pages anyone may read. */
+const publicVisits: Array<{ name: string; path: string; ready: (page: Page) => ReturnType<Page['getByText']> }> = [
+  { name: 'signin', path: '/signin', ready: (page) => page.getByLabel('Email') },
+  { name: 'docs-api', path: '/docs/api', ready: (page) => page.getByRole('heading', { level: 1, name: 'API reference' }) },
+  { name: 'docs-errors', path: '/docs/errors', ready: (page) => page.getByRole('heading', { level: 1, name: 'Error codes' }) },
+];
+
+async function check(page: Page, name: string, size: string) {
+  await expectNoHorizontalScroll(page);
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+  await page.mouse.move(0, 0);
+  await page.screenshot({ path: `e2e/artifacts/pages/${name}-${size}.png`, fullPage: true });
+  expect(serious, `${name} at ${size}`).toEqual([]);
+}
+
+for (const [size, viewport] of Object.entries(viewports)) {
+  for (const visit of publicVisits) {
+    test(`${visit.name} at ${size}`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await page.goto(visit.path);
+      await expect(visit.ready(page)).toBeVisible();
+      await check(page, visit.name, size);
+    });
+  }
+
+  for (const visit of visits) {
+    test(`${visit.name} at ${size}`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await signInAt(page, visit.path(), world().owner);
+      await expect(visit.ready(page)).toBeVisible({ timeout: 15_000 });
+      await check(page, visit.name, size);
+    });
+  }
+}

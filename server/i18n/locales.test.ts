@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
+import { catalogue } from './catalogue';
 import { LOCALES, localeFromAcceptLanguage } from './locales';
 
 test('Accept-Language picks the first supported language by weight', () => {
@@ -18,6 +18,6 @@ test('the catalogues have the same keys', () => {
     value && typeof value === 'object'
       ? Object.entries(value).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k))
       : [prefix];
-  const [first, ...others] = LOCALES.map((locale) => ({ locale, keys: keys(JSON.parse(readFileSync(`messages/${locale}.json`, 'utf8'))).sort() }));
+  const [first, ...others] = LOCALES.map((locale) => ({ locale, keys: keys(catalogue(locale)).sort() }));
   for (const other of others) assert.deepEqual(other.keys, first!.keys, `${other.locale} against ${first!.locale}`);
 });

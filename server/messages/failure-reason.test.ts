@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
+import { catalogue } from '@/server/i18n/catalogue';
 import { explainFailure, FAILURE_KEYS, platformCodeOf } from './failure-reason';
 
 test('the platform code is read from the stored failure text', () => {
@@ -17,8 +17,8 @@ test('each failure gets plain words and what to do', () => {
 });
 
 test('every explanation is written in every language', () => {
-  for (const locale of ['en', 'ar']) {
-    const failure = JSON.parse(readFileSync(`messages/${locale}.json`, 'utf8')).failure as Record<string, string>;
+  for (const locale of ['en', 'ar'] as const) {
+    const failure = catalogue(locale).failure as Record<string, string>;
     for (const key of FAILURE_KEYS) assert.ok(failure[key]?.length, `${locale}: failure.${key}`);
   }
 });

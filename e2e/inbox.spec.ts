@@ -115,7 +115,7 @@ test('an agent works a conversation from first message to template, live', async
   const saved = await db.contact.findUniqueOrThrow({ where: { id: contact.id } });
   expect(saved.assignedUserId).toBe(agent.id);
   expect(saved.tags).toEqual(['vip']);
-  await page.getByRole('button', { name: 'Mine' }).click();
+  await page.getByRole('button', { name: 'Mine', exact: true }).click();
   await expect(page.getByTestId('conversation')).toHaveCount(1);
   await page.mouse.move(640, 10);
   await shot('assigned');

@@ -7,6 +7,7 @@ import { requireDashboard } from '../_lib/load-dashboard';
 import { AccountsPanel } from './_components/accounts-panel';
 import { MembersPanel } from './_components/members-panel';
 import { OrganizationPanel } from './_components/organization-panel';
+import { SavedRepliesPanel } from './_components/saved-replies-panel';
 import { TemplatesPanel } from './_components/templates-panel';
 
 export const metadata: Metadata = { title: 'Settings' };
@@ -35,6 +36,7 @@ export default async function SettingsPage() {
             }))}
           />
           <TemplatesPanel />
+          <SavedRepliesPanel />
         </div>
       )}
     </div>

@@ -1,24 +1,30 @@
 'use client';
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { forwardRef, useState } from 'react';
+import { forwardRef, useId, useState } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
 import { AttachButton } from './attach-button';
+import { SavedReplyList } from './saved-reply-list';
 import { TemplateComposer } from './template-composer';
+import type { TemplateCustomer } from './template-prefill';
+import { useSavedReplyPicker } from './use-saved-reply-picker';
 
 interface ComposerProps {
   contactId: string;
+  customer: TemplateCustomer;
   accountId: string | null;
   windowOpen: boolean;
 }
 
 /** Free text inside the 24-hour window (Enter sends, Shift+Enter breaks the line); a template outside it. */
-export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function Composer({ contactId, accountId, windowOpen }, ref) {
+export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function Composer({ contactId, customer, accountId, windowOpen }, ref) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [text, setText] = useState('');
   const [wantsTemplate, setWantsTemplate] = useState(false);
   const [sent, setSent] = useState(0);
+  const picker = useSavedReplyPicker(contactId, text, setText);
+  const listId = useId();
   const reply = useMutation(
     trpc.inbox.reply.mutationOptions({
       onSuccess: (_message, variables) => {
@@ -58,6 +64,8 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function 
           )}
           <TemplateComposer
             key={sent}
+            contactId={contactId}
+            customer={customer}
             accountId={accountId}
             sending={reply.isPending}
             onSend={(template) => reply.mutate({ contactId, reply: { type: 'template', ...template } })}
@@ -77,21 +85,30 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function 
           }}
         >
           <label className="sr-only" htmlFor={`composer-${contactId}`}>Reply</label>
-          <textarea
-            id={`composer-${contactId}`}
-            ref={ref}
-            rows={2}
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            onKeyDown={(event) => {
-              if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-                event.preventDefault();
-                sendText();
-              }
-            }}
-            placeholder="Write a reply… (Enter to send, Shift+Enter for a new line)"
-            className="min-h-[2.75rem] min-w-0 flex-1 resize-y rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-600"
-          />
+          <div className="min-w-0 flex-1">
+            {picker.open && (
+              <SavedReplyList id={listId} options={picker.options} active={picker.active} loading={picker.loading} onChoose={(i) => void picker.choose(i)} />
+            )}
+            <textarea
+              id={`composer-${contactId}`}
+              ref={ref}
+              rows={2}
+              value={text}
+              onChange={(event) => setText(event.target.value)}
+              aria-controls={picker.open ? listId : undefined}
+              aria-autocomplete="list"
+              aria-activedescendant={picker.open && picker.options.length ? `${listId}-${picker.active}` : undefined}
+              onKeyDown={(event) => {
+                if (picker.onKeyDown(event)) return;
+                if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+                  event.preventDefault();
+                  sendText();
+                }
+              }}
+              placeholder="Write a reply… (/ for saved replies)"
+              className="block min-h-[2.75rem] w-full resize-y rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-600"
+            />
+          </div>
           <div className="flex shrink-0 flex-col gap-1">
             <button
               type="submit"

@@ -1,33 +1,48 @@
 'use client';
 
-export type ListFilter = 'all' | 'unread' | 'mine' | 'unassigned';
+import type { ConversationStatus } from '@/server/db';
+import { StatusTabs } from './status-tabs';
+
+export type ListFilter = 'mine_or_unassigned' | 'mine' | 'unassigned' | 'all' | 'unread';
 
 export interface ListFilters {
   search: string;
   accountId: string;
+  status: ConversationStatus;
   filter: ListFilter;
   tag: string;
 }
 
-const filterLabels: Record<ListFilter, string> = { all: 'All', unread: 'Unread', mine: 'Mine', unassigned: 'Unassigned' };
+/** An agent's own queue first: open conversations that are theirs or nobody's. */
+export const DEFAULT_FILTERS: ListFilters = { search: '', accountId: '', status: 'open', filter: 'mine_or_unassigned', tag: '' };
+
+const filterLabels: Record<ListFilter, string> = {
+  mine_or_unassigned: 'Mine & unassigned',
+  mine: 'Mine',
+  unassigned: 'Unassigned',
+  all: 'Everyone',
+  unread: 'Unread',
+};
 
 interface ConversationFiltersProps {
   value: ListFilters;
   accounts: Array<{ id: string; name: string }>;
+  counts: Record<ConversationStatus, number> | undefined;
   onChange: (value: ListFilters) => void;
 }
 
-export function ConversationFilters({ value, accounts, onChange }: ConversationFiltersProps) {
+export function ConversationFilters({ value, accounts, counts, onChange }: ConversationFiltersProps) {
   return (
     <div className="space-y-2 border-b border-slate-200 p-3">
       <input
         type="search"
         value={value.search}
         onChange={(event) => onChange({ ...value, search: event.target.value })}
-        placeholder="Search name or number"
+        placeholder="Search people and messages"
         aria-label="Search conversations"
         className="block w-full rounded-md border border-slate-300 px-2.5 py-1.5 text-sm"
       />
+      <StatusTabs value={value.status} counts={counts} onChange={(status) => onChange({ ...value, status })} />
       <div role="group" aria-label="Show" className="flex flex-wrap gap-1">
         {(Object.keys(filterLabels) as ListFilter[]).map((filter) => (
           <button

@@ -1,9 +1,9 @@
 'use client';
 
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useRef, useState } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
-import { ConversationFilters, type ListFilters } from './conversation-filters';
+import { ConversationFilters, DEFAULT_FILTERS, type ListFilters } from './conversation-filters';
 import { ConversationList } from './conversation-list';
 import { ShortcutsHelp } from './shortcuts-help';
 import { SimulateNewCustomer } from './simulate-new-customer';
@@ -25,23 +25,21 @@ export function InboxApp({ userId, accounts, simulator }: InboxAppProps) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const live = useLiveUpdates();
-  const [filters, setFilters] = useState<ListFilters>({ search: '', accountId: '', filter: 'all', tag: '' });
+  const [filters, setFilters] = useState<ListFilters>(DEFAULT_FILTERS);
   const deferred = useDeferredValue(filters);
   const [selectedId, openConversation] = useOpenConversation();
   const [help, setHelp] = useState(false);
   const composerRef = useRef<HTMLTextAreaElement | null>(null);
 
+  const refetchInterval = live === 'live' ? false : 15_000;
+  const scope = { accountId: deferred.accountId || undefined, filter: deferred.filter, tag: deferred.tag.trim() || undefined };
   const list = useInfiniteQuery(
     trpc.inbox.conversations.infiniteQueryOptions(
-      {
-        search: deferred.search.trim() || undefined,
-        accountId: deferred.accountId || undefined,
-        filter: deferred.filter,
-        tag: deferred.tag.trim() || undefined,
-      },
-      { getNextPageParam: (page) => page.next_cursor, refetchInterval: live === 'live' ? false : 15_000 },
+      { ...scope, status: deferred.status, search: deferred.search.trim() || undefined },
+      { getNextPageParam: (page) => page.next_cursor, refetchInterval },
     ),
   );
+  const counts = useQuery(trpc.inbox.counts.queryOptions(scope, { refetchInterval }));
   const assign = useMutation(
     trpc.inbox.assign.mutationOptions({
       onSuccess: (_r, { contactId }) => {
@@ -73,14 +71,14 @@ export function InboxApp({ userId, accounts, simulator }: InboxAppProps) {
     },
   });
 
-  const filtered = !!(filters.search || filters.accountId || filters.tag || filters.filter !== 'all');
+  const filtered = (Object.keys(DEFAULT_FILTERS) as Array<keyof ListFilters>).some((name) => filters[name] !== DEFAULT_FILTERS[name]);
   return (
     <div className="flex h-[calc(100dvh-9rem)] min-h-[28rem] overflow-hidden rounded-xl border border-slate-200 bg-white shadow-xs lg:h-[calc(100dvh-9.5rem)]">
       <div
         data-testid="conversation-pane"
         className={`${selectedId ? 'hidden lg:flex' : 'flex'} w-full min-w-0 flex-col border-e border-slate-200 lg:w-80 lg:shrink-0`}
       >
-        <ConversationFilters value={filters} accounts={accounts} onChange={setFilters} />
+        <ConversationFilters value={filters} accounts={accounts} counts={counts.data} onChange={setFilters} />
         <div className="flex items-center justify-between px-3 py-1.5 text-[11px] text-slate-500">
           <span role="status" data-testid="live-state" data-state={live} className="inline-flex items-center gap-1">
             <span aria-hidden="true" className={`size-1.5 rounded-full ${live === 'live' ? 'bg-emerald-500' : 'bg-amber-500'}`} />

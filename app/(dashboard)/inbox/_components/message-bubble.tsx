@@ -1,4 +1,5 @@
 import type { InboxMessage } from '@/server/inbox/list-inbox-messages';
+import { FailedMessageNote } from './failed-message-note';
 import { formatClock } from './format';
 import { MessageMedia } from './message-media';
 import { StatusTicks } from './status-ticks';
@@ -10,9 +11,10 @@ interface MessageBubbleProps {
   /** Button texts the customer tapped on this message. */
   tapped: Set<string>;
   onSimulateTap?: (buttonIndex: number) => void;
+  contactId: string;
 }
 
-export function MessageBubble({ message, answers, tapped, onSimulateTap }: MessageBubbleProps) {
+export function MessageBubble({ message, answers, tapped, onSimulateTap, contactId }: MessageBubbleProps) {
   const outgoing = message.direction === 'outgoing';
   const quickReplies = message.buttons.filter((button) => button.type === 'QUICK_REPLY');
   return (
@@ -72,11 +74,7 @@ export function MessageBubble({ message, answers, tapped, onSimulateTap }: Messa
             ))}
           </div>
         )}
-        {message.status === 'failed' && (
-          <p role="note" className="text-xs wrap-anywhere text-red-700">
-            Not delivered{message.errorMessage ? `: ${message.errorMessage}` : ''}
-          </p>
-        )}
+        {message.status === 'failed' && <FailedMessageNote message={message} contactId={contactId} />}
       </div>
     </li>
   );

@@ -71,6 +71,7 @@ export function MessageList({ contactId, simulator }: { contactId: string; simul
               )}
               <MessageBubble
                 message={message}
+                contactId={contactId}
                 answers={message.contextWamid ? byWamid.get(message.contextWamid) : undefined}
                 tapped={(message.wamid && tappedOn.get(message.wamid)) || new Set()}
                 onSimulateTap={

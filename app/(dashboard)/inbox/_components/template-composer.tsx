@@ -4,18 +4,22 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
 import type { ReplyTemplate } from '@/server/inbox/list-reply-templates';
+import { TemplateLimitNotice } from './template-limit-notice';
+import { prefillVariables, type TemplateCustomer } from './template-prefill';
 
 const fill = (text: string, values: Record<string, string>) =>
   text.replace(/\{\{\s*([A-Za-z0-9_]+)\s*\}\}/g, (whole, name: string) => values[name] || whole);
 
 interface TemplateComposerProps {
+  contactId: string;
+  customer: TemplateCustomer;
   accountId: string | null;
   sending: boolean;
   onSend: (reply: { templateId: string; parameters: Record<string, string>; headerParameters: Record<string, string> }) => void;
 }
 
 /** Outside the window: pick an approved template, fill its variables, see the message as it will arrive. */
-export function TemplateComposer({ accountId, sending, onSend }: TemplateComposerProps) {
+export function TemplateComposer({ contactId, customer, accountId, sending, onSend }: TemplateComposerProps) {
   const trpc = useTRPC();
   const templates = useQuery(trpc.inbox.templates.queryOptions({ accountId }));
   const [templateId, setTemplateId] = useState('');
@@ -32,10 +36,12 @@ export function TemplateComposer({ accountId, sending, onSend }: TemplateCompose
   const headerVars = template?.header?.variables ?? [];
   const complete = !!template && template.body.variables.every((v) => body[v]?.trim()) && headerVars.every((v) => header[v]?.trim());
 
+  // Variables named after what the customer record holds start filled in; the agent can change them.
   const pick = (id: string) => {
+    const picked = templates.data.find((t) => t.id === id);
     setTemplateId(id);
-    setBody({});
-    setHeader({});
+    setBody(picked ? prefillVariables(picked.body.variables, customer) : {});
+    setHeader(picked ? prefillVariables(picked.header?.variables ?? [], customer) : {});
   };
   const input = (scope: 'header' | 'body', name: string) => {
     const values = scope === 'body' ? body : header;
@@ -61,6 +67,7 @@ export function TemplateComposer({ accountId, sending, onSend }: TemplateCompose
         if (template && complete) onSend({ templateId: template.id, parameters: body, headerParameters: header });
       }}
     >
+      <TemplateLimitNotice contactId={contactId} />
       <div className="min-w-0 space-y-2">
         <label htmlFor={pickerId} className="block text-xs font-medium text-slate-700">Template</label>
         <select

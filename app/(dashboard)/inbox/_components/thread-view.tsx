@@ -10,6 +10,7 @@ import { ContactPanel } from './contact-panel';
 import { ContactSheet } from './contact-sheet';
 import { displayName, formatRemaining } from './format';
 import { MessageList } from './message-list';
+import { StatusActions } from './status-actions';
 import { useMediaQuery } from './use-media-query';
 import { useNow } from './use-now';
 
@@ -75,8 +76,13 @@ export function ThreadView({ contactId, userId, simulator, composerRef, onBack }
               <span data-testid="window-state" className={open ? 'text-emerald-700' : 'text-amber-700'}>
                 {open && c.windowOpenUntil ? `window closes in ${formatRemaining(c.windowOpenUntil, now)}` : 'window closed'}
               </span>
+              {c.status === 'snoozed' && c.snoozedUntil && (
+                <span data-testid="snoozed-until"> · snoozed until {c.snoozedUntil.toLocaleString([], { weekday: 'short', hour: '2-digit', minute: '2-digit' })}</span>
+              )}
+              {c.status === 'resolved' && <span> · resolved</span>}
             </p>
           </div>
+          <StatusActions conversation={c} />
           {!wide && (
             <button
               type="button"
@@ -89,7 +95,7 @@ export function ThreadView({ contactId, userId, simulator, composerRef, onBack }
           )}
         </header>
         <MessageList contactId={contactId} simulator={simulator} />
-        <Composer ref={composerRef} contactId={contactId} accountId={c.accountId} windowOpen={open} />
+        <Composer ref={composerRef} contactId={contactId} customer={c} accountId={c.accountId} windowOpen={open} />
       </section>
       {wide ? (
         <aside aria-label="Contact" className="w-72 shrink-0 overflow-y-auto border-s border-slate-200 bg-white">

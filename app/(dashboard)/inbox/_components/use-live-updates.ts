@@ -23,6 +23,7 @@ export function useLiveUpdates(): LiveState {
     const flush = () => {
       timer = undefined;
       void queryClient.invalidateQueries({ queryKey: trpc.inbox.conversations.pathKey() });
+      void queryClient.invalidateQueries({ queryKey: trpc.inbox.counts.pathKey() });
       for (const contactId of touched) {
         void queryClient.invalidateQueries({ queryKey: trpc.inbox.messages.infiniteQueryKey({ contactId }) });
         void queryClient.invalidateQueries({ queryKey: trpc.inbox.conversation.queryKey({ contactId }) });

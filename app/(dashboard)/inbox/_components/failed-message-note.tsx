@@ -1,0 +1,43 @@
+'use client';
+
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
+import { useTRPC } from '@/app/_trpc/trpc';
+import type { InboxMessage } from '@/server/inbox/list-inbox-messages';
+
+const retryable = new Set(['retry', 'retry_later', 'fix_and_resend']);
+
+/** Why a message was not delivered, in plain words, the platform's own text, and a retry where one can help. */
+export function FailedMessageNote({ message, contactId }: { message: InboxMessage; contactId: string }) {
+  const t = useTranslations('failure');
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const retry = useMutation(
+    trpc.inbox.retry.mutationOptions({
+      onSuccess: () => void queryClient.invalidateQueries({ queryKey: trpc.inbox.messages.infiniteQueryKey({ contactId }) }),
+    }),
+  );
+  const failure = message.failure ?? { key: 'unknown', advice: 'retry' as const, code: null };
+  const canRetry = retryable.has(failure.advice) && !message.hasMedia;
+
+  return (
+    <div role="note" data-testid="failure" data-reason={failure.key} className="max-w-full space-y-1 text-xs wrap-anywhere text-red-800">
+      <p>
+        <span className="font-semibold">Not delivered. </span>
+        {t(failure.key)}
+      </p>
+      {message.errorMessage && <p className="text-red-700/90" dir="auto">{message.errorMessage}</p>}
+      {canRetry && (
+        <button
+          type="button"
+          disabled={retry.isPending || retry.isSuccess}
+          onClick={() => retry.mutate({ messageId: message.id })}
+          className="rounded-md bg-white px-2 py-1 font-medium text-red-800 ring-1 ring-red-300 hover:bg-red-50 disabled:opacity-60"
+        >
+          {retry.isSuccess ? 'Sent again' : retry.isPending ? 'Sending…' : 'Send again'}
+        </button>
+      )}
+      {retry.isError && <p role="alert">{retry.error.message}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+'use client';
+
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useTRPC } from '@/app/_trpc/trpc';
+import type { InboxConversation } from '@/server/inbox/present-inbox-conversation';
+
+const hour = 3600_000;
+
+/** Snooze choices an agent reaches for, as times from now; "tomorrow" is 9:00 local time. */
+function snoozeChoices(now = new Date()) {
+  const tomorrow = new Date(now);
+  tomorrow.setDate(now.getDate() + 1);
+  tomorrow.setHours(9, 0, 0, 0);
+  const nextWeek = new Date(tomorrow);
+  nextWeek.setDate(tomorrow.getDate() + 6);
+  return [
+    { label: 'For an hour', until: new Date(now.getTime() + hour) },
+    { label: 'For 4 hours', until: new Date(now.getTime() + 4 * hour) },
+    { label: 'Until tomorrow, 9:00', until: tomorrow },
+    { label: 'For a week', until: nextWeek },
+  ];
+}
+
+/** Resolve, snooze or reopen the open conversation; the list and its counts follow live. */
+export function StatusActions({ conversation }: { conversation: InboxConversation }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [choosing, setChoosing] = useState(false);
+  const menuId = useId();
+  const { contactId } = conversation;
+  const setStatus = useMutation(
+    trpc.inbox.setStatus.mutationOptions({
+      onSuccess: () => {
+        setChoosing(false);
+        void queryClient.invalidateQueries({ queryKey: trpc.inbox.conversation.queryKey({ contactId }) });
+        void queryClient.invalidateQueries({ queryKey: trpc.inbox.conversations.pathKey() });
+        void queryClient.invalidateQueries({ queryKey: trpc.inbox.counts.pathKey() });
+      },
+    }),
+  );
+  const button = 'shrink-0 rounded-md px-2.5 py-1.5 text-xs font-medium ring-1 disabled:opacity-60';
+
+  return (
+    <div className="relative flex shrink-0 items-center gap-1" data-testid="status-actions" data-status={conversation.status}>
+      {conversation.status === 'open' ? (
+        <>
+          <button
+            type="button"
+            disabled={setStatus.isPending}
+            onClick={() => setStatus.mutate({ contactId, change: { status: 'resolved' } })}
+            className={`${button} bg-brand-600 text-white ring-brand-600 hover:bg-brand-700`}
+          >
+            Resolve
+          </button>
+          <button
+            type="button"
+            aria-expanded={choosing}
+            aria-controls={menuId}
+            disabled={setStatus.isPending}
+            onClick={() => setChoosing((value) => !value)}
+            className={`${button} bg-white text-slate-700 ring-slate-300 hover:bg-slate-50`}
+          >
+            Snooze
+          </button>
+        </>
+      ) : (
+        <button
+          type="button"
+          disabled={setStatus.isPending}
+          onClick={() => setStatus.mutate({ contactId, change: { status: 'open' } })}
+          className={`${button} bg-white text-slate-700 ring-slate-300 hover:bg-slate-50`}
+        >
+          Reopen
+        </button>
+      )}
+      {choosing && (
+        <ul
+          id={menuId}
+          aria-label="Snooze until"
+          onKeyDown={(event) => event.key === 'Escape' && setChoosing(false)}
+          className="absolute end-0 top-full z-20 mt-1 w-48 rounded-lg border border-slate-200 bg-white py-1 shadow-lg">
+          {snoozeChoices().map((choice) => (
+            <li key={choice.label}>
+              <button
+                type="button"
+                onClick={() => setStatus.mutate({ contactId, change: { status: 'snoozed', until: choice.until } })}
+                className="block w-full px-3 py-1.5 text-start text-xs text-slate-800 hover:bg-slate-50 focus-visible:bg-slate-50"
+              >
+                {choice.label}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {setStatus.isError && <p role="alert" className="absolute end-0 top-full mt-1 w-56 rounded bg-red-50 p-2 text-xs text-red-700">{setStatus.error.message}</p>}
+    </div>
+  );
+}

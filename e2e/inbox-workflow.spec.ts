@@ -129,3 +129,31 @@ test('a template starts with the variables the customer record fills', async ({ 
   await expect(page.getByLabel('{{customer_name}}')).toHaveValue('Quinn Template');
   await expect(page.getByLabel('{{order_id}}')).toHaveValue('');
 });
+
+test('a reply written offline shows as queued and is sent once when the connection is back', async ({ page, context }) => {
+  await signIn(page);
+  const phone = await customerWrites('Are you there?', 'Otto Offline');
+  await conversation(page, 'Otto Offline').click();
+  const reply = page.getByRole('textbox', { name: 'Reply' });
+  await expect(page.getByTestId('live-state')).toHaveAttribute('data-state', 'live');
+
+  await context.setOffline(true);
+  await reply.fill('Yes, one moment please.');
+  await reply.press('Enter');
+  const queued = page.getByTestId('queued-reply');
+  await expect(queued).toHaveAttribute('data-paused', 'true');
+  await expect(queued).toContainText('Queued');
+  await expect(page.getByTestId('live-state')).toHaveAttribute('data-state', 'offline');
+  await page.screenshot({ path: 'e2e/artifacts/inbox-queued.png' });
+
+  await context.setOffline(false);
+  await expect(queued).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.getByTestId('live-state')).not.toHaveAttribute('data-state', 'offline');
+  await expect(page.getByTestId('message').filter({ hasText: 'Yes, one moment please.' })).toHaveCount(1);
+  await waitFor('the reply at the platform', async () => {
+    const sent = await simulator<{ data: Array<{ body: { text?: { body?: string } } }> }>(`/_sim/sent?to=${encodeURIComponent(phone)}`);
+    return sent.data.some((s) => s.body.text?.body === 'Yes, one moment please.');
+  });
+  const sent = await simulator<{ data: Array<{ body: { text?: { body?: string } } }> }>(`/_sim/sent?to=${encodeURIComponent(phone)}`);
+  expect(sent.data.filter((s) => s.body.text?.body === 'Yes, one moment please.')).toHaveLength(1);
+});

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { isId, newId, randomBase62 } from './ids';
+import { idFromKey, isId, newId, randomBase62 } from './ids';
 
 test('random base62 text has the length asked for, base62 characters only, and no repeats', () => {
   const seen = new Set<string>();
@@ -24,4 +24,12 @@ test('every character is about equally likely across many pools of random bytes'
 test('ids carry their kind', () => {
   assert.ok(isId('message', newId('message')));
   assert.ok(!isId('contact', newId('message')));
+});
+
+test('an id from a key is always the same for that key and kind, and has the shape of an id', () => {
+  const id = idFromKey('message', 'org_1\nreply-1');
+  assert.equal(idFromKey('message', 'org_1\nreply-1'), id);
+  assert.ok(isId('message', id), id);
+  assert.notEqual(idFromKey('message', 'org_2\nreply-1'), id);
+  assert.notEqual(idFromKey('note', 'org_1\nreply-1').slice(5), id.slice(4));
 });

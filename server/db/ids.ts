@@ -1,4 +1,4 @@
-import { randomFillSync } from 'node:crypto';
+import { createHash, randomFillSync } from 'node:crypto';
 
 const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
@@ -54,6 +54,20 @@ export type IdKind = keyof typeof idPrefixes;
 /** An opaque id such as `msg_4fQ…`: the prefix tells people what it is; 22 base62 characters ≈ 131 bits. */
 export function newId(kind: IdKind): string {
   return `${idPrefixes[kind]}_${randomBase62(22)}`;
+}
+
+/**
+ * The id a key always gives (same shape as `newId`): a request retried with the same key
+ * writes the same row, whose primary key then refuses the second copy.
+ */
+export function idFromKey(kind: IdKind, key: string): string {
+  const digest = createHash('sha256').update(`${kind}\n${key}`).digest();
+  let out = '';
+  for (const byte of digest) {
+    if (byte < 248) out += ALPHABET[byte % 62];
+    if (out.length === 22) break;
+  }
+  return `${idPrefixes[kind]}_${out.padEnd(22, '0')}`;
 }
 
 /** Whether a string has the shape of an id of that kind (used to answer malformed ids with 422). */

@@ -1,5 +1,7 @@
 import { notFound } from '@/server/api/api-error';
-import { db } from '@/server/db';
+import { db, Prisma } from '@/server/db';
+import { idFromKey } from '@/server/db/ids';
+import { messageApiInclude } from '@/server/messages/present-message';
 import { sendMessage } from '@/server/messages/send-message';
 import { markConversationRead } from './mark-conversation-read';
 
@@ -10,14 +12,19 @@ export type InboxReply =
 /**
  * An agent's reply from the inbox, through the same send service as `POST /v1/messages`, so
  * the window, template and opt-out rules are the API's. Replying also reads the thread.
+ * `clientId`, chosen by the browser for each reply, makes it idempotent: a reply queued while
+ * offline, or sent again after a lost answer, is one message (its id is derived from the key).
  */
-export async function sendInboxReply(orgId: string, contactId: string, reply: InboxReply) {
+export async function sendInboxReply(orgId: string, contactId: string, reply: InboxReply, clientId?: string) {
   const contact = await db.contact.findFirst({ where: { id: contactId, orgId }, select: { id: true } });
   if (!contact) throw notFound('conversation');
-  const message =
+  const messageId = clientId ? idFromKey('message', `${orgId}\n${clientId}`) : undefined;
+  const earlier = messageId ? await findReply(orgId, contactId, messageId) : null;
+  if (earlier) return earlier;
+  const request =
     reply.type === 'text'
-      ? await sendMessage(orgId, { contact_id: contactId, type: 'text', text: { body: reply.body } })
-      : await sendMessage(orgId, {
+      ? ({ contact_id: contactId, type: 'text', text: { body: reply.body } } as const)
+      : ({
           contact_id: contactId,
           type: 'template',
           bot_reply: true,
@@ -26,7 +33,20 @@ export async function sendInboxReply(orgId: string, contactId: string, reply: In
             parameters: reply.parameters,
             ...(Object.keys(reply.headerParameters).length ? { header_parameters: reply.headerParameters } : {}),
           },
-        });
-  await markConversationRead(orgId, contactId);
-  return message;
+        } as const);
+  try {
+    const message = await sendMessage(orgId, request, undefined, { messageId });
+    await markConversationRead(orgId, contactId);
+    return message;
+  } catch (error) {
+    // The same reply, sent twice at once: the other request stored it.
+    const duplicate = messageId && error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
+    const stored = duplicate ? await findReply(orgId, contactId, messageId) : null;
+    if (stored) return stored;
+    throw error;
+  }
+}
+
+function findReply(orgId: string, contactId: string, id: string) {
+  return db.message.findFirst({ where: { id, orgId, contactId, direction: 'outgoing' }, include: messageApiInclude });
 }

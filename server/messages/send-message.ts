@@ -14,6 +14,15 @@ export type SendMessageRequest = z.infer<NonNullable<(typeof sendMessageSpec)['b
 
 const WINDOW_MS = 24 * 3600_000;
 
+export interface SendOptions {
+  /**
+   * The message's id, chosen by the caller so a retried request writes the same row (its
+   * primary key refuses a second copy: Prisma's P2002). Stored in a transaction of its own,
+   * not the shared accept statement, where one refused row would fail the others.
+   */
+  messageId?: string;
+}
+
 /** Whether free-form messages may go to a contact: within 24 hours of its last inbound message. */
 export function windowOpen(lastInboundAt: Date | null | undefined, now = Date.now()): boolean {
   return !!lastInboundAt && now - lastInboundAt.getTime() < WINDOW_MS;
@@ -24,7 +33,7 @@ export function windowOpen(lastInboundAt: Date | null | undefined, now = Date.no
  * variables, marketing opt-outs, the 24-hour window, media), then stores the message as
  * `pending` with its send job in one transaction. The worker does the sending.
  */
-export async function sendMessage(orgId: string, request: SendMessageRequest, attached?: AttachedMedia) {
+export async function sendMessage(orgId: string, request: SendMessageRequest, attached?: AttachedMedia, options: SendOptions = {}) {
   const parties = await resolveSendParties(orgId, request);
   const { contact, phoneNumber } = parties;
   const template = request.type === 'template' ? await resolveTemplate(orgId, request.template, request.from) : null;
@@ -78,6 +87,10 @@ export async function sendMessage(orgId: string, request: SendMessageRequest, at
     templateName: template?.name,
     ...(request.type === 'template' ? { reference: request.reference, callbackUrl: request.callback_url, botReply: request.bot_reply } : {}),
   };
+  if (options.messageId && contact && !media) {
+    const messageId = options.messageId;
+    return db.$transaction((tx) => insertOutgoingMessage(tx, { ...common, contactId: contact.id }, messageId));
+  }
   if (!media) return queueOutgoingMessage({ ...common, phoneNumber, accountName: account.name });
   return queueOutgoingMessageWithMedia(orgId, phoneNumber, contact?.id, { ...common, hasMedia: true }, media);
 }

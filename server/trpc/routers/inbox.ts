@@ -87,13 +87,15 @@ export const inboxRouter = createTRPCRouter({
     .input(
       z.object({
         contactId,
+        /** Chosen by the browser per reply: sending it again never makes a second message. */
+        clientId: z.string().min(8).max(64).optional(),
         reply: z.discriminatedUnion('type', [
           z.object({ type: z.literal('text'), body: z.string().trim().min(1).max(4096) }),
           z.object({ type: z.literal('template'), templateId: z.string().min(1).max(64), parameters: variables, headerParameters: variables }),
         ]),
       }),
     )
-    .mutation(({ ctx, input }) => sendInboxReply(ctx.org.id, input.contactId, input.reply)),
+    .mutation(({ ctx, input }) => sendInboxReply(ctx.org.id, input.contactId, input.reply, input.clientId)),
 
   retry: inboxProcedure
     .input(z.object({ messageId: z.string().min(1).max(64) }))

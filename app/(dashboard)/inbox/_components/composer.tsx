@@ -2,8 +2,10 @@
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { forwardRef, useId, useState } from 'react';
+import { httpStatusOf } from '@/app/_trpc/http-status';
 import { useTRPC } from '@/app/_trpc/trpc';
 import { AttachButton } from './attach-button';
+import { QueuedReplies } from './queued-replies';
 import { SavedReplyList } from './saved-reply-list';
 import { TemplateComposer } from './template-composer';
 import type { TemplateCustomer } from './template-prefill';
@@ -27,10 +29,18 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function 
   const listId = useId();
   const reply = useMutation(
     trpc.inbox.reply.mutationOptions({
+      // Each reply carries its own key, so sending it again (after a lost answer, or once the
+      // browser is back online: React Query holds mutations while offline) is one message.
+      retry: (failures, error) => httpStatusOf(error) === undefined && failures < 5,
       onSuccess: (_message, variables) => {
-        if (variables.reply.type === 'text') setText('');
-        setSent((count) => count + 1);
-        setWantsTemplate(false);
+        if (variables.reply.type === 'template') {
+          setSent((count) => count + 1);
+          setWantsTemplate(false);
+        }
+      },
+      onError: (_error, { reply: refused }) => {
+        // Refused (say, the window closed meanwhile): the text comes back to be changed or kept.
+        if (refused.type === 'text') setText((current) => current || refused.body);
       },
       onSettled: () => {
         void queryClient.invalidateQueries({ queryKey: trpc.inbox.messages.infiniteQueryKey({ contactId }) });
@@ -47,11 +57,14 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function 
 
   const sendText = () => {
     const body = text.trim();
-    if (body && !reply.isPending) reply.mutate({ contactId, reply: { type: 'text', body } });
+    if (!body) return;
+    setText('');
+    reply.mutate({ contactId, clientId: crypto.randomUUID(), reply: { type: 'text', body } });
   };
 
   return (
     <div className="border-t border-slate-200 bg-white px-3 py-3 sm:px-4">
+      <QueuedReplies contactId={contactId} />
       {reply.isError && (
         <p role="alert" className="mb-2 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">{reply.error.message}</p>
       )}
@@ -68,7 +81,7 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function 
             customer={customer}
             accountId={accountId}
             sending={reply.isPending}
-            onSend={(template) => reply.mutate({ contactId, reply: { type: 'template', ...template } })}
+            onSend={(template) => reply.mutate({ contactId, clientId: crypto.randomUUID(), reply: { type: 'template', ...template } })}
           />
           {windowOpen && (
             <button type="button" onClick={() => setWantsTemplate(false)} className="text-xs text-slate-600 underline">
@@ -112,10 +125,10 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function 
           <div className="flex shrink-0 flex-col gap-1">
             <button
               type="submit"
-              disabled={!text.trim() || reply.isPending}
+              disabled={!text.trim()}
               className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-50"
             >
-              {reply.isPending ? 'Sending…' : 'Send'}
+              Send
             </button>
             <button type="button" onClick={() => setWantsTemplate(true)} className="text-xs text-slate-600 hover:underline">
               Template

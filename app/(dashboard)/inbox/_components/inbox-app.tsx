@@ -18,7 +18,7 @@ interface InboxAppProps {
   simulator: boolean;
 }
 
-const liveLabels = { connecting: 'Connecting…', live: 'Live', reconnecting: 'Reconnecting…' } as const;
+const liveLabels = { connecting: 'Connecting…', live: 'Live', reconnecting: 'Reconnecting…', offline: 'Offline: replies wait until you are back' } as const;
 
 /** The shared inbox: conversation list, the open thread and its contact panel, live. */
 export function InboxApp({ userId, accounts, simulator }: InboxAppProps) {

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
 
-export type LiveState = 'connecting' | 'live' | 'reconnecting';
+export type LiveState = 'connecting' | 'live' | 'reconnecting' | 'offline';
 
 /**
  * Listens to /api/live (server-sent events) and refreshes what an event touches. EventSource
@@ -32,7 +32,12 @@ export function useLiveUpdates(): LiveState {
       touched.clear();
     };
     source.addEventListener('open', () => setState('live'));
-    source.addEventListener('error', () => setState('reconnecting'));
+    source.addEventListener('error', () => setState(navigator.onLine ? 'reconnecting' : 'offline'));
+    // The browser knows it lost the network before the stream notices.
+    const offline = () => setState('offline');
+    const online = () => setState(source.readyState === EventSource.OPEN ? 'live' : 'reconnecting');
+    window.addEventListener('offline', offline);
+    window.addEventListener('online', online);
     source.addEventListener('live', (event) => {
       try {
         const { payload } = JSON.parse((event as MessageEvent<string>).data) as {
@@ -46,6 +51,8 @@ export function useLiveUpdates(): LiveState {
       timer ??= setTimeout(flush, 150);
     });
     return () => {
+      window.removeEventListener('offline', offline);
+      window.removeEventListener('online', online);
       source.close();
       if (timer) clearTimeout(timer);
     };

@@ -1,6 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { db } from '@/server/db';
 import { newId } from '@/server/db/ids';
+import { createOrg } from './factories';
+import { randomPhone, simulator } from './support/stack';
+import { waitFor } from './support/wait-for';
 
 /**
  * A business portfolio with one connected number (a fresh platform phone id) for `orgId`. The
@@ -19,4 +22,16 @@ export async function createConnectedAccount(orgId: string, options: { name?: st
       isDefaultOutgoing: options.isDefaultOutgoing ?? true,
     },
   });
+}
+
+/**
+ * A new organization with a connected number and a customer who just wrote to it through the
+ * simulator (so their window is open at the platform too); `phone` may pick a magic ending.
+ */
+export async function organizationWithCustomer(phone = randomPhone()) {
+  const orgId = (await createOrg()).id;
+  const account = await createConnectedAccount(orgId);
+  await simulator('/_sim/inbound', { phone_id: account.phoneId, from: phone, text: 'hello' });
+  const contact = await waitFor('the customer stored', () => db.contact.findFirst({ where: { orgId, phoneNumber: phone } }));
+  return { orgId, account, phone, contactId: contact.id };
 }

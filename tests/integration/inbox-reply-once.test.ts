@@ -4,7 +4,7 @@ import { after, before, test } from 'node:test';
 import { db } from '@/server/db';
 import { sendInboxReply } from '@/server/inbox/send-inbox-reply';
 import { createOrg } from '../factories';
-import { createConnectedAccount } from '../platform-factories';
+import { organizationWithCustomer } from '../platform-factories';
 import { randomPhone, simulator } from '../support/stack';
 import { sleep, waitFor } from '../support/wait-for';
 
@@ -14,11 +14,7 @@ let contactId: string;
 let phone: string;
 
 before(async () => {
-  orgId = (await createOrg()).id;
-  const account = await createConnectedAccount(orgId);
-  phone = randomPhone();
-  await simulator('/_sim/inbound', { phone_id: account.phoneId, from: phone, text: 'hello' });
-  contactId = (await waitFor('the customer stored', () => db.contact.findFirst({ where: { orgId, phoneNumber: phone } }))).id;
+  ({ orgId, contactId, phone } = await organizationWithCustomer(randomPhone()));
 });
 
 after(async () => {

@@ -5,7 +5,7 @@ import { listInboxMessages } from '@/server/inbox/list-inbox-messages';
 import { retryFailedMessage } from '@/server/inbox/retry-failed-message';
 import { sendInboxReply } from '@/server/inbox/send-inbox-reply';
 import { createOrg } from '../factories';
-import { createConnectedAccount } from '../platform-factories';
+import { organizationWithCustomer } from '../platform-factories';
 import { randomPhone, simulator } from '../support/stack';
 import { waitFor } from '../support/wait-for';
 
@@ -15,11 +15,7 @@ let contactId: string;
 let phone: string;
 
 before(async () => {
-  orgId = (await createOrg()).id;
-  const account = await createConnectedAccount(orgId);
-  phone = randomPhone('9904'); // the simulator accepts, then reports the message failed (131026)
-  await simulator('/_sim/inbound', { phone_id: account.phoneId, from: phone, text: 'hello?' });
-  contactId = (await waitFor('the customer stored', () => db.contact.findFirst({ where: { orgId, phoneNumber: phone } }))).id;
+  ({ orgId, contactId, phone } = await organizationWithCustomer(randomPhone('9904'))); // the simulator accepts, then reports the message failed (131026)
 });
 
 after(async () => {

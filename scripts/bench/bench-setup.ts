@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { applyMigrations, ensureDatabase } from '../db/migrations';
+import { randomSecrets } from '../lib/local-secrets';
 
 /**
  * What every benchmark needs: its own database and Redis database (reset), and a tenant
@@ -10,6 +11,8 @@ import { applyMigrations, ensureDatabase } from '../db/migrations';
 export function benchEnv(port: number, simulatorPort: number): NodeJS.ProcessEnv & Record<'DATABASE_URL' | 'REDIS_URL', string> {
   const base = `http://127.0.0.1:${port}`;
   const env = {
+    // Production refuses the public development secrets; a benchmark's own are made fresh.
+    ...randomSecrets(),
     ...process.env,
     NODE_ENV: 'production' as const,
     PORT: String(port),

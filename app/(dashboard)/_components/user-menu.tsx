@@ -34,9 +34,10 @@ export function UserMenu({ user }: { user: { name: string; email: string } }) {
           {initials(user.name)}
         </span>
         <div className="min-w-0 flex-1">
-          <p className="truncate text-sm font-medium text-slate-900" title={user.name}><span dir="auto">{user.name}</span></p>
-          <p className="truncate text-xs text-slate-600" title={user.email}>
-            <span dir="ltr">{user.email}</span>
+          {/* Each line in its own direction, so a long one is cut at its end; on the interface's side (rtl:text-right) when short. */}
+          <p dir="auto" className="truncate text-sm font-medium text-slate-900 rtl:text-right" title={user.name}>{user.name}</p>
+          <p dir="ltr" className="truncate text-xs text-slate-600 rtl:text-right" title={user.email}>
+            {user.email}
           </p>
         </div>
         <button

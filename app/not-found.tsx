@@ -1,13 +1,17 @@
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 import { NotFoundState } from './_components/not-found-state';
 
-export const metadata: Metadata = { title: 'Page not found' };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('shell.notFound'))('title') };
+}
 
-export default function NotFound() {
+export default async function NotFound() {
+  const t = await getTranslations('shell.notFound');
   return (
     <main className="grid min-h-dvh place-items-center">
-      <NotFoundState title="Page not found" back={{ href: '/inbox', label: 'Go to the inbox' }}>
-        There is nothing at this address. The link may be mistyped or out of date.
+      <NotFoundState title={t('title')} back={{ href: '/inbox', label: t('back') }}>
+        {t('body')}
       </NotFoundState>
     </main>
   );

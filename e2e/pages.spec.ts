@@ -6,7 +6,8 @@ import { signInAt } from './support/sign-in';
 
 // Every page, in an organization whose texts are as long as they may be, at laptop and phone
 // size: nothing scrolls sideways, axe finds no serious or critical problem, and a screenshot
-// of each is kept as e2e/artifacts/pages/<page>-<size>.png.
+// of each is kept as e2e/artifacts/pages/<page>-<size>.png. The translated dashboard pages again
+// in Arabic, right to left, as <page>-<size>-ar.png.
 const world = useDashboardWorld();
 
 interface Visit {
@@ -14,17 +15,19 @@ interface Visit {
   path: () => string;
   /** What shows once the page has its data. */
   ready: (page: Page) => ReturnType<Page['getByText']>;
+  /** The page in Arabic: a heading it shows, and what shows once it has its data when that is words. Pages without are not translated yet. */
+  arabic?: { heading: string; ready?: (page: Page) => ReturnType<Page['getByText']> };
 }
 
 const visits: Visit[] = [
   { name: 'inbox', path: () => '/inbox', ready: (page) => page.getByTestId('conversation').first() },
   { name: 'conversation', path: () => `/inbox/${world().contactId}`, ready: (page) => page.getByTestId('message').first() },
-  { name: 'campaigns', path: () => '/campaigns', ready: (page) => page.getByRole('link', { name: longTexts.campaign }) },
-  { name: 'campaign', path: () => `/campaigns/${world().campaignId}`, ready: (page) => page.getByTestId('campaign-status') },
-  { name: 'new-campaign', path: () => '/campaigns/new', ready: (page) => page.getByLabel('Campaign name') },
-  { name: 'webhooks', path: () => '/webhooks', ready: (page) => page.getByText(longTexts.webhookUrl) },
-  { name: 'api-keys', path: () => '/api-keys', ready: (page) => page.getByRole('row', { name: longTexts.apiKey }) },
-  { name: 'settings', path: () => '/settings', ready: (page) => page.getByRole('heading', { level: 1, name: 'Settings' }) },
+  { name: 'campaigns', path: () => '/campaigns', ready: (page) => page.getByRole('link', { name: longTexts.campaign }), arabic: { heading: 'الحملات' } },
+  { name: 'campaign', path: () => `/campaigns/${world().campaignId}`, ready: (page) => page.getByTestId('campaign-status'), arabic: { heading: 'المستلمون' } },
+  { name: 'new-campaign', path: () => '/campaigns/new', ready: (page) => page.getByLabel('Campaign name'), arabic: { heading: 'حملة جديدة', ready: (page) => page.getByLabel('اسم الحملة') } },
+  { name: 'webhooks', path: () => '/webhooks', ready: (page) => page.getByText(longTexts.webhookUrl), arabic: { heading: 'الويب هوك' } },
+  { name: 'api-keys', path: () => '/api-keys', ready: (page) => page.getByRole('row', { name: longTexts.apiKey }), arabic: { heading: 'مفاتيح API' } },
+  { name: 'settings', path: () => '/settings', ready: (page) => page.getByRole('heading', { level: 1, name: 'Settings' }), arabic: { heading: 'الإعدادات', ready: (page) => page.getByRole('row').nth(1) } },
 ];
 
 /** Pages anyone may read. */
@@ -64,3 +67,20 @@ for (const [size, viewport] of Object.entries(viewports)) {
     });
   }
 }
+
+test.describe('in Arabic', () => {
+  test.use({ locale: 'ar-SA' });
+
+  for (const [size, viewport] of Object.entries(viewports)) {
+    for (const visit of visits.filter((v) => v.arabic)) {
+      test(`${visit.name} at ${size} in Arabic`, async ({ page }) => {
+        await page.setViewportSize(viewport);
+        await signInAt(page, visit.path(), world().owner);
+        await expect((visit.arabic!.ready ?? visit.ready)(page)).toBeVisible({ timeout: 15_000 });
+        await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+        await expect(page.getByRole('heading', { name: visit.arabic!.heading, exact: true })).toBeVisible();
+        await check(page, visit.name, `${size}-ar`);
+      });
+    }
+  }
+});

@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useEffect, useState, type ReactNode } from 'react';
@@ -18,6 +19,7 @@ interface AppFrameProps {
 
 /** Sidebar (a drawer below the lg breakpoint) with navigation, organization and account, around the page. */
 export function AppFrame({ user, memberships, activeOrgId, children }: AppFrameProps) {
+  const t = useTranslations('shell');
   const pathname = usePathname();
   const [navOpen, setNavOpen] = useState(false);
 
@@ -28,9 +30,9 @@ export function AppFrame({ user, memberships, activeOrgId, children }: AppFrameP
     <div className="min-h-dvh lg:grid lg:grid-cols-[16rem_1fr]">
       <a
         href="#main"
-        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:shadow"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:start-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:shadow"
       >
-        Skip to content
+        {t('skipToContent')}
       </a>
 
       <header className="sticky top-0 z-30 flex items-center justify-between border-b border-slate-200 bg-white px-4 py-3 lg:hidden">
@@ -42,7 +44,7 @@ export function AppFrame({ user, memberships, activeOrgId, children }: AppFrameP
           aria-controls="app-sidebar"
           className="rounded-md p-2 text-slate-700 hover:bg-slate-100"
         >
-          <span className="sr-only">{navOpen ? 'Close menu' : 'Open menu'}</span>
+          <span className="sr-only">{navOpen ? t('closeMenu') : t('openMenu')}</span>
           <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true" className="size-5">
             <path strokeLinecap="round" d={navOpen ? 'M6 6l12 12M18 6 6 18' : 'M4 7h16M4 12h16M4 17h16'} />
           </svg>
@@ -51,7 +53,7 @@ export function AppFrame({ user, memberships, activeOrgId, children }: AppFrameP
 
       <aside
         id="app-sidebar"
-        className={`${navOpen ? 'flex' : 'hidden'} flex-col border-b border-slate-200 bg-white lg:sticky lg:top-0 lg:flex lg:h-dvh lg:border-r lg:border-b-0`}
+        className={`${navOpen ? 'flex' : 'hidden'} flex-col border-b border-slate-200 bg-white lg:sticky lg:top-0 lg:flex lg:h-dvh lg:border-e lg:border-b-0`}
       >
         <div className="hidden px-5 pt-5 pb-4 lg:block">
           <BrandMark />
@@ -61,7 +63,7 @@ export function AppFrame({ user, memberships, activeOrgId, children }: AppFrameP
           <OrgSwitcher memberships={memberships} activeOrgId={activeOrgId} />
         </div>
 
-        <nav aria-label="Main" className="flex-1 px-3 py-4">
+        <nav aria-label={t('mainNav')} className="flex-1 px-3 py-4">
           <ul className="space-y-1">
             {navItems.map((item) => {
               const current = pathname === item.href || pathname.startsWith(`${item.href}/`);
@@ -75,7 +77,7 @@ export function AppFrame({ user, memberships, activeOrgId, children }: AppFrameP
                     }`}
                   >
                     <span className={current ? 'text-brand-600' : 'text-slate-400'}>{item.icon}</span>
-                    {item.label}
+                    {t(`nav.${item.labelKey}`)}
                   </Link>
                 </li>
               );

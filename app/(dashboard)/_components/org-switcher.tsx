@@ -1,17 +1,11 @@
 'use client';
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useTransition } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
 import type { OrgMembership } from '@/server/orgs/list-memberships';
-
-const roleLabels: Record<OrgMembership['role'], string> = {
-  owner: 'Owner',
-  admin: 'Admin',
-  agent: 'Agent',
-  marketer: 'Marketer',
-};
 
 /**
  * Shows the active organization; with more than one it is a select that switches. The switch
@@ -19,6 +13,8 @@ const roleLabels: Record<OrgMembership['role'], string> = {
  * screen keeps showing the previous organization's data.
  */
 export function OrgSwitcher({ memberships, activeOrgId }: { memberships: OrgMembership[]; activeOrgId: string | null }) {
+  const t = useTranslations('shell');
+  const tCommon = useTranslations('common');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const router = useRouter();
@@ -37,9 +33,9 @@ export function OrgSwitcher({ memberships, activeOrgId }: { memberships: OrgMemb
   if (memberships.length <= 1) {
     return (
       <div className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-2">
-        <p className="text-xs font-medium text-slate-600">Organization</p>
-        <p className="text-sm font-semibold wrap-anywhere text-slate-900">{active?.orgName ?? 'None yet'}</p>
-        {active && <p className="text-xs text-slate-600">{roleLabels[active.role]}</p>}
+        <p className="text-xs font-medium text-slate-600">{t('organization')}</p>
+        <p className="text-sm font-semibold wrap-anywhere text-slate-900"><span dir="auto">{active?.orgName ?? t('noOrganization')}</span></p>
+        {active && <p className="text-xs text-slate-600">{tCommon(`roles.${active.role}`)}</p>}
       </div>
     );
   }
@@ -47,7 +43,7 @@ export function OrgSwitcher({ memberships, activeOrgId }: { memberships: OrgMemb
   return (
     <div>
       <label htmlFor="org-switcher" className="mb-1 block px-1 text-xs font-medium text-slate-600">
-        Organization
+        {t('organization')}
       </label>
       <select
         id="org-switcher"
@@ -65,10 +61,10 @@ export function OrgSwitcher({ memberships, activeOrgId }: { memberships: OrgMemb
           </option>
         ))}
       </select>
-      {active && <p className="mt-1 px-1 text-xs text-slate-600">Your role: {roleLabels[active.role]}</p>}
+      {active && <p className="mt-1 px-1 text-xs text-slate-600">{t('yourRole', { role: tCommon(`roles.${active.role}`) })}</p>}
       {switchOrg.isError && (
         <p id="org-switcher-error" role="alert" className="mt-1 px-1 text-xs text-red-700">
-          Couldn’t switch organization. Please try again.
+          {t('switchFailed')}
         </p>
       )}
     </div>

@@ -1,24 +1,26 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { buttonClass } from './ui';
 
 interface SecretRevealProps {
-  /** What the secret is, in a sentence: “signing secret”, “API key”. */
-  what: string;
+  /** What the secret is; each kind has its own sentences in the `shell.secret` messages. */
+  kind: 'signingSecret' | 'apiKey' | 'inviteLink';
   secret: string;
   testId: string;
   onDone: () => void;
 }
 
 /** A secret shown once, with a copy button; it cannot be read again later. */
-export function SecretReveal({ what, secret, testId, onDone }: SecretRevealProps) {
+export function SecretReveal({ kind, secret, testId, onDone }: SecretRevealProps) {
+  const t = useTranslations('shell.secret');
   const [copied, setCopied] = useState(false);
   return (
     <div role="status" className="rounded-xl border border-amber-300 bg-amber-50 p-4">
-      <p className="text-sm font-medium text-amber-900">Copy the {what} now: it will not be shown again.</p>
+      <p className="text-sm font-medium text-amber-900">{t('copyNow', { kind })}</p>
       <div className="mt-2 flex flex-wrap items-center gap-2">
-        <code data-testid={testId} className="rounded bg-white px-2 py-1 font-mono text-sm break-all text-slate-900 ring-1 ring-amber-200">
+        <code data-testid={testId} dir="ltr" className="rounded bg-white px-2 py-1 font-mono text-sm break-all text-slate-900 ring-1 ring-amber-200">
           {secret}
         </code>
         <button
@@ -26,9 +28,9 @@ export function SecretReveal({ what, secret, testId, onDone }: SecretRevealProps
           className={buttonClass}
           onClick={() => void navigator.clipboard.writeText(secret).then(() => setCopied(true), () => setCopied(false))}
         >
-          {copied ? 'Copied' : `Copy ${what}`}
+          {copied ? t('copied') : t('copy', { kind })}
         </button>
-        <button type="button" className={buttonClass} onClick={onDone}>I stored it</button>
+        <button type="button" className={buttonClass} onClick={onDone}>{t('stored')}</button>
       </div>
     </div>
   );

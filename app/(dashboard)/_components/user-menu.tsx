@@ -1,6 +1,7 @@
 'use client';
 
 import { signOut } from 'next-auth/react';
+import { useTranslations } from 'next-intl';
 import { LanguageSwitch } from '@/app/_components/language-switch';
 import { useState } from 'react';
 
@@ -15,6 +16,7 @@ function initials(name: string): string {
 
 /** Who is signed in, and the way out. */
 export function UserMenu({ user }: { user: { name: string; email: string } }) {
+  const t = useTranslations('shell');
   const [signingOut, setSigningOut] = useState(false);
 
   async function onSignOut() {
@@ -32,8 +34,9 @@ export function UserMenu({ user }: { user: { name: string; email: string } }) {
           {initials(user.name)}
         </span>
         <div className="min-w-0 flex-1">
-          <p className="truncate text-sm font-medium text-slate-900" title={user.name}>{user.name}</p>
-          <p className="truncate text-xs text-slate-600" title={user.email}>
+          {/* Each line in its own direction, so a long one is cut at its end; on the interface's side (rtl:text-right) when short. */}
+          <p dir="auto" className="truncate text-sm font-medium text-slate-900 rtl:text-right" title={user.name}>{user.name}</p>
+          <p dir="ltr" className="truncate text-xs text-slate-600 rtl:text-right" title={user.email}>
             {user.email}
           </p>
         </div>
@@ -43,7 +46,7 @@ export function UserMenu({ user }: { user: { name: string; email: string } }) {
           disabled={signingOut}
           className="shrink-0 rounded-md border border-slate-300 px-2.5 py-1.5 text-xs font-medium text-slate-700 hover:bg-slate-50 disabled:opacity-60"
         >
-          {signingOut ? 'Signing out…' : 'Sign out'}
+          {signingOut ? t('signingOut') : t('signOut')}
         </button>
       </div>
       <LanguageSwitch />

@@ -1,19 +1,23 @@
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 import Link from 'next/link';
 import { PageHeader } from '../_components/page-header';
 import { requireDashboard } from '../_lib/load-dashboard';
 import { CampaignList } from './_components/campaign-list';
 
-export const metadata: Metadata = { title: 'Campaigns' };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('campaigns'))('title') };
+}
 
 export default async function CampaignsPage() {
   const { active } = await requireDashboard('/campaigns');
+  const t = await getTranslations('campaigns');
   return (
     <div className="mx-auto max-w-5xl">
-      <PageHeader title="Campaigns" org={active}>
+      <PageHeader title={t('title')} org={active}>
         {active && (
           <Link href="/campaigns/new" className="mt-4 inline-block rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
-            New campaign
+            {t('new')}
           </Link>
         )}
       </PageHeader>

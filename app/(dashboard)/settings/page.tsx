@@ -1,4 +1,5 @@
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 import { listAccounts } from '@/server/accounts/list-accounts';
 import { canManageMembers } from '@/server/orgs/member-permission';
 import { canSyncTemplates } from '@/server/templates/template-sync-permission';
@@ -10,15 +11,18 @@ import { OrganizationPanel } from './_components/organization-panel';
 import { SavedRepliesPanel } from './_components/saved-replies-panel';
 import { TemplatesPanel } from './_components/templates-panel';
 
-export const metadata: Metadata = { title: 'Settings' };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('settings'))('title') };
+}
 
 export default async function SettingsPage() {
   const { active } = await requireDashboard('/settings');
+  const t = await getTranslations('settings');
   const accounts = active ? await listAccounts(active.orgId) : [];
 
   return (
     <div className="mx-auto max-w-5xl">
-      <PageHeader title="Settings" org={active} />
+      <PageHeader title={t('title')} org={active} />
 
       {active && (
         <div className="mt-8 space-y-10">

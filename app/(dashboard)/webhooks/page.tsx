@@ -1,18 +1,21 @@
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 import { PageHeader } from '../_components/page-header';
 import { requireDashboard } from '../_lib/load-dashboard';
 import { WebhooksPanel } from './_components/webhooks-panel';
 
-export const metadata: Metadata = { title: 'Webhooks' };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('webhooks'))('title') };
+}
 
 export default async function WebhooksPage() {
   const { active } = await requireDashboard('/webhooks');
+  const t = await getTranslations('webhooks');
   return (
     <div className="mx-auto max-w-5xl">
-      <PageHeader title="Webhooks" org={active}>
+      <PageHeader title={t('title')} org={active}>
         <p className="mt-3 max-w-2xl text-sm text-slate-600">
-          Endpoints that receive message, campaign and account events. Deliveries are signed (Standard Webhooks) and retried
-          for about 28 hours; every attempt is kept for 7 days.
+          {t('intro')}
         </p>
       </PageHeader>
       {active && <WebhooksPanel />}

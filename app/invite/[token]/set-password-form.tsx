@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useActionState } from 'react';
 import { choosePassword } from './actions';
 
@@ -7,6 +8,7 @@ const inputClass =
   'mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-xs focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none';
 
 export function SetPasswordForm({ token, email }: { token: string; email: string }) {
+  const t = useTranslations('invite');
   const [error, action, pending] = useActionState(choosePassword.bind(null, token), null);
   return (
     <form action={action} className="mt-6 space-y-4">
@@ -14,12 +16,12 @@ export function SetPasswordForm({ token, email }: { token: string; email: string
       {/* Lets password managers store the new password under the right account. */}
       <input type="email" name="email" autoComplete="username" value={email} readOnly hidden />
       <div>
-        <label htmlFor="password" className="block text-sm font-medium text-slate-800">New password</label>
+        <label htmlFor="password" className="block text-sm font-medium text-slate-800">{t('password')}</label>
         <input id="password" name="password" type="password" autoComplete="new-password" required minLength={12} className={inputClass} />
-        <p className="mt-1 text-xs text-slate-500">At least 12 characters.</p>
+        <p className="mt-1 text-xs text-slate-500">{t('passwordHint')}</p>
       </div>
       <div>
-        <label htmlFor="confirm" className="block text-sm font-medium text-slate-800">Repeat the password</label>
+        <label htmlFor="confirm" className="block text-sm font-medium text-slate-800">{t('confirm')}</label>
         <input id="confirm" name="confirm" type="password" autoComplete="new-password" required className={inputClass} />
       </div>
       <button
@@ -27,7 +29,7 @@ export function SetPasswordForm({ token, email }: { token: string; email: string
         disabled={pending}
         className="w-full rounded-lg bg-brand-600 px-3 py-2 text-sm font-medium text-white shadow-xs hover:bg-brand-700 disabled:opacity-60"
       >
-        {pending ? 'Saving…' : 'Set password'}
+        {pending ? t('submitting') : t('submit')}
       </button>
     </form>
   );

@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import { useId, useState, type FormEvent } from 'react';
 import { apiKeyInput, DEFAULT_RATE_LIMIT_PER_MIN, type ApiKeyInput } from '@/server/api-keys/api-key-input';
 import type { ApiScope } from '@/server/api-keys/scopes';
@@ -17,6 +18,8 @@ const groups = scopeGroups();
 
 /** New key: name, scopes by area, optional expiry date, allowed addresses and a per-minute limit. */
 export function ApiKeyForm({ pending, error, onSubmit, onCancel }: ApiKeyFormProps) {
+  const t = useTranslations('apiKeys');
+  const tCommon = useTranslations('common');
   const [scopes, setScopes] = useState<Set<ApiScope>>(new Set());
   const [problem, setProblem] = useState<string | null>(null);
   const ids = { name: useId(), expires: useId(), cidrs: useId(), limit: useId(), error: useId() };
@@ -35,7 +38,7 @@ export function ApiKeyForm({ pending, error, onSubmit, onCancel }: ApiKeyFormPro
       allowedCidrs: String(form.get('cidrs') ?? '').split(/[\s,]+/).filter(Boolean),
       rateLimitPerMin: Number(form.get('limit')),
     });
-    setProblem(parsed.success ? null : (parsed.error.issues[0]?.message ?? 'Check the form.'));
+    setProblem(parsed.success ? null : (parsed.error.issues[0]?.message ?? t('form.checkForm')));
     if (parsed.success) onSubmit(parsed.data);
   }
   const toggle = (scope: ApiScope, on: boolean) =>
@@ -50,26 +53,26 @@ export function ApiKeyForm({ pending, error, onSubmit, onCancel }: ApiKeyFormPro
     <form onSubmit={submit} noValidate aria-describedby={shown ? ids.error : undefined} className="space-y-5 rounded-xl border border-slate-200 bg-white p-5 shadow-xs">
       <div className="grid gap-4 sm:grid-cols-3">
         <div>
-          <label htmlFor={ids.name} className="text-sm font-medium text-slate-800">Name</label>
-          <input id={ids.name} name="name" required maxLength={100} placeholder="Order system" className={inputClass} />
+          <label htmlFor={ids.name} className="text-sm font-medium text-slate-800">{tCommon('name')}</label>
+          <input id={ids.name} name="name" dir="auto" required maxLength={100} placeholder={t('form.namePlaceholder')} className={inputClass} />
         </div>
         <div>
-          <label htmlFor={ids.expires} className="text-sm font-medium text-slate-800">Expires on <span className="font-normal text-slate-500">(optional)</span></label>
+          <label htmlFor={ids.expires} className="text-sm font-medium text-slate-800">{t('form.expiresOn')} <span className="font-normal text-slate-500">{tCommon('optional')}</span></label>
           <input id={ids.expires} name="expiresOn" type="date" className={inputClass} />
         </div>
         <div>
-          <label htmlFor={ids.limit} className="text-sm font-medium text-slate-800">Requests per minute</label>
+          <label htmlFor={ids.limit} className="text-sm font-medium text-slate-800">{t('form.perMinute')}</label>
           <input id={ids.limit} name="limit" type="number" min={1} required defaultValue={DEFAULT_RATE_LIMIT_PER_MIN} className={inputClass} />
         </div>
       </div>
       <div className="grid gap-4 sm:grid-cols-3">
         {groups.map(({ area, scopes: areaScopes }) => (
           <fieldset key={area} className="rounded-lg border border-slate-200 p-3">
-            <legend className="px-1 text-sm font-medium text-slate-800">{area}</legend>
+            <legend className="px-1 text-sm font-medium text-slate-800">{t.has(`areas.${area}`) ? t(`areas.${area}`) : area}</legend>
             {areaScopes.map((scope) => (
               <label key={scope} className="mt-2 flex items-center gap-2 text-sm text-slate-700">
                 <input type="checkbox" className="size-4 accent-brand-600" checked={scopes.has(scope)} onChange={(e) => toggle(scope, e.target.checked)} />
-                <code className="text-xs">{scope}</code>
+                <code dir="ltr" className="text-xs">{scope}</code>
               </label>
             ))}
           </fieldset>
@@ -77,15 +80,15 @@ export function ApiKeyForm({ pending, error, onSubmit, onCancel }: ApiKeyFormPro
       </div>
       <div>
         <label htmlFor={ids.cidrs} className="text-sm font-medium text-slate-800">
-          Allowed addresses <span className="font-normal text-slate-500">(optional; addresses or CIDR ranges, one per line; empty allows any)</span>
+          {t('form.allowed')} <span className="font-normal text-slate-500">{t('form.allowedHint')}</span>
         </label>
-        <textarea id={ids.cidrs} name="cidrs" rows={2} placeholder="203.0.113.0/24" className={`${inputClass} font-mono`} />
+        <textarea id={ids.cidrs} name="cidrs" dir="ltr" rows={2} placeholder="203.0.113.0/24" className={`${inputClass} font-mono`} />
       </div>
       {shown && <p id={ids.error} role="alert" className="text-sm text-red-700">{shown}</p>}
       <div className="flex gap-2">
-        <button type="submit" className={primaryClass} disabled={pending || scopes.size === 0}>{pending ? 'Creating…' : 'Create key'}</button>
-        <button type="button" className={buttonClass} onClick={onCancel}>Cancel</button>
-        {scopes.size === 0 && <p className="self-center text-sm text-slate-500">Pick at least one scope.</p>}
+        <button type="submit" className={primaryClass} disabled={pending || scopes.size === 0}>{pending ? t('form.creating') : t('form.create')}</button>
+        <button type="button" className={buttonClass} onClick={onCancel}>{tCommon('cancel')}</button>
+        {scopes.size === 0 && <p className="self-center text-sm text-slate-500">{t('form.pickScope')}</p>}
       </div>
     </form>
   );

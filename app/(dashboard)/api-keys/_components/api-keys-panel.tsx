@@ -1,9 +1,11 @@
 'use client';
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
 import { ListSkeleton } from '../../_components/list-skeleton';
+import { TableHead } from '../../_components/table-head';
 import { SecretReveal } from '../../_components/secret-reveal';
 import { primaryClass } from '../../_components/ui';
 import { ApiKeyForm } from './api-key-form';
@@ -11,6 +13,8 @@ import { ApiKeyRow } from './api-key-row';
 
 /** The organization's API keys; owners and admins issue, switch and revoke them, everyone else reads. */
 export function ApiKeysPanel() {
+  const t = useTranslations('apiKeys');
+  const tCommon = useTranslations('common');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const list = useQuery(trpc.apiKeys.list.queryOptions());
@@ -28,35 +32,26 @@ export function ApiKeysPanel() {
   return (
     <section aria-labelledby="keys-heading" className="mt-8 space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="keys-heading" className="text-lg font-semibold text-slate-900">Keys</h2>
-        {canManage && !creating && <button type="button" className={primaryClass} onClick={() => { create.reset(); setCreating(true); }}>New API key</button>}
+        <h2 id="keys-heading" className="text-lg font-semibold text-slate-900">{t('keys')}</h2>
+        {canManage && !creating && <button type="button" className={primaryClass} onClick={() => { create.reset(); setCreating(true); }}>{t('new')}</button>}
       </div>
-      {list.data && !canManage && <p className="text-sm text-slate-600">Only owners and admins can create, switch off or revoke API keys.</p>}
-      {create.isSuccess && <SecretReveal what="API key" testId="api-key-secret" secret={create.data.key} onDone={() => create.reset()} />}
+      {list.data && !canManage && <p className="text-sm text-slate-600">{t('readOnly')}</p>}
+      {create.isSuccess && <SecretReveal kind="apiKey" testId="api-key-secret" secret={create.data.key} onDone={() => create.reset()} />}
       {creating && (
         <ApiKeyForm pending={create.isPending} error={create.error?.message ?? null} onSubmit={(values) => create.mutate(values)} onCancel={() => setCreating(false)} />
       )}
       {list.isPending ? (
-        <ListSkeleton label="Loading API keys" />
+        <ListSkeleton label={t('loading')} />
       ) : list.isError ? (
-        <p role="alert" className="text-sm text-red-700">Couldn’t load the API keys. Reload the page to try again.</p>
+        <p role="alert" className="text-sm text-red-700">{t('loadFailed')}</p>
       ) : list.data.keys.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-sm text-slate-600">
-          No API keys yet.{canManage ? ' Create one for each system that calls the API, with only the scopes it needs.' : ''}
+          {t('empty')}{canManage ? ` ${t('emptyManage')}` : ''}
         </p>
       ) : (
         <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-xs">
           <table className="min-w-full divide-y divide-slate-200 text-sm">
-            <thead className="bg-slate-50 text-start text-xs font-medium tracking-wide text-slate-600 uppercase">
-              <tr>
-                <th scope="col" className="px-4 py-3 text-start">Name</th>
-                <th scope="col" className="px-4 py-3 text-start">Key</th>
-                <th scope="col" className="px-4 py-3 text-start">Scopes</th>
-                <th scope="col" className="px-4 py-3 text-start">Last used</th>
-                <th scope="col" className="px-4 py-3 text-start">Status</th>
-                {canManage && <th scope="col" className="px-4 py-3"><span className="sr-only">Actions</span></th>}
-              </tr>
-            </thead>
+            <TableHead columns={[tCommon('name'), t('columns.key'), t('columns.scopes'), t('columns.lastUsed'), tCommon('status')]} actions={canManage} />
             <tbody className="divide-y divide-slate-100">
               {list.data.keys.map((key) => <ApiKeyRow key={key.id} apiKey={key} canManage={canManage} />)}
             </tbody>

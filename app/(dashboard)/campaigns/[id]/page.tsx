@@ -1,8 +1,11 @@
 import type { Metadata } from 'next';
+import { getTranslations } from 'next-intl/server';
 import { requireDashboard } from '../../_lib/load-dashboard';
 import { CampaignDetail } from '../_components/campaign-detail';
 
-export const metadata: Metadata = { title: 'Campaign' };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations('campaigns'))('campaign') };
+}
 
 export default async function CampaignPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;

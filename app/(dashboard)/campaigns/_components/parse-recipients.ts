@@ -27,9 +27,15 @@ export function autoMap(columns: string[], variables: string[]): { phone: string
   return { phone, variables: variables_ };
 }
 
+/** Why a row was left out; the page words it in the reader's language (`campaigns.sheet`). */
+export type InvalidReason =
+  | { kind: 'notPhone'; value: string }
+  | { kind: 'emptyColumn'; column: string; variable: string }
+  | { kind: 'noColumn'; variable: string };
+
 export interface CheckedRecipients {
   valid: Array<{ to: string; parameters: Record<string, string> }>;
-  invalid: Array<{ line: number; reason: string }>;
+  invalid: Array<{ line: number; reason: InvalidReason }>;
   duplicates: number;
 }
 
@@ -41,11 +47,11 @@ export function checkRecipients(sheet: ParsedSheet, mapping: { phone: string; va
     const line = index + 2 - (sheet.columns.length === 1 && sheet.columns[0] === 'phone' ? 1 : 0);
     const raw = (row[mapping.phone] ?? '').trim();
     const phone = parsePhoneNumberFromString(raw);
-    if (!raw.startsWith('+') || !phone?.isPossible()) return result.invalid.push({ line, reason: `“${raw || '(empty)'}” is not a phone number in international format (+…)` });
+    if (!raw.startsWith('+') || !phone?.isPossible()) return result.invalid.push({ line, reason: { kind: 'notPhone', value: raw } });
     const parameters: Record<string, string> = {};
     for (const [variable, column] of Object.entries(mapping.variables)) {
       const value = column ? (row[column] ?? '').trim() : '';
-      if (!value) return result.invalid.push({ line, reason: column ? `column “${column}” is empty (variable {{${variable}}})` : `no column chosen for {{${variable}}}` });
+      if (!value) return result.invalid.push({ line, reason: column ? { kind: 'emptyColumn', column, variable } : { kind: 'noColumn', variable } });
       parameters[variable] = value;
     }
     if (seen.has(phone.number)) return (result.duplicates += 1);

@@ -1,4 +1,6 @@
+import { useTranslations } from 'next-intl';
 import type { TimelinePoint } from '@/server/campaigns/campaign-timeline';
+import { useCampaignFormat } from './format';
 
 const series = [
   { key: 'sent', color: '#0b8a4a' },
@@ -9,10 +11,12 @@ const series = [
 
 /** Cumulative sent, delivered, read and failed over time, as lines in an inline SVG. */
 export function ProgressChart({ points: buckets }: { points: TimelinePoint[] }) {
+  const t = useTranslations('campaigns');
+  const { time } = useCampaignFormat();
   const first = buckets[0];
   // Lines start from zero, so a campaign that finished within one minute still draws them.
   const points = first ? [{ at: first.at, sent: 0, delivered: 0, read: 0, failed: 0 }, ...buckets] : [];
-  if (points.length === 0) return <p className="text-sm text-slate-500">The chart fills in as messages go out.</p>;
+  if (points.length === 0) return <p className="text-sm text-slate-500">{t('chart.empty')}</p>;
   const width = 600;
   const height = 160;
   const max = Math.max(1, ...points.map((p) => p.sent + p.failed));
@@ -20,14 +24,14 @@ export function ProgressChart({ points: buckets }: { points: TimelinePoint[] }) 
   const y = (v: number) => height - (v / max) * height;
   return (
     <figure>
-      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label="Messages over time" className="h-40 w-full">
+      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={t('chart.label')} className="h-40 w-full">
         {series.map((s) => (
           <polyline key={s.key} fill="none" stroke={s.color} strokeWidth={2} points={points.map((p, i) => `${x(i)},${y(p[s.key])}`).join(' ')} />
         ))}
       </svg>
       <figcaption className="mt-1 flex gap-4 text-xs text-slate-600">
-        {series.map((s) => <span key={s.key}><span className="mr-1 inline-block size-2 rounded-full" style={{ background: s.color }} />{s.key}</span>)}
-        <span>{new Date(points[0]!.at).toLocaleTimeString()} – {new Date(points[points.length - 1]!.at).toLocaleTimeString()}</span>
+        {series.map((s) => <span key={s.key}><span className="me-1 inline-block size-2 rounded-full" style={{ background: s.color }} />{t(`detail.counts.${s.key}`)}</span>)}
+        <span>{t('chart.range', { from: time(points[0]!.at), to: time(points[points.length - 1]!.at) })}</span>
       </figcaption>
     </figure>
   );

@@ -1,15 +1,18 @@
 'use client';
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { useId } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
 import type { MemberRole } from '@/server/db';
 import { SecretReveal } from '../../_components/secret-reveal';
 import { inputClass, primaryClass } from '../../_components/ui';
-import { grantableRoles, roleLabels } from './role-options';
+import { grantableRoles } from './role-options';
 
 /** Invites by email; a new person gets a one-time link to choose a password, shown here once. */
 export function InviteForm({ myRole }: { myRole: MemberRole }) {
+  const t = useTranslations('settings.invite');
+  const tCommon = useTranslations('common');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const ids = { email: useId(), name: useId(), role: useId() };
@@ -28,29 +31,29 @@ export function InviteForm({ myRole }: { myRole: MemberRole }) {
         }}
       >
         <div>
-          <label htmlFor={ids.email} className="text-sm font-medium text-slate-800">Email</label>
-          <input id={ids.email} name="email" type="email" required maxLength={320} className={inputClass} />
+          <label htmlFor={ids.email} className="text-sm font-medium text-slate-800">{t('email')}</label>
+          <input id={ids.email} name="email" type="email" dir="ltr" required maxLength={320} className={inputClass} />
         </div>
         <div>
-          <label htmlFor={ids.name} className="text-sm font-medium text-slate-800">Name <span className="font-normal text-slate-500">(optional)</span></label>
-          <input id={ids.name} name="name" maxLength={100} className={inputClass} />
+          <label htmlFor={ids.name} className="text-sm font-medium text-slate-800">{t('name')} <span className="font-normal text-slate-500">{tCommon('optional')}</span></label>
+          <input id={ids.name} name="name" dir="auto" maxLength={100} className={inputClass} />
         </div>
         <div>
-          <label htmlFor={ids.role} className="text-sm font-medium text-slate-800">Role</label>
+          <label htmlFor={ids.role} className="text-sm font-medium text-slate-800">{t('role')}</label>
           <select id={ids.role} name="role" defaultValue="agent" className={inputClass}>
-            {grantableRoles(myRole).map((role) => <option key={role} value={role}>{roleLabels[role]}</option>)}
+            {grantableRoles(myRole).map((role) => <option key={role} value={role}>{tCommon(`roles.${role}`)}</option>)}
           </select>
         </div>
-        <button type="submit" className={primaryClass} disabled={invite.isPending}>{invite.isPending ? 'Inviting…' : 'Invite'}</button>
+        <button type="submit" className={primaryClass} disabled={invite.isPending}>{invite.isPending ? t('submitting') : t('submit')}</button>
       </form>
       <div aria-live="polite" className="text-sm">
         {invite.isError && <p role="alert" className="text-red-700">{invite.error.message}</p>}
         {invite.isSuccess && !invite.data.inviteUrl && (
-          <p className="text-emerald-800">{invite.data.email} already has an account: they sign in as usual and find this organization there.</p>
+          <p className="text-emerald-800">{t('existing', { email: `\u2066${invite.data.email}\u2069` })}</p>
         )}
       </div>
       {invite.data?.inviteUrl && (
-        <SecretReveal what="invitation link" testId="invite-link" secret={invite.data.inviteUrl} onDone={() => invite.reset()} />
+        <SecretReveal kind="inviteLink" testId="invite-link" secret={invite.data.inviteUrl} onDone={() => invite.reset()} />
       )}
     </div>
   );

@@ -1,6 +1,7 @@
 'use client';
 
 import { useMutation } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useId } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
@@ -8,6 +9,8 @@ import { inputClass, primaryClass } from '../../_components/ui';
 
 /** The organization's name: owners and admins edit it, everyone else sees it. */
 export function OrganizationPanel({ name, canManage }: { name: string; canManage: boolean }) {
+  const t = useTranslations('settings.organization');
+  const tCommon = useTranslations('common');
   const trpc = useTRPC();
   const router = useRouter();
   const nameId = useId();
@@ -16,7 +19,7 @@ export function OrganizationPanel({ name, canManage }: { name: string; canManage
 
   return (
     <section aria-labelledby="org-heading">
-      <h2 id="org-heading" className="text-lg font-semibold text-slate-900">Organization</h2>
+      <h2 id="org-heading" className="text-lg font-semibold text-slate-900">{t('heading')}</h2>
       <form
         className="mt-3 flex flex-wrap items-end gap-3"
         onSubmit={(event) => {
@@ -25,15 +28,15 @@ export function OrganizationPanel({ name, canManage }: { name: string; canManage
         }}
       >
         <div className="w-full max-w-sm">
-          <label htmlFor={nameId} className="text-sm font-medium text-slate-800">Name</label>
-          <input id={nameId} name="name" required maxLength={100} defaultValue={name} readOnly={!canManage} className={inputClass} />
+          <label htmlFor={nameId} className="text-sm font-medium text-slate-800">{tCommon('name')}</label>
+          <input id={nameId} name="name" dir="auto" required maxLength={100} defaultValue={name} readOnly={!canManage} className={inputClass} />
         </div>
-        {canManage && <button type="submit" className={primaryClass} disabled={rename.isPending}>{rename.isPending ? 'Saving…' : 'Save name'}</button>}
+        {canManage && <button type="submit" className={primaryClass} disabled={rename.isPending}>{rename.isPending ? tCommon('saving') : t('save')}</button>}
       </form>
       <div aria-live="polite" className="mt-2 min-h-5 text-sm">
-        {rename.isSuccess && <p className="text-emerald-800">Saved.</p>}
+        {rename.isSuccess && <p className="text-emerald-800">{t('saved')}</p>}
         {rename.isError && <p role="alert" className="text-red-700">{rename.error.message}</p>}
-        {!canManage && <p className="text-slate-600">Only owners and admins can rename the organization.</p>}
+        {!canManage && <p className="text-slate-600">{t('readOnly')}</p>}
       </div>
     </section>
   );

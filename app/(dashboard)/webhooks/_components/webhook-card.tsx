@@ -1,14 +1,15 @@
 'use client';
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
 import type { EventName } from '@/server/events/catalogue';
-import { formatTime } from '../../settings/_components/format-time';
 import { ConfirmDialog } from '../../_components/confirm-dialog';
 import { DeliveryLog } from './delivery-log';
 import { SecretReveal } from '../../_components/secret-reveal';
 import { buttonClass } from '../../_components/ui';
+import { useFormatTime } from '../../_components/use-format-time';
 import { WebhookForm } from './webhook-form';
 
 export interface WebhookRow {
@@ -23,16 +24,19 @@ export interface WebhookRow {
 }
 
 function StatusBadge({ webhook }: { webhook: WebhookRow }) {
+  const t = useTranslations('webhooks.status');
   const [label, style] = webhook.is_active
-    ? ['Active', 'bg-emerald-50 text-emerald-800 ring-emerald-200']
+    ? [t('active'), 'bg-emerald-50 text-emerald-800 ring-emerald-200']
     : webhook.disabled_reason
-      ? ['Disabled', 'bg-red-50 text-red-800 ring-red-200']
-      : ['Paused', 'bg-slate-100 text-slate-700 ring-slate-200'];
+      ? [t('disabled'), 'bg-red-50 text-red-800 ring-red-200']
+      : [t('paused'), 'bg-slate-100 text-slate-700 ring-slate-200'];
   return <span className={`rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${style}`}>{label}</span>;
 }
 
 /** One webhook with its actions: test, edit, rotate the secret, pause or resume, delete, and its delivery log. */
 export function WebhookCard({ webhook, canManage }: { webhook: WebhookRow; canManage: boolean }) {
+  const t = useTranslations('webhooks');
+  const formatTime = useFormatTime();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [mode, setMode] = useState<'view' | 'edit' | 'delete'>('view');
@@ -51,25 +55,25 @@ export function WebhookCard({ webhook, canManage }: { webhook: WebhookRow; canMa
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h3 id={`wh-${webhook.id}`} className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
-            <span className="min-w-0 wrap-anywhere">{webhook.name}</span> <StatusBadge webhook={webhook} />
+            <span dir="auto" className="min-w-0 wrap-anywhere">{webhook.name}</span> <StatusBadge webhook={webhook} />
           </h3>
-          <p className="mt-1 font-mono text-sm wrap-anywhere text-slate-600">{webhook.url}</p>
-          <p className="mt-1 text-xs text-slate-600">{webhook.events.join(' · ')}</p>
+          <p className="mt-1 font-mono text-sm wrap-anywhere text-slate-600"><span dir="ltr">{webhook.url}</span></p>
+          <p className="mt-1 text-xs text-slate-600"><bdi dir="ltr">{webhook.events.join(' · ')}</bdi></p>
           {webhook.disabled_reason && (
-            <p className="mt-2 text-sm wrap-anywhere text-red-700">Switched off {formatTime(webhook.disabled_at)}: {webhook.disabled_reason} Resume it once the endpoint is fixed.</p>
+            <p className="mt-2 text-sm wrap-anywhere text-red-700">{t('switchedOff', { time: formatTime(webhook.disabled_at), reason: webhook.disabled_reason })}</p>
           )}
         </div>
         <div className="flex flex-wrap gap-2">
-          {canManage && <button type="button" className={buttonClass} disabled={test.isPending} onClick={() => test.mutate({ id: webhook.id })}>{test.isPending ? 'Sending…' : 'Send test'}</button>}
-          <button type="button" className={buttonClass} aria-expanded={showLog} onClick={() => setShowLog(!showLog)}>{showLog ? 'Hide deliveries' : 'Deliveries'}</button>
+          {canManage && <button type="button" className={buttonClass} disabled={test.isPending} onClick={() => test.mutate({ id: webhook.id })}>{test.isPending ? t('sending') : t('sendTest')}</button>}
+          <button type="button" className={buttonClass} aria-expanded={showLog} onClick={() => setShowLog(!showLog)}>{showLog ? t('hideDeliveries') : t('deliveries')}</button>
           {canManage && (
             <>
-              <button type="button" className={buttonClass} onClick={() => setMode('edit')}>Edit</button>
-              <button type="button" className={buttonClass} disabled={rotate.isPending} onClick={() => rotate.mutate({ id: webhook.id })}>Rotate secret</button>
+              <button type="button" className={buttonClass} onClick={() => setMode('edit')}>{t('edit')}</button>
+              <button type="button" className={buttonClass} disabled={rotate.isPending} onClick={() => rotate.mutate({ id: webhook.id })}>{t('rotateSecret')}</button>
               <button type="button" className={buttonClass} disabled={update.isPending} onClick={() => update.mutate({ id: webhook.id, isActive: !webhook.is_active })}>
-                {webhook.is_active ? 'Pause' : 'Resume'}
+                {webhook.is_active ? t('pause') : t('resume')}
               </button>
-              <button type="button" className={`${buttonClass} text-red-700`} onClick={() => setMode('delete')}>Delete</button>
+              <button type="button" className={`${buttonClass} text-red-700`} onClick={() => setMode('delete')}>{t('delete')}</button>
             </>
           )}
         </div>
@@ -78,7 +82,11 @@ export function WebhookCard({ webhook, canManage }: { webhook: WebhookRow; canMa
       <div aria-live="polite" className="mt-2 text-sm">
         {test.isSuccess && (
           <p data-testid="test-result" className={test.data.delivered ? 'text-emerald-800' : 'text-red-700'}>
-            Test {test.data.delivered ? 'delivered' : 'failed'}: {test.data.status_code === 0 ? 'no answer' : `HTTP ${test.data.status_code}`} in {test.data.duration_ms} ms
+            {t('testResult', {
+              delivered: String(test.data.delivered),
+              answer: test.data.status_code === 0 ? t('noAnswer') : `HTTP ${test.data.status_code}`,
+              ms: test.data.duration_ms,
+            })}
             {test.data.error ? ` — ${test.data.error}` : ''}
           </p>
         )}
@@ -86,13 +94,13 @@ export function WebhookCard({ webhook, canManage }: { webhook: WebhookRow; canMa
           <p role="alert" className="text-red-700">{(test.error ?? update.error ?? rotate.error ?? remove.error)?.message}</p>
         )}
       </div>
-      {rotate.isSuccess && <div className="mt-3"><SecretReveal what="signing secret" testId="webhook-secret" secret={rotate.data.secret} onDone={() => rotate.reset()} /></div>}
+      {rotate.isSuccess && <div className="mt-3"><SecretReveal kind="signingSecret" testId="webhook-secret" secret={rotate.data.secret} onDone={() => rotate.reset()} /></div>}
 
       {mode === 'edit' && (
         <div className="mt-4">
           <WebhookForm
             initial={{ name: webhook.name, url: webhook.url, events: webhook.events as EventName[], headers: webhook.headers }}
-            submitLabel="Save changes"
+            submitLabel={t('saveChanges')}
             pending={update.isPending}
             error={update.error?.message ?? null}
             onSubmit={(values) => update.mutate({ id: webhook.id, ...values })}
@@ -102,9 +110,9 @@ export function WebhookCard({ webhook, canManage }: { webhook: WebhookRow; canMa
       )}
       {mode === 'delete' && (
         <ConfirmDialog
-          title={`Delete “${webhook.name}”?`}
-          body="Deliveries stop at once, pending retries are dropped and the delivery history is deleted. This cannot be undone."
-          confirmLabel="Delete webhook"
+          title={t('deleteTitle', { name: webhook.name })}
+          body={t('deleteBody')}
+          confirmLabel={t('deleteConfirm')}
           pending={remove.isPending}
           onConfirm={() => remove.mutate({ id: webhook.id })}
           onCancel={() => setMode('view')}

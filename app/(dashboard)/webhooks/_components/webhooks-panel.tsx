@@ -1,6 +1,7 @@
 'use client';
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
 import { ListSkeleton } from '../../_components/list-skeleton';
@@ -11,6 +12,7 @@ import { WebhookForm } from './webhook-form';
 
 /** The organization's webhooks; owners and admins create and change them, everyone else reads. */
 export function WebhooksPanel() {
+  const t = useTranslations('webhooks');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const list = useQuery(trpc.webhooks.list.queryOptions());
@@ -28,14 +30,14 @@ export function WebhooksPanel() {
   return (
     <section aria-labelledby="webhooks-heading" className="mt-8 space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="webhooks-heading" className="text-lg font-semibold text-slate-900">Endpoints</h2>
-        {canManage && !creating && <button type="button" className={primaryClass} onClick={() => { create.reset(); setCreating(true); }}>New webhook</button>}
+        <h2 id="webhooks-heading" className="text-lg font-semibold text-slate-900">{t('endpoints')}</h2>
+        {canManage && !creating && <button type="button" className={primaryClass} onClick={() => { create.reset(); setCreating(true); }}>{t('new')}</button>}
       </div>
-      {list.data && !canManage && <p className="text-sm text-slate-600">Only owners and admins can add or change webhooks.</p>}
-      {create.isSuccess && <SecretReveal what="signing secret" testId="webhook-secret" secret={create.data.secret} onDone={() => create.reset()} />}
+      {list.data && !canManage && <p className="text-sm text-slate-600">{t('readOnly')}</p>}
+      {create.isSuccess && <SecretReveal kind="signingSecret" testId="webhook-secret" secret={create.data.secret} onDone={() => create.reset()} />}
       {creating && (
         <WebhookForm
-          submitLabel="Create webhook"
+          submitLabel={t('create')}
           pending={create.isPending}
           error={create.error?.message ?? null}
           onSubmit={(values) => create.mutate(values)}
@@ -43,12 +45,12 @@ export function WebhooksPanel() {
         />
       )}
       {list.isPending ? (
-        <ListSkeleton label="Loading webhooks" />
+        <ListSkeleton label={t('loading')} />
       ) : list.isError ? (
-        <p role="alert" className="text-sm text-red-700">Couldn’t load the webhooks. Reload the page to try again.</p>
+        <p role="alert" className="text-sm text-red-700">{t('loadFailed')}</p>
       ) : list.data.webhooks.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-sm text-slate-600">
-          No webhooks yet.{canManage ? ' Add one to receive delivery receipts, replies and campaign updates as they happen.' : ''}
+          {t('empty')}{canManage ? ` ${t('emptyManage')}` : ''}
         </p>
       ) : (
         <ul className="space-y-4">

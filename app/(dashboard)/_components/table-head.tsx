@@ -1,0 +1,16 @@
+import { useTranslations } from 'next-intl';
+
+/** A dashboard table's header row: its column names, then a hidden “Actions” column when rows have buttons. */
+export function TableHead({ columns, actions = false }: { columns: string[]; actions?: boolean }) {
+  const t = useTranslations('common');
+  return (
+    <thead className="bg-slate-50 text-start text-xs font-medium tracking-wide text-slate-600 uppercase">
+      <tr>
+        {columns.map((column) => (
+          <th key={column} scope="col" className="px-4 py-3 text-start">{column}</th>
+        ))}
+        {actions && <th scope="col" className="px-4 py-3"><span className="sr-only">{t('actions')}</span></th>}
+      </tr>
+    </thead>
+  );
+}

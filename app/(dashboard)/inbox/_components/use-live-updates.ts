@@ -31,7 +31,12 @@ export function useLiveUpdates(): LiveState {
       }
       touched.clear();
     };
-    source.addEventListener('open', () => setState('live'));
+    source.addEventListener('open', () => {
+      setState('live');
+      // What changed between the page's first fetch and the stream's opening was announced to
+      // nobody: read the lists once more (a reconnect replays what it missed by itself).
+      timer ??= setTimeout(flush, 0);
+    });
     source.addEventListener('error', () => setState(navigator.onLine ? 'reconnecting' : 'offline'));
     // The browser knows it lost the network before the stream notices.
     const offline = () => setState('offline');

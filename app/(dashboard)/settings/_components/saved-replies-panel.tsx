@@ -1,12 +1,14 @@
 'use client';
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { useId } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
 import { buttonClass, inputClass, primaryClass } from '../../_components/ui';
 
 /** The team's saved replies: added here, used in the inbox's composer by typing `/` and the shortcut. */
 export function SavedRepliesPanel() {
+  const t = useTranslations('settings.savedReplies');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const shortcutId = useId();
@@ -18,11 +20,15 @@ export function SavedRepliesPanel() {
 
   return (
     <section id="saved-replies" aria-labelledby="saved-replies-heading">
-      <h2 id="saved-replies-heading" className="text-lg font-semibold text-slate-900">Saved replies</h2>
+      <h2 id="saved-replies-heading" className="text-lg font-semibold text-slate-900">{t('heading')}</h2>
       <p className="mt-1 text-sm text-slate-600">
-        Type <kbd className="font-mono">/</kbd> and a shortcut in the inbox to insert one. <code>{'{{first_name}}'}</code>,{' '}
-        <code>{'{{name}}'}</code> and <code>{'{{phone}}'}</code> are filled from the customer; <code>{'{{first_name|there}}'}</code> says
-        “there” when the name is unknown.
+        {t.rich('intro', {
+          kbd: (chunks) => <kbd className="font-mono">{chunks}</kbd>,
+          first: '{{first_name}}',
+          name: '{{name}}',
+          phone: '{{phone}}',
+          fallback: '{{first_name|there}}',
+        })}
       </p>
       <form
         className="mt-3 grid gap-3 sm:grid-cols-[12rem_1fr_auto] sm:items-end"
@@ -37,24 +43,24 @@ export function SavedRepliesPanel() {
         }}
       >
         <div>
-          <label htmlFor={shortcutId} className="text-sm font-medium text-slate-800">Shortcut</label>
+          <label htmlFor={shortcutId} className="text-sm font-medium text-slate-800">{t('shortcut')}</label>
           <input id={shortcutId} name="shortcut" required maxLength={40} pattern="[A-Za-z0-9][A-Za-z0-9_-]*" placeholder="refund" className={inputClass} />
         </div>
         <div className="min-w-0">
-          <label htmlFor={bodyId} className="text-sm font-medium text-slate-800">Reply</label>
+          <label htmlFor={bodyId} className="text-sm font-medium text-slate-800">{t('reply')}</label>
           <textarea id={bodyId} name="body" required maxLength={4096} rows={2} placeholder="Hi {{first_name|there}}, your refund is on its way." className={inputClass} />
         </div>
-        <button type="submit" className={primaryClass} disabled={create.isPending}>{create.isPending ? 'Adding…' : 'Add reply'}</button>
+        <button type="submit" className={primaryClass} disabled={create.isPending}>{create.isPending ? t('adding') : t('add')}</button>
       </form>
       {create.isError && <p role="alert" className="mt-2 text-sm text-red-700">{create.error.message}</p>}
       {replies.isPending ? (
-        <p className="mt-4 text-sm text-slate-600">Loading saved replies…</p>
+        <p className="mt-4 text-sm text-slate-600">{t('loading')}</p>
       ) : replies.data && replies.data.length > 0 ? (
-        <ul className="mt-4 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white" aria-label="Saved replies">
+        <ul className="mt-4 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white" aria-label={t('listLabel')}>
           {replies.data.map((reply) => (
             <li key={reply.id} className="flex items-start gap-3 px-4 py-3">
               <div className="min-w-0 flex-1">
-                <p className="font-mono text-sm font-semibold text-brand-700">/{reply.shortcut}</p>
+                <p className="font-mono text-sm font-semibold text-brand-700" dir="ltr">/{reply.shortcut}</p>
                 <p className="mt-0.5 text-sm whitespace-pre-wrap wrap-anywhere text-slate-700" dir="auto">{reply.body}</p>
               </div>
               <button
@@ -62,15 +68,15 @@ export function SavedRepliesPanel() {
                 className={buttonClass}
                 disabled={remove.isPending}
                 onClick={() => remove.mutate({ id: reply.id })}
-                aria-label={`Delete /${reply.shortcut}`}
+                aria-label={t('deleteLabel', { shortcut: reply.shortcut })}
               >
-                Delete
+                {t('delete')}
               </button>
             </li>
           ))}
         </ul>
       ) : (
-        <p className="mt-4 text-sm text-slate-600">No saved replies yet.</p>
+        <p className="mt-4 text-sm text-slate-600">{t('empty')}</p>
       )}
     </section>
   );

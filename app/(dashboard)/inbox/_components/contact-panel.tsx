@@ -41,7 +41,9 @@ export function ContactPanel({ conversation, userId, simulator }: ContactPanelPr
         <h2 className="text-base font-semibold wrap-anywhere text-slate-900" dir={conversation.name ? 'auto' : undefined}>
           {conversation.name ?? t('unnamed')}
         </h2>
-        <p className="text-sm text-slate-600" dir="ltr">{conversation.phoneNumber}</p>
+        <p className="text-sm text-slate-600">
+          <bdi dir="ltr">{conversation.phoneNumber}</bdi>
+        </p>
         <dl className="mt-3 space-y-1 text-sm">
           <div className="flex justify-between gap-2">
             <dt className="text-slate-600">{t('number')}</dt>

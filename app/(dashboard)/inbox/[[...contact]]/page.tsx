@@ -1,11 +1,15 @@
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
+import { getTranslations } from 'next-intl/server';
 import { listAccounts } from '@/server/accounts/list-accounts';
 import { simulatorPanelEnabled } from '@/server/inbox/simulate-customer';
 import { requireDashboard } from '../../_lib/load-dashboard';
 import { InboxApp } from '../_components/inbox-app';
 
-export const metadata: Metadata = { title: 'Inbox' };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('inbox.page');
+  return { title: t('title') };
+}
 
 /**
  * `/inbox` and `/inbox/<contact id>`: one page, so opening another conversation (which
@@ -16,16 +20,17 @@ export default async function InboxPage({ params }: { params: Promise<{ contact?
   if (contact.length > 1) notFound();
   const { user, active } = await requireDashboard(contact[0] ? `/inbox/${contact[0]}` : '/inbox');
   const accounts = active ? await listAccounts(active.orgId) : [];
+  const t = await getTranslations('inbox.page');
 
   return (
     <div className="-my-2 lg:-my-6">
       <header className="mb-3 flex flex-wrap items-center gap-3">
-        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">Inbox</h1>
+        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{t('title')}</h1>
         {active && (
           <p className="inline-flex min-w-0 items-center gap-1.5 rounded-full bg-white px-2.5 py-1 text-xs font-medium text-slate-600 ring-1 ring-slate-200">
             <span aria-hidden="true" className="size-1.5 shrink-0 rounded-full bg-brand-600" />
-            <span className="sr-only">Organization: </span>
-            <span data-testid="active-org-name" className="truncate text-slate-900" title={active.orgName}>{active.orgName}</span>
+            <span className="sr-only">{t('organization')}</span>
+            <span data-testid="active-org-name" dir="auto" className="truncate text-slate-900" title={active.orgName}>{active.orgName}</span>
           </p>
         )}
       </header>
@@ -37,7 +42,7 @@ export default async function InboxPage({ params }: { params: Promise<{ contact?
           simulator={simulatorPanelEnabled()}
         />
       ) : (
-        <p className="text-sm text-slate-600">You are not a member of any organization yet. Ask an owner of your organization to invite you.</p>
+        <p className="text-sm text-slate-600">{t('noOrganization')}</p>
       )}
     </div>
   );

@@ -1,6 +1,7 @@
 'use client';
 
 import { useMutation } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { useRef } from 'react';
 
 /**
@@ -8,6 +9,7 @@ import { useRef } from 'react';
  * text as its caption. Attachments are free-form messages, so they need the open window.
  */
 export function AttachButton({ contactId, caption, onSent }: { contactId: string; caption: string; onSent: () => void }) {
+  const t = useTranslations('inbox.composer');
   const input = useRef<HTMLInputElement>(null);
   const upload = useMutation({
     mutationFn: async (file: File) => {
@@ -16,7 +18,7 @@ export function AttachButton({ contactId, caption, onSent }: { contactId: string
       form.set('file', file);
       if (caption.trim()) form.set('caption', caption.trim());
       const res = await fetch('/api/inbox/attachments', { method: 'POST', body: form });
-      if (!res.ok) throw new Error(((await res.json().catch(() => null)) as { error?: string } | null)?.error ?? 'The file was not sent.');
+      if (!res.ok) throw new Error(((await res.json().catch(() => null)) as { error?: string } | null)?.error ?? t('notSent'));
     },
     onSuccess: onSent,
   });
@@ -26,7 +28,7 @@ export function AttachButton({ contactId, caption, onSent }: { contactId: string
         ref={input}
         type="file"
         className="sr-only"
-        aria-label="Attach a file"
+        aria-label={t('attachLabel')}
         data-testid="attach-input"
         accept="image/jpeg,image/png,video/mp4,video/3gpp,audio/*,application/pdf,text/plain,.doc,.docx,.xls,.xlsx,.ppt,.pptx"
         onChange={(event) => {
@@ -41,7 +43,7 @@ export function AttachButton({ contactId, caption, onSent }: { contactId: string
         disabled={upload.isPending}
         className="text-xs text-slate-600 hover:underline disabled:opacity-50"
       >
-        {upload.isPending ? 'Uploading…' : 'Attach'}
+        {upload.isPending ? t('uploading') : t('attach')}
       </button>
       {upload.isError && (
         <p role="alert" className="text-xs text-red-700">{upload.error.message}</p>

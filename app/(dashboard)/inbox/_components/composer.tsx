@@ -1,6 +1,7 @@
 'use client';
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { forwardRef, useId, useState } from 'react';
 import { httpStatusOf } from '@/app/_trpc/http-status';
 import { useTRPC } from '@/app/_trpc/trpc';
@@ -20,6 +21,7 @@ interface ComposerProps {
 
 /** Free text inside the 24-hour window (Enter sends, Shift+Enter breaks the line); a template outside it. */
 export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function Composer({ contactId, customer, accountId, windowOpen }, ref) {
+  const t = useTranslations('inbox.composer');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [text, setText] = useState('');
@@ -72,7 +74,7 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function 
         <div className="space-y-2">
           {!windowOpen && (
             <p data-testid="window-closed-notice" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
-              The 24-hour window is closed: the customer has not written for a day, so only an approved template can be sent.
+              {t('windowClosed')}
             </p>
           )}
           <TemplateComposer
@@ -85,7 +87,7 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function 
           />
           {windowOpen && (
             <button type="button" onClick={() => setWantsTemplate(false)} className="text-xs text-slate-600 underline">
-              Back to free text
+              {t('backToText')}
             </button>
           )}
         </div>
@@ -97,7 +99,7 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function 
             sendText();
           }}
         >
-          <label className="sr-only" htmlFor={`composer-${contactId}`}>Reply</label>
+          <label className="sr-only" htmlFor={`composer-${contactId}`}>{t('reply')}</label>
           <div className="min-w-0 flex-1">
             {picker.open && (
               <SavedReplyList id={listId} options={picker.options} active={picker.active} loading={picker.loading} onChoose={(i) => void picker.choose(i)} />
@@ -118,7 +120,8 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function 
                   sendText();
                 }
               }}
-              placeholder="Write a reply… (/ for saved replies)"
+              placeholder={t('placeholder')}
+              dir="auto"
               className="block min-h-[2.75rem] w-full resize-y rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-600"
             />
           </div>
@@ -128,10 +131,10 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function 
               disabled={!text.trim()}
               className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-50"
             >
-              Send
+              {t('send')}
             </button>
             <button type="button" onClick={() => setWantsTemplate(true)} className="text-xs text-slate-600 hover:underline">
-              Template
+              {t('template')}
             </button>
             <AttachButton
               contactId={contactId}

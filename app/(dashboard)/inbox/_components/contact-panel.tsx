@@ -1,10 +1,11 @@
 'use client';
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { useId } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
 import type { InboxConversation } from '@/server/inbox/present-inbox-conversation';
-import { formatRemaining } from './format';
+import { useInboxFormat } from './format';
 import { NotesPanel } from './notes-panel';
 import { SimulatePanel } from './simulate-panel';
 import { TagEditor } from './tag-editor';
@@ -18,6 +19,8 @@ interface ContactPanelProps {
 
 /** Who the customer is and how the team handles them: assignee, tags, opt-out, window, notes. */
 export function ContactPanel({ conversation, userId, simulator }: ContactPanelProps) {
+  const t = useTranslations('inbox.contact');
+  const format = useInboxFormat();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const now = useNow();
@@ -35,24 +38,28 @@ export function ContactPanel({ conversation, userId, simulator }: ContactPanelPr
   return (
     <div className="space-y-5 p-4" data-testid="contact-panel">
       <section>
-        <h2 className="text-base font-semibold wrap-anywhere text-slate-900">{conversation.name ?? 'Unnamed customer'}</h2>
-        <p className="text-sm text-slate-600">{conversation.phoneNumber}</p>
+        <h2 className="text-base font-semibold wrap-anywhere text-slate-900" dir={conversation.name ? 'auto' : undefined}>
+          {conversation.name ?? t('unnamed')}
+        </h2>
+        <p className="text-sm text-slate-600">
+          <bdi dir="ltr">{conversation.phoneNumber}</bdi>
+        </p>
         <dl className="mt-3 space-y-1 text-sm">
           <div className="flex justify-between gap-2">
-            <dt className="text-slate-600">Number</dt>
-            <dd className="min-w-0 text-end wrap-anywhere text-slate-900">{conversation.account ?? '—'}</dd>
+            <dt className="text-slate-600">{t('number')}</dt>
+            <dd className="min-w-0 text-end wrap-anywhere text-slate-900">{conversation.account ? <bdi>{conversation.account}</bdi> : '—'}</dd>
           </div>
           <div className="flex justify-between gap-2">
-            <dt className="text-slate-600">Window</dt>
+            <dt className="text-slate-600">{t('window')}</dt>
             <dd className={open ? 'text-emerald-700' : 'text-amber-700'}>
-              {open && conversation.windowOpenUntil ? `Open, ${formatRemaining(conversation.windowOpenUntil, now)} left` : 'Closed'}
+              {open && conversation.windowOpenUntil ? t('windowOpen', { remaining: format.remaining(conversation.windowOpenUntil, now) }) : t('windowClosed')}
             </dd>
           </div>
         </dl>
       </section>
 
       <section className="space-y-1">
-        <label htmlFor={assigneeId} className="text-xs font-semibold tracking-wide text-slate-600 uppercase">Assigned to</label>
+        <label htmlFor={assigneeId} className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{t('assignedTo')}</label>
         <div className="flex gap-1">
           <select
             id={assigneeId}
@@ -61,9 +68,9 @@ export function ContactPanel({ conversation, userId, simulator }: ContactPanelPr
             onChange={(event) => assign.mutate({ contactId, assigneeId: event.target.value || null })}
             className="min-w-0 flex-1 rounded-md border border-slate-300 px-2 py-1 text-sm"
           >
-            <option value="">Nobody</option>
+            <option value="">{t('nobody')}</option>
             {(agents.data ?? []).map((agent) => (
-              <option key={agent.id} value={agent.id}>{agent.id === userId ? `${agent.name} (you)` : agent.name}</option>
+              <option key={agent.id} value={agent.id}>{agent.id === userId ? t('you', { name: agent.name }) : agent.name}</option>
             ))}
             {conversation.assignee && !agents.data?.some((a) => a.id === conversation.assignee?.id) && (
               <option value={conversation.assignee.id}>{conversation.assignee.name}</option>
@@ -75,7 +82,7 @@ export function ContactPanel({ conversation, userId, simulator }: ContactPanelPr
               onClick={() => assign.mutate({ contactId, assigneeId: userId })}
               className="shrink-0 rounded-md bg-white px-2 py-1 text-xs font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
             >
-              Assign to me
+              {t('assignToMe')}
             </button>
           )}
         </div>
@@ -83,13 +90,13 @@ export function ContactPanel({ conversation, userId, simulator }: ContactPanelPr
       </section>
 
       <section className="space-y-1">
-        <h3 className="text-xs font-semibold tracking-wide text-slate-600 uppercase">Tags</h3>
+        <h3 className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{t('tags')}</h3>
         <TagEditor tags={conversation.tags} disabled={update.isPending} onChange={(tags) => update.mutate({ contactId, tags })} />
       </section>
 
       <section>
         <label className="flex items-center justify-between gap-2 text-sm text-slate-800">
-          Opted out of marketing
+          {t('optedOut')}
           <input
             type="checkbox"
             role="switch"

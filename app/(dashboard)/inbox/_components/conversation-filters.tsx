@@ -1,5 +1,6 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import type { ConversationStatus } from '@/server/db';
 import { StatusTabs } from './status-tabs';
 
@@ -16,13 +17,7 @@ export interface ListFilters {
 /** An agent's own queue first: open conversations that are theirs or nobody's. */
 export const DEFAULT_FILTERS: ListFilters = { search: '', accountId: '', status: 'open', filter: 'mine_or_unassigned', tag: '' };
 
-const filterLabels: Record<ListFilter, string> = {
-  mine_or_unassigned: 'Mine & unassigned',
-  mine: 'Mine',
-  unassigned: 'Unassigned',
-  all: 'Everyone',
-  unread: 'Unread',
-};
+const listFilters: ListFilter[] = ['mine_or_unassigned', 'mine', 'unassigned', 'all', 'unread'];
 
 interface ConversationFiltersProps {
   value: ListFilters;
@@ -32,19 +27,20 @@ interface ConversationFiltersProps {
 }
 
 export function ConversationFilters({ value, accounts, counts, onChange }: ConversationFiltersProps) {
+  const t = useTranslations('inbox.filters');
   return (
     <div className="space-y-2 border-b border-slate-200 p-3">
       <input
         type="search"
         value={value.search}
         onChange={(event) => onChange({ ...value, search: event.target.value })}
-        placeholder="Search people and messages"
-        aria-label="Search conversations"
+        placeholder={t('searchPlaceholder')}
+        aria-label={t('searchLabel')}
         className="block w-full rounded-md border border-slate-300 px-2.5 py-1.5 text-sm"
       />
       <StatusTabs value={value.status} counts={counts} onChange={(status) => onChange({ ...value, status })} />
-      <div role="group" aria-label="Show" className="flex flex-wrap gap-1">
-        {(Object.keys(filterLabels) as ListFilter[]).map((filter) => (
+      <div role="group" aria-label={t('show')} className="flex flex-wrap gap-1">
+        {listFilters.map((filter) => (
           <button
             key={filter}
             type="button"
@@ -54,7 +50,7 @@ export function ConversationFilters({ value, accounts, counts, onChange }: Conve
               value.filter === filter ? 'bg-brand-600 text-white ring-brand-600' : 'bg-white text-slate-700 ring-slate-300 hover:bg-slate-50'
             }`}
           >
-            {filterLabels[filter]}
+            {t(filter)}
           </button>
         ))}
       </div>
@@ -62,19 +58,20 @@ export function ConversationFilters({ value, accounts, counts, onChange }: Conve
         <select
           value={value.accountId}
           onChange={(event) => onChange({ ...value, accountId: event.target.value })}
-          aria-label="Number"
+          aria-label={t('number')}
           className="min-w-0 flex-1 rounded-md border border-slate-300 px-2 py-1 text-xs"
         >
-          <option value="">All numbers</option>
+          <option value="">{t('allNumbers')}</option>
           {accounts.map((account) => (
-            <option key={account.id} value={account.id}>{account.name}</option>
+            <option key={account.id} value={account.id} dir="auto">{account.name}</option>
           ))}
         </select>
         <input
           value={value.tag}
           onChange={(event) => onChange({ ...value, tag: event.target.value })}
-          placeholder="Tag"
-          aria-label="Filter by tag"
+          placeholder={t('tagPlaceholder')}
+          aria-label={t('tagLabel')}
+          dir="auto"
           className="w-24 rounded-md border border-slate-300 px-2 py-1 text-xs"
         />
       </div>

@@ -1,5 +1,6 @@
+import { useTranslations } from 'next-intl';
 import type { InboxConversation } from '@/server/inbox/present-inbox-conversation';
-import { displayName, formatListTime, formatRemaining } from './format';
+import { displayName, useInboxFormat } from './format';
 
 interface ConversationItemProps {
   conversation: InboxConversation;
@@ -11,6 +12,8 @@ interface ConversationItemProps {
 export function ConversationItem({ conversation: c, selected, now, onSelect }: ConversationItemProps) {
   const open = c.windowOpenUntil && c.windowOpenUntil.getTime() > now;
   const name = displayName(c);
+  const t = useTranslations('inbox.list');
+  const format = useInboxFormat();
   return (
     <li>
       {/* The list scrolls, which would clip an outline drawn outside the item: the ring is drawn inside. */}
@@ -30,31 +33,35 @@ export function ConversationItem({ conversation: c, selected, now, onSelect }: C
         </span>
         <span className="min-w-0 flex-1">
           <span className="flex items-baseline justify-between gap-2">
-            <span title={name} className={`min-w-0 truncate text-sm ${c.unread ? 'font-semibold text-slate-900' : 'font-medium text-slate-800'}`}>{name}</span>
-            <span className="shrink-0 text-[11px] text-slate-600">{formatListTime(c.lastMessageAt)}</span>
+            <span title={name} dir={c.name ? 'auto' : 'ltr'} className={`min-w-0 truncate text-sm ${c.unread ? 'font-semibold text-slate-900' : 'font-medium text-slate-800'}`}>{name}</span>
+            <span className="shrink-0 text-[11px] text-slate-600">{format.listTime(c.lastMessageAt)}</span>
           </span>
           <span className="mt-0.5 flex items-center gap-2">
-            <span title={c.lastMessage ?? undefined} className={`min-w-0 truncate text-xs ${c.unread ? 'text-slate-800' : 'text-slate-600'}`}>
+            <span title={c.lastMessage ?? undefined} dir="auto" className={`min-w-0 truncate text-xs ${c.unread ? 'text-slate-800' : 'text-slate-600'}`}>
               {c.lastMessage ?? ''}
             </span>
             {c.unread && (
               <span data-testid="unread-badge" className="ms-auto shrink-0 rounded-full bg-brand-600 px-1.5 text-[10px] leading-4 font-semibold text-white">
-                New<span className="sr-only"> message</span>
+                {t.rich('unread', { sr: (words) => <span className="sr-only">{words}</span> })}
               </span>
             )}
           </span>
           <span className="mt-1 flex min-w-0 flex-wrap items-center gap-1 text-[11px]">
             {open && c.windowOpenUntil ? (
-              <span className="rounded bg-emerald-50 px-1 text-emerald-800" title="Free text allowed until the window closes">
-                ⏱ {formatRemaining(c.windowOpenUntil, now)}
+              <span className="rounded bg-emerald-50 px-1 text-emerald-800" title={t('windowOpenTitle')}>
+                ⏱ {format.remaining(c.windowOpenUntil, now)}
               </span>
             ) : (
-              <span className="rounded bg-slate-100 px-1 text-slate-600">window closed</span>
+              <span className="rounded bg-slate-100 px-1 text-slate-600">{t('windowClosed')}</span>
             )}
-            {c.account && <span title={c.account} className="max-w-full truncate text-slate-600">{c.account}</span>}
-            {c.assignee && <span title={c.assignee.name} className="max-w-full truncate text-slate-600">· {c.assignee.name}</span>}
+            {c.account && <span title={c.account} dir="auto" className="max-w-full truncate text-slate-600">{c.account}</span>}
+            {c.assignee && (
+              <span title={c.assignee.name} className="max-w-full truncate text-slate-600">
+                · <bdi>{c.assignee.name}</bdi>
+              </span>
+            )}
             {c.tags.slice(0, 3).map((tag) => (
-              <span key={tag} title={tag} className="max-w-full truncate rounded-full bg-slate-100 px-1.5 text-slate-600">{tag}</span>
+              <span key={tag} title={tag} dir="auto" className="max-w-full truncate rounded-full bg-slate-100 px-1.5 text-slate-600">{tag}</span>
             ))}
           </span>
         </span>

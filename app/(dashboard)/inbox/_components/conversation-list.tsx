@@ -1,6 +1,7 @@
 'use client';
 
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { useEffect, useRef } from 'react';
 import type { InboxConversation } from '@/server/inbox/present-inbox-conversation';
 import { ConversationItem } from './conversation-item';
@@ -17,6 +18,7 @@ interface ConversationListProps {
 
 /** The conversations, newest activity first; the next page loads as the end scrolls into view. */
 export function ConversationList({ query, selectedId, filtered, onSelect }: ConversationListProps) {
+  const t = useTranslations('inbox.list');
   const now = useNow();
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
@@ -33,7 +35,7 @@ export function ConversationList({ query, selectedId, filtered, onSelect }: Conv
 
   if (query.isPending) {
     return (
-      <ul aria-busy="true" aria-label="Loading conversations" className="animate-pulse">
+      <ul aria-busy="true" aria-label={t('loading')} className="animate-pulse">
         {[0, 1, 2, 3, 4].map((i) => (
           <li key={i} className="flex gap-3 border-b border-slate-100 px-3 py-3">
             <span className="size-9 rounded-full bg-slate-200" />
@@ -49,8 +51,8 @@ export function ConversationList({ query, selectedId, filtered, onSelect }: Conv
   if (query.isError) {
     return (
       <p role="alert" className="p-4 text-sm text-red-700">
-        Couldn’t load conversations.{' '}
-        <button type="button" className="underline" onClick={() => void query.refetch()}>Try again</button>
+        {t('loadFailed')}{' '}
+        <button type="button" className="underline" onClick={() => void query.refetch()}>{t('tryAgain')}</button>
       </p>
     );
   }
@@ -58,13 +60,13 @@ export function ConversationList({ query, selectedId, filtered, onSelect }: Conv
   if (conversations.length === 0) {
     return (
       <p className="p-6 text-center text-sm text-slate-600">
-        {filtered ? 'No conversations match these filters.' : 'No conversations yet. When a customer writes to one of your numbers, it appears here.'}
+        {filtered ? t('noMatches') : t('empty')}
       </p>
     );
   }
   return (
     <>
-      <ul aria-label="Conversations">
+      <ul aria-label={t('label')}>
         {conversations.map((conversation) => (
           <ConversationItem
             key={conversation.contactId}
@@ -76,7 +78,7 @@ export function ConversationList({ query, selectedId, filtered, onSelect }: Conv
         ))}
       </ul>
       <div ref={sentinel} className="h-8">
-        {isFetchingNextPage && <p className="py-2 text-center text-xs text-slate-600">Loading more…</p>}
+        {isFetchingNextPage && <p className="py-2 text-center text-xs text-slate-600">{t('loadingMore')}</p>}
       </div>
     </>
   );

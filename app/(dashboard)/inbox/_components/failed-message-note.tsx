@@ -10,6 +10,7 @@ const retryable = new Set(['retry', 'retry_later', 'fix_and_resend']);
 /** Why a message was not delivered, in plain words, the platform's own text, and a retry where one can help. */
 export function FailedMessageNote({ message, contactId }: { message: InboxMessage; contactId: string }) {
   const t = useTranslations('failure');
+  const tm = useTranslations('inbox.messages');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const retry = useMutation(
@@ -23,7 +24,7 @@ export function FailedMessageNote({ message, contactId }: { message: InboxMessag
   return (
     <div role="note" data-testid="failure" data-reason={failure.key} className="max-w-full space-y-1 text-xs wrap-anywhere text-red-800">
       <p>
-        <span className="font-semibold">Not delivered. </span>
+        <span className="font-semibold">{tm('notDelivered')}</span>
         {t(failure.key)}
       </p>
       {message.errorMessage && <p className="text-red-700/90" dir="auto">{message.errorMessage}</p>}
@@ -34,7 +35,7 @@ export function FailedMessageNote({ message, contactId }: { message: InboxMessag
           onClick={() => retry.mutate({ messageId: message.id })}
           className="rounded-md bg-white px-2 py-1 font-medium text-red-800 ring-1 ring-red-300 hover:bg-red-50 disabled:opacity-60"
         >
-          {retry.isSuccess ? 'Sent again' : retry.isPending ? 'Sending…' : 'Send again'}
+          {retry.isSuccess ? tm('sentAgain') : retry.isPending ? tm('sending') : tm('sendAgain')}
         </button>
       )}
       {retry.isError && <p role="alert">{retry.error.message}</p>}

@@ -1,6 +1,7 @@
 'use client';
 
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { useDeferredValue, useRef, useState } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
 import { ConversationFilters, DEFAULT_FILTERS, type ListFilters } from './conversation-filters';
@@ -18,10 +19,9 @@ interface InboxAppProps {
   simulator: boolean;
 }
 
-const liveLabels = { connecting: 'Connecting…', live: 'Live', reconnecting: 'Reconnecting…', offline: 'Offline: replies wait until you are back' } as const;
-
 /** The shared inbox: conversation list, the open thread and its contact panel, live. */
 export function InboxApp({ userId, accounts, simulator }: InboxAppProps) {
+  const t = useTranslations('inbox.app');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const live = useLiveUpdates();
@@ -82,10 +82,10 @@ export function InboxApp({ userId, accounts, simulator }: InboxAppProps) {
         <div className="flex items-center justify-between px-3 py-1.5 text-[11px] text-slate-500">
           <span role="status" data-testid="live-state" data-state={live} className="inline-flex items-center gap-1">
             <span aria-hidden="true" className={`size-1.5 rounded-full ${live === 'live' ? 'bg-emerald-500' : 'bg-amber-500'}`} />
-            {liveLabels[live]}
+            {t(`live.${live}`)}
           </span>
           <button type="button" onClick={() => setHelp(true)} className="text-slate-600 hover:text-slate-800 hover:underline">
-            Shortcuts <kbd className="font-mono">?</kbd>
+            {t('shortcuts')} <kbd className="font-mono">?</kbd>
           </button>
         </div>
         <div className="min-h-0 flex-1 overflow-y-auto">
@@ -106,11 +106,8 @@ export function InboxApp({ userId, accounts, simulator }: InboxAppProps) {
           />
         ) : (
           <div className="m-auto max-w-xs p-6 text-center text-sm text-slate-500">
-            <p className="font-medium text-slate-700">Pick a conversation</p>
-            <p className="mt-1">
-              Use <kbd className="font-mono">j</kbd> and <kbd className="font-mono">k</kbd> to move through the list, <kbd className="font-mono">Enter</kbd> to open,{' '}
-              <kbd className="font-mono">?</kbd> for all shortcuts.
-            </p>
+            <p className="font-medium text-slate-700">{t('pickTitle')}</p>
+            <p className="mt-1">{t.rich('pickHint', { kbd: (keys) => <kbd className="font-mono">{keys}</kbd> })}</p>
           </div>
         )}
       </div>

@@ -1,6 +1,7 @@
+import { useTranslations } from 'next-intl';
 import type { InboxMessage } from '@/server/inbox/list-inbox-messages';
 import { FailedMessageNote } from './failed-message-note';
-import { formatClock } from './format';
+import { useInboxFormat } from './format';
 import { MessageMedia } from './message-media';
 import { StatusTicks } from './status-ticks';
 
@@ -15,6 +16,8 @@ interface MessageBubbleProps {
 }
 
 export function MessageBubble({ message, answers, tapped, onSimulateTap, contactId }: MessageBubbleProps) {
+  const t = useTranslations('inbox.messages');
+  const format = useInboxFormat();
   const outgoing = message.direction === 'outgoing';
   const quickReplies = message.buttons.filter((button) => button.type === 'QUICK_REPLY');
   return (
@@ -31,31 +34,32 @@ export function MessageBubble({ message, answers, tapped, onSimulateTap, contact
         >
           {message.contextWamid && (
             <p className="mb-1.5 line-clamp-3 border-s-2 border-brand-600 bg-slate-50 px-2 py-1 text-xs text-slate-600">
-              <span className="sr-only">In reply to: </span>
-              {answers ? answers.content.split('\n')[0] || answers.templateName : 'An earlier message'}
+              <span className="sr-only">{t('inReplyTo')}</span>
+              {answers ? <bdi>{answers.content.split('\n')[0] || answers.templateName}</bdi> : t('earlierMessage')}
             </p>
           )}
           {message.templateName && (
-            <p className="mb-1 text-[11px] font-medium tracking-wide text-brand-700 uppercase">Template · {message.templateName}</p>
+            <p className="mb-1 text-[11px] font-medium tracking-wide text-brand-700 uppercase">{t('template', { name: message.templateName })}</p>
           )}
           <MessageMedia message={message} />
-          {message.content && <p className="whitespace-pre-wrap">{message.content}</p>}
+          {message.content && <p className="whitespace-pre-wrap" dir="auto">{message.content}</p>}
           <p className="mt-1 flex items-center justify-end gap-1 text-[11px] text-slate-600">
-            <time dateTime={message.createdAt.toISOString()}>{formatClock(message.createdAt)}</time>
+            <time dateTime={message.createdAt.toISOString()}>{format.clock(message.createdAt)}</time>
             {outgoing && <StatusTicks status={message.status} />}
           </p>
         </div>
         {message.buttons.length > 0 && (
-          <ul className="flex w-full flex-col gap-1" aria-label="Buttons">
+          <ul className="flex w-full flex-col gap-1" aria-label={t('buttons')}>
             {message.buttons.map((button) => (
               <li
                 key={button.index}
+                dir="auto"
                 className={`rounded-xl bg-white px-3 py-1.5 text-center text-sm wrap-anywhere ring-1 ${
                   tapped.has(button.text) ? 'font-medium text-brand-700 ring-brand-600' : 'text-sky-700 ring-slate-200'
                 }`}
               >
                 {button.text}
-                {tapped.has(button.text) && <span className="ms-1 text-xs">· tapped</span>}
+                {tapped.has(button.text) && <span className="ms-1 text-xs">{t('tapped')}</span>}
               </li>
             ))}
           </ul>
@@ -69,7 +73,7 @@ export function MessageBubble({ message, answers, tapped, onSimulateTap, contact
                 onClick={() => onSimulateTap(button.index)}
                 className="max-w-full rounded-full border border-dashed border-amber-400 px-2 py-0.5 text-xs wrap-anywhere text-amber-800 hover:bg-amber-50"
               >
-                Simulate tap: {button.text}
+                {t('simulateTap', { text: button.text })}
               </button>
             ))}
           </div>

@@ -1,14 +1,17 @@
 'use client';
 
 import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { Fragment, useEffect, useMemo, useRef } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
 import type { InboxMessage } from '@/server/inbox/list-inbox-messages';
-import { formatDayLabel, sameDay } from './format';
+import { sameDay, useInboxFormat } from './format';
 import { MessageBubble } from './message-bubble';
 
 /** The thread's messages, oldest at the top, with day separators and older pages on demand. */
 export function MessageList({ contactId, simulator }: { contactId: string; simulator: boolean }) {
+  const t = useTranslations('inbox.messages');
+  const format = useInboxFormat();
   const trpc = useTRPC();
   const query = useInfiniteQuery(
     trpc.inbox.messages.infiniteQueryOptions({ contactId }, { getNextPageParam: (page) => page.next_cursor }),
@@ -32,19 +35,20 @@ export function MessageList({ contactId, simulator }: { contactId: string; simul
     bottom.current?.scrollIntoView({ block: 'end' });
   }, [newest?.id, newest?.status]);
 
-  if (query.isPending) return <p className="m-auto text-sm text-slate-600">Loading messages…</p>;
+  if (query.isPending) return <p className="m-auto text-sm text-slate-600">{t('loading')}</p>;
   if (query.isError) {
     return (
       <p role="alert" className="m-auto text-sm text-red-700">
-        Couldn’t load this conversation. <button type="button" className="underline" onClick={() => void query.refetch()}>Try again</button>
+        {t('loadFailed')}{' '}
+        <button type="button" className="underline" onClick={() => void query.refetch()}>{t('tryAgain')}</button>
       </p>
     );
   }
-  if (messages.length === 0) return <p className="m-auto text-sm text-slate-600">No messages in this conversation yet.</p>;
+  if (messages.length === 0) return <p className="m-auto text-sm text-slate-600">{t('empty')}</p>;
 
   return (
     // A log (a live region that announces new messages), focusable so the keyboard can scroll it.
-    <div role="log" aria-label="Messages" aria-relevant="additions" tabIndex={0} className="min-w-0 flex-1 overflow-y-auto px-3 py-4 sm:px-6">
+    <div role="log" aria-label={t('label')} aria-relevant="additions" tabIndex={0} className="min-w-0 flex-1 overflow-y-auto px-3 py-4 sm:px-6">
       {query.hasNextPage && (
         <div className="mb-3 text-center">
           <button
@@ -53,7 +57,7 @@ export function MessageList({ contactId, simulator }: { contactId: string; simul
             disabled={query.isFetchingNextPage}
             className="rounded-full bg-white px-3 py-1 text-xs font-medium text-slate-700 ring-1 ring-slate-200 hover:bg-slate-50"
           >
-            {query.isFetchingNextPage ? 'Loading…' : 'Load older messages'}
+            {query.isFetchingNextPage ? t('loadingOlder') : t('loadOlder')}
           </button>
         </div>
       )}
@@ -65,7 +69,7 @@ export function MessageList({ contactId, simulator }: { contactId: string; simul
               {(!previous || !sameDay(previous.createdAt, message.createdAt)) && (
                 <li className="my-3 flex justify-center">
                   <span className="rounded-full bg-slate-200/70 px-3 py-0.5 text-xs font-medium text-slate-600">
-                    {formatDayLabel(message.createdAt)}
+                    {format.dayLabel(message.createdAt)}
                   </span>
                 </li>
               )}

@@ -1,15 +1,18 @@
+import { useTranslations } from 'next-intl';
 import type { InboxMessage } from '@/server/inbox/list-inbox-messages';
-import { formatBytes } from './format';
+import { useInboxFormat } from './format';
 
 /** Inline media through the dashboard's authenticated media route. */
 export function MessageMedia({ message }: { message: InboxMessage }) {
+  const t = useTranslations('inbox.messages');
+  const format = useInboxFormat();
   if (!message.media) {
     return message.type !== 'text' && message.type !== 'template' ? (
-      <p className="text-xs text-slate-600 italic">Loading {message.type}…</p>
+      <p className="text-xs text-slate-600 italic">{t('loadingMedia', { type: message.type })}</p>
     ) : null;
   }
   const src = `/api/media/${message.id}`;
-  const label = message.media.filename ?? `${message.type} attachment`;
+  const label = message.media.filename ?? t('attachment', { type: message.type });
   if (message.type === 'image') {
     // eslint-disable-next-line @next/next/no-img-element -- bytes come from our own authenticated route
     return <img src={src} alt={message.content || label} loading="lazy" className="max-h-72 max-w-full rounded-lg object-contain" />;
@@ -25,8 +28,8 @@ export function MessageMedia({ message }: { message: InboxMessage }) {
         <path d="M7 3h7l5 5v13H7z M14 3v5h5" strokeLinejoin="round" />
       </svg>
       <span className="min-w-0">
-        <span className="block truncate font-medium text-slate-900" title={label}>{label}</span>
-        <span className="text-xs text-slate-600">{formatBytes(message.media.size)} · Download</span>
+        <span className="block truncate font-medium text-slate-900" title={label} dir="auto">{label}</span>
+        <span className="text-xs text-slate-600">{t('download', { size: format.bytes(message.media.size) })}</span>
       </span>
     </a>
   );

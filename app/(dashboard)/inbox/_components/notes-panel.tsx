@@ -1,12 +1,15 @@
 'use client';
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
-import { formatStamp } from './format';
+import { useInboxFormat } from './format';
 
 /** Private notes: visible to the team only, never sent to the customer. */
 export function NotesPanel({ contactId }: { contactId: string }) {
+  const t = useTranslations('inbox.notes');
+  const format = useInboxFormat();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const notes = useQuery(trpc.inbox.notes.queryOptions({ contactId }));
@@ -21,20 +24,20 @@ export function NotesPanel({ contactId }: { contactId: string }) {
   );
   return (
     <section aria-labelledby="notes-heading">
-      <h3 id="notes-heading" className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Private notes</h3>
+      <h3 id="notes-heading" className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{t('heading')}</h3>
       {notes.isPending ? (
-        <p className="mt-2 text-xs text-slate-600">Loading…</p>
+        <p className="mt-2 text-xs text-slate-600">{t('loading')}</p>
       ) : notes.isError ? (
-        <p role="alert" className="mt-2 text-xs text-red-700">Couldn’t load the notes.</p>
+        <p role="alert" className="mt-2 text-xs text-red-700">{t('loadFailed')}</p>
       ) : notes.data.length === 0 ? (
-        <p className="mt-2 text-xs text-slate-600">Only your team sees notes.</p>
+        <p className="mt-2 text-xs text-slate-600">{t('empty')}</p>
       ) : (
         <ul className="mt-2 space-y-2">
           {notes.data.map((note) => (
             <li key={note.id} className="rounded-md bg-amber-50 px-2 py-1.5 text-sm text-slate-800 ring-1 ring-amber-100">
-              <p className="whitespace-pre-wrap wrap-anywhere">{note.body}</p>
+              <p className="whitespace-pre-wrap wrap-anywhere" dir="auto">{note.body}</p>
               <p className="mt-0.5 text-[11px] wrap-anywhere text-slate-600">
-                {note.author?.name ?? 'Former member'} · <time dateTime={note.createdAt.toISOString()}>{formatStamp(note.createdAt)}</time>
+                <bdi>{note.author?.name ?? t('formerMember')}</bdi> · <time dateTime={note.createdAt.toISOString()}>{format.stamp(note.createdAt)}</time>
               </p>
             </li>
           ))}
@@ -51,13 +54,14 @@ export function NotesPanel({ contactId }: { contactId: string }) {
           value={body}
           onChange={(event) => setBody(event.target.value)}
           rows={2}
-          aria-label="New note"
-          placeholder="Add a note for the team"
+          aria-label={t('newNote')}
+          placeholder={t('placeholder')}
+          dir="auto"
           className="block w-full rounded-md border border-slate-300 px-2 py-1 text-sm"
         />
         {add.isError && <p role="alert" className="text-xs text-red-700">{add.error.message}</p>}
         <button type="submit" disabled={!body.trim() || add.isPending} className="rounded-md bg-slate-900 px-2 py-1 text-xs font-medium text-white disabled:opacity-50">
-          Add note
+          {t('add')}
         </button>
       </form>
     </section>

@@ -1,22 +1,24 @@
 'use client';
 
 import { useMutation } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
 
 /** Development and demos: a new customer writes to one of the numbers, starting a conversation. */
 export function SimulateNewCustomer({ accounts }: { accounts: Array<{ id: string; name: string }> }) {
+  const t = useTranslations('inbox.simulate');
   const trpc = useTRPC();
   const [accountId, setAccountId] = useState(accounts[0]?.id ?? '');
   const [phoneNumber, setPhoneNumber] = useState('');
   const [name, setName] = useState('');
-  const [text, setText] = useState('Hello! I have a question about my order.');
+  const [text, setText] = useState(() => t('defaultText'));
   const start = useMutation(trpc.inbox.simulateNew.mutationOptions({ onSuccess: () => setPhoneNumber('') }));
   if (accounts.length === 0) return null;
   const field = 'block w-full rounded-md border border-amber-300 bg-white px-2 py-1 text-xs';
   return (
     <details className="border-t border-dashed border-amber-300 bg-amber-50/60 p-3 text-xs">
-      <summary className="cursor-pointer font-semibold text-amber-900">Simulate a customer</summary>
+      <summary className="cursor-pointer font-semibold text-amber-900">{t('newCustomer')}</summary>
       <form
         className="mt-2 space-y-1.5"
         onSubmit={(event) => {
@@ -24,18 +26,18 @@ export function SimulateNewCustomer({ accounts }: { accounts: Array<{ id: string
           start.mutate({ accountId, phoneNumber, name: name || undefined, text });
         }}
       >
-        <select aria-label="Writes to number" value={accountId} onChange={(e) => setAccountId(e.target.value)} className={field}>
+        <select aria-label={t('writesTo')} value={accountId} onChange={(e) => setAccountId(e.target.value)} className={field}>
           {accounts.map((account) => (
-            <option key={account.id} value={account.id}>{account.name}</option>
+            <option key={account.id} value={account.id} dir="auto">{account.name}</option>
           ))}
         </select>
-        <input aria-label="Customer phone" placeholder="+15550001234" value={phoneNumber} onChange={(e) => setPhoneNumber(e.target.value)} className={field} />
-        <input aria-label="Customer name" placeholder="Name (optional)" value={name} onChange={(e) => setName(e.target.value)} className={field} />
-        <input aria-label="Customer says" value={text} onChange={(e) => setText(e.target.value)} className={field} />
+        <input aria-label={t('phone')} placeholder="+15550001234" dir="ltr" value={phoneNumber} onChange={(e) => setPhoneNumber(e.target.value)} className={field} />
+        <input aria-label={t('name')} placeholder={t('namePlaceholder')} dir="auto" value={name} onChange={(e) => setName(e.target.value)} className={field} />
+        <input aria-label={t('says')} dir="auto" value={text} onChange={(e) => setText(e.target.value)} className={field} />
         {start.isError && <p role="alert" className="text-red-700">{start.error.message}</p>}
-        {start.isSuccess && <p role="status" className="text-emerald-800">Sent. It appears in the list in a moment.</p>}
+        {start.isSuccess && <p role="status" className="text-emerald-800">{t('sent')}</p>}
         <button type="submit" disabled={start.isPending || !phoneNumber || !text} className="rounded-md bg-amber-800 px-2 py-1 font-medium text-white disabled:opacity-50">
-          Customer writes
+          {t('submit')}
         </button>
       </form>
     </details>

@@ -1,17 +1,19 @@
 'use client';
 
 import { useMutation } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
 
 /** Development and demos: make this conversation's customer write (taps are offered on the messages). */
 export function SimulatePanel({ contactId }: { contactId: string }) {
+  const t = useTranslations('inbox.simulate');
   const trpc = useTRPC();
   const [text, setText] = useState('');
   const write = useMutation(trpc.inbox.simulate.mutationOptions({ onSuccess: () => setText('') }));
   return (
     <section aria-labelledby="simulate-heading" className="rounded-lg border border-dashed border-amber-300 bg-amber-50/60 p-3">
-      <h3 id="simulate-heading" className="text-xs font-semibold tracking-wide text-amber-900 uppercase">Simulate the customer</h3>
+      <h3 id="simulate-heading" className="text-xs font-semibold tracking-wide text-amber-900 uppercase">{t('heading')}</h3>
       <form
         className="mt-2 flex gap-1"
         onSubmit={(event) => {
@@ -22,12 +24,13 @@ export function SimulatePanel({ contactId }: { contactId: string }) {
         <input
           value={text}
           onChange={(event) => setText(event.target.value)}
-          aria-label="Customer message"
-          placeholder="The customer writes…"
+          aria-label={t('customerMessage')}
+          placeholder={t('placeholder')}
+          dir="auto"
           className="min-w-0 flex-1 rounded-md border border-amber-300 bg-white px-2 py-1 text-sm"
         />
         <button type="submit" disabled={!text.trim() || write.isPending} className="shrink-0 rounded-md bg-amber-800 px-2 py-1 text-xs font-medium text-white disabled:opacity-50">
-          Send as customer
+          {t('send')}
         </button>
       </form>
       {write.isError && <p role="alert" className="mt-1 text-xs text-red-700">{write.error.message}</p>}

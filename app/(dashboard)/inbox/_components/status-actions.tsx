@@ -1,6 +1,7 @@
 'use client';
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
 import type { InboxConversation } from '@/server/inbox/present-inbox-conversation';
@@ -15,15 +16,16 @@ function snoozeChoices(now = new Date()) {
   const nextWeek = new Date(tomorrow);
   nextWeek.setDate(tomorrow.getDate() + 6);
   return [
-    { label: 'For an hour', until: new Date(now.getTime() + hour) },
-    { label: 'For 4 hours', until: new Date(now.getTime() + 4 * hour) },
-    { label: 'Until tomorrow, 9:00', until: tomorrow },
-    { label: 'For a week', until: nextWeek },
-  ];
+    { label: 'hour', until: new Date(now.getTime() + hour) },
+    { label: 'fourHours', until: new Date(now.getTime() + 4 * hour) },
+    { label: 'tomorrow', until: tomorrow },
+    { label: 'week', until: nextWeek },
+  ] as const;
 }
 
 /** Resolve, snooze or reopen the open conversation; the list and its counts follow live. */
 export function StatusActions({ conversation }: { conversation: InboxConversation }) {
+  const t = useTranslations('inbox.actions');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [choosing, setChoosing] = useState(false);
@@ -51,7 +53,7 @@ export function StatusActions({ conversation }: { conversation: InboxConversatio
             onClick={() => setStatus.mutate({ contactId, change: { status: 'resolved' } })}
             className={`${button} bg-brand-600 text-white ring-brand-600 hover:bg-brand-700`}
           >
-            Resolve
+            {t('resolve')}
           </button>
           <button
             type="button"
@@ -61,7 +63,7 @@ export function StatusActions({ conversation }: { conversation: InboxConversatio
             onClick={() => setChoosing((value) => !value)}
             className={`${button} bg-white text-slate-700 ring-slate-300 hover:bg-slate-50`}
           >
-            Snooze
+            {t('snooze')}
           </button>
         </>
       ) : (
@@ -71,13 +73,13 @@ export function StatusActions({ conversation }: { conversation: InboxConversatio
           onClick={() => setStatus.mutate({ contactId, change: { status: 'open' } })}
           className={`${button} bg-white text-slate-700 ring-slate-300 hover:bg-slate-50`}
         >
-          Reopen
+          {t('reopen')}
         </button>
       )}
       {choosing && (
         <ul
           id={menuId}
-          aria-label="Snooze until"
+          aria-label={t('snoozeUntil')}
           onKeyDown={(event) => event.key === 'Escape' && setChoosing(false)}
           className="absolute end-0 top-full z-20 mt-1 w-48 rounded-lg border border-slate-200 bg-white py-1 shadow-lg">
           {snoozeChoices().map((choice) => (
@@ -87,7 +89,7 @@ export function StatusActions({ conversation }: { conversation: InboxConversatio
                 onClick={() => setStatus.mutate({ contactId, change: { status: 'snoozed', until: choice.until } })}
                 className="block w-full px-3 py-1.5 text-start text-xs text-slate-800 hover:bg-slate-50 focus-visible:bg-slate-50"
               >
-                {choice.label}
+                {t(choice.label)}
               </button>
             </li>
           ))}

@@ -1,8 +1,10 @@
 'use client';
 
+import { useTranslations } from 'next-intl';
 import type { ConversationStatus } from '@/server/db';
+import { useInboxFormat } from './format';
 
-const statusLabels: Record<ConversationStatus, string> = { open: 'Open', snoozed: 'Snoozed', resolved: 'Resolved' };
+const statuses: ConversationStatus[] = ['open', 'snoozed', 'resolved'];
 
 interface StatusTabsProps {
   value: ConversationStatus;
@@ -12,9 +14,11 @@ interface StatusTabsProps {
 
 /** Open, snoozed, resolved: which conversations the list shows, with how many each holds. */
 export function StatusTabs({ value, counts, onChange }: StatusTabsProps) {
+  const t = useTranslations('inbox.status');
+  const format = useInboxFormat();
   return (
-    <div role="group" aria-label="Status" className="grid grid-cols-3 rounded-lg bg-slate-100 p-0.5 text-xs">
-      {(Object.keys(statusLabels) as ConversationStatus[]).map((status) => (
+    <div role="group" aria-label={t('label')} className="grid grid-cols-3 rounded-lg bg-slate-100 p-0.5 text-xs">
+      {statuses.map((status) => (
         <button
           key={status}
           type="button"
@@ -25,8 +29,8 @@ export function StatusTabs({ value, counts, onChange }: StatusTabsProps) {
             value === status ? 'bg-white text-slate-900 shadow-xs' : 'text-slate-600 hover:text-slate-900'
           }`}
         >
-          <span className="truncate">{statusLabels[status]}</span>
-          {counts && <span className="tabular-nums text-slate-600" data-testid={`count-${status}`}>{counts[status].toLocaleString()}</span>}
+          <span className="truncate">{t(status)}</span>
+          {counts && <span className="tabular-nums text-slate-600" data-testid={`count-${status}`}>{format.count(counts[status])}</span>}
         </button>
       ))}
     </div>

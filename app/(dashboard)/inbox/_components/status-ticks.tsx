@@ -1,19 +1,13 @@
+import { useTranslations } from 'next-intl';
 import type { InboxMessage } from '@/server/inbox/list-inbox-messages';
-
-const labels: Record<InboxMessage['status'], string> = {
-  pending: 'Sending',
-  sent: 'Sent',
-  delivered: 'Delivered',
-  read: 'Read',
-  failed: 'Failed',
-};
 
 /** The platform's ticks: a clock while sending, one tick sent, two delivered, two blue read. */
 export function StatusTicks({ status }: { status: InboxMessage['status'] }) {
+  const t = useTranslations('inbox.messages.ticks');
   const common = { 'aria-hidden': true, viewBox: '0 0 20 12', className: 'h-3 w-5', fill: 'none', stroke: 'currentColor', strokeWidth: 1.8 } as const;
   return (
-    <span data-testid="status-ticks" data-status={status} title={labels[status]} className="inline-flex items-center">
-      <span className="sr-only">{labels[status]}</span>
+    <span data-testid="status-ticks" data-status={status} title={t(status)} className="inline-flex items-center">
+      <span className="sr-only">{t(status)}</span>
       {status === 'pending' && (
         <svg {...common} viewBox="0 0 12 12" className="size-3 text-slate-400">
           <circle cx="6" cy="6" r="4.5" />

@@ -1,6 +1,7 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
 import type { ReplyTemplate } from '@/server/inbox/list-reply-templates';
@@ -20,6 +21,7 @@ interface TemplateComposerProps {
 
 /** Outside the window: pick an approved template, fill its variables, see the message as it will arrive. */
 export function TemplateComposer({ contactId, customer, accountId, sending, onSend }: TemplateComposerProps) {
+  const t = useTranslations('inbox.template');
   const trpc = useTRPC();
   const templates = useQuery(trpc.inbox.templates.queryOptions({ accountId }));
   const [templateId, setTemplateId] = useState('');
@@ -27,12 +29,12 @@ export function TemplateComposer({ contactId, customer, accountId, sending, onSe
   const [header, setHeader] = useState<Record<string, string>>({});
   const pickerId = useId();
 
-  if (templates.isPending) return <p className="text-sm text-slate-600">Loading templates…</p>;
-  if (templates.isError) return <p role="alert" className="text-sm text-red-700">Couldn’t load the templates.</p>;
+  if (templates.isPending) return <p className="text-sm text-slate-600">{t('loading')}</p>;
+  if (templates.isError) return <p role="alert" className="text-sm text-red-700">{t('loadFailed')}</p>;
   if (templates.data.length === 0) {
-    return <p className="text-sm text-slate-600">No approved templates on this number. Sync them in Settings.</p>;
+    return <p className="text-sm text-slate-600">{t('none')}</p>;
   }
-  const template: ReplyTemplate | undefined = templates.data.find((t) => t.id === templateId);
+  const template: ReplyTemplate | undefined = templates.data.find((candidate) => candidate.id === templateId);
   const headerVars = template?.header?.variables ?? [];
   const complete = !!template && template.body.variables.every((v) => body[v]?.trim()) && headerVars.every((v) => header[v]?.trim());
 
@@ -48,11 +50,11 @@ export function TemplateComposer({ contactId, customer, accountId, sending, onSe
     const set = scope === 'body' ? setBody : setHeader;
     return (
       <label key={`${scope}-${name}`} className="block text-xs font-medium text-slate-700">
-        {scope === 'header' ? 'Header ' : ''}
-        {`{{${name}}}`}
+        {scope === 'header' ? t('headerVariable', { name: `{{${name}}}` }) : `{{${name}}}`}
         <input
           value={values[name] ?? ''}
           onChange={(event) => set({ ...values, [name]: event.target.value })}
+          dir="auto"
           className="mt-1 block w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm"
         />
       </label>
@@ -69,17 +71,17 @@ export function TemplateComposer({ contactId, customer, accountId, sending, onSe
     >
       <TemplateLimitNotice contactId={contactId} />
       <div className="min-w-0 space-y-2">
-        <label htmlFor={pickerId} className="block text-xs font-medium text-slate-700">Template</label>
+        <label htmlFor={pickerId} className="block text-xs font-medium text-slate-700">{t('label')}</label>
         <select
           id={pickerId}
           value={templateId}
           onChange={(event) => pick(event.target.value)}
           className="block w-full rounded-md border border-slate-300 px-2 py-1.5 text-sm"
         >
-          <option value="">Choose a template…</option>
-          {templates.data.map((t) => (
-            <option key={t.id} value={t.id}>
-              {t.name} ({t.language}, {t.category.toLowerCase()})
+          <option value="">{t('choose')}</option>
+          {templates.data.map((option) => (
+            <option key={option.id} value={option.id}>
+              {t('option', { name: option.name, language: option.language, category: option.category.toLowerCase() })}
             </option>
           ))}
         </select>
@@ -87,18 +89,18 @@ export function TemplateComposer({ contactId, customer, accountId, sending, onSe
         {template?.body.variables.map((name) => input('body', name))}
       </div>
       <div className="flex min-w-0 flex-col gap-2">
-        <p className="text-xs font-medium text-slate-700">Preview</p>
+        <p className="text-xs font-medium text-slate-700">{t('preview')}</p>
         <div data-testid="template-preview" className="flex-1 rounded-xl bg-brand-50 p-3 text-sm whitespace-pre-wrap wrap-anywhere text-slate-900 ring-1 ring-brand-100">
           {template ? (
             <>
-              {template.header?.text && <p className="font-semibold">{fill(template.header.text, header)}</p>}
-              <p>{fill(template.body.text, body)}</p>
+              {template.header?.text && <p className="font-semibold" dir="auto">{fill(template.header.text, header)}</p>}
+              <p dir="auto">{fill(template.body.text, body)}</p>
               {template.buttons.map((button) => (
-                <p key={button.index} className="mt-1 rounded-md bg-white px-2 py-1 text-center text-sky-700">{button.text}</p>
+                <p key={button.index} dir="auto" className="mt-1 rounded-md bg-white px-2 py-1 text-center text-sky-700">{button.text}</p>
               ))}
             </>
           ) : (
-            <span className="text-slate-600">Pick a template to preview it.</span>
+            <span className="text-slate-600">{t('pickToPreview')}</span>
           )}
         </div>
         <button
@@ -106,7 +108,7 @@ export function TemplateComposer({ contactId, customer, accountId, sending, onSe
           disabled={!complete || sending}
           className="rounded-md bg-brand-600 px-3 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-50"
         >
-          {sending ? 'Sending…' : 'Send template'}
+          {sending ? t('sending') : t('send')}
         </button>
       </div>
     </form>

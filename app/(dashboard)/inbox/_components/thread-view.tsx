@@ -1,6 +1,7 @@
 'use client';
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { useEffect, useState, type RefObject } from 'react';
 import { NotFoundState } from '@/app/_components/not-found-state';
 import { isNotFound } from '@/app/_trpc/http-status';
@@ -8,7 +9,7 @@ import { useTRPC } from '@/app/_trpc/trpc';
 import { Composer } from './composer';
 import { ContactPanel } from './contact-panel';
 import { ContactSheet } from './contact-sheet';
-import { displayName, formatRemaining } from './format';
+import { displayName, useInboxFormat } from './format';
 import { MessageList } from './message-list';
 import { StatusActions } from './status-actions';
 import { useMediaQuery } from './use-media-query';
@@ -24,6 +25,8 @@ interface ThreadViewProps {
 
 /** One conversation: header with the window's countdown, the messages, the composer and the contact panel. */
 export function ThreadView({ contactId, userId, simulator, composerRef, onBack }: ThreadViewProps) {
+  const t = useTranslations('inbox.thread');
+  const format = useInboxFormat();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const now = useNow();
@@ -44,12 +47,12 @@ export function ThreadView({ contactId, userId, simulator, composerRef, onBack }
     if (unread) mutate({ contactId });
   }, [contactId, unread, mutate]);
 
-  if (conversation.isPending) return <p className="m-auto p-6 text-sm text-slate-600">Loading conversation…</p>;
+  if (conversation.isPending) return <p className="m-auto p-6 text-sm text-slate-600">{t('loading')}</p>;
   if (conversation.isError) {
     return isNotFound(conversation.error) ? (
       <div className="m-auto">
-        <NotFoundState title="Conversation not found" back={{ href: '/inbox', label: 'Back to conversations' }}>
-          There is no conversation at this address in this organization. It may belong to another organization, or the link is mistyped.
+        <NotFoundState title={t('notFoundTitle')} back={{ href: '/inbox', label: t('back') }}>
+          {t('notFoundBody')}
         </NotFoundState>
       </div>
     ) : (
@@ -61,25 +64,25 @@ export function ThreadView({ contactId, userId, simulator, composerRef, onBack }
 
   return (
     <div className="flex min-h-0 min-w-0 flex-1">
-      <section aria-label={`Conversation with ${displayName(c)}`} className="flex min-w-0 flex-1 flex-col bg-slate-50">
+      <section aria-label={t('label', { name: displayName(c) })} className="flex min-w-0 flex-1 flex-col bg-slate-50">
         <header className="flex items-center gap-2 border-b border-slate-200 bg-white px-3 py-2 sm:px-4">
-          <button type="button" onClick={onBack} className="shrink-0 rounded-md p-2 text-slate-600 hover:bg-slate-100 lg:hidden" aria-label="Back to conversations">
-            <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true">
+          <button type="button" onClick={onBack} className="shrink-0 rounded-md p-2 text-slate-600 hover:bg-slate-100 lg:hidden" aria-label={t('back')}>
+            <svg viewBox="0 0 24 24" className="size-5 rtl:rotate-180" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true">
               <path d="M15 6l-6 6 6 6" strokeLinecap="round" strokeLinejoin="round" />
             </svg>
           </button>
           <div className="min-w-0 flex-1">
-            <h2 className="truncate text-sm font-semibold text-slate-900" data-testid="thread-title" title={displayName(c)}>{displayName(c)}</h2>
+            <h2 className="truncate text-sm font-semibold text-slate-900" data-testid="thread-title" dir={c.name ? 'auto' : 'ltr'} title={displayName(c)}>{displayName(c)}</h2>
             {/* Wraps rather than truncates: on a phone the window's countdown would be the part cut off. */}
             <p className="text-xs wrap-anywhere text-slate-600">
-              {c.phoneNumber} · {c.account ?? 'no number'} ·{' '}
+              <bdi dir="ltr">{c.phoneNumber}</bdi> · {c.account ? <bdi>{c.account}</bdi> : t('noNumber')} ·{' '}
               <span data-testid="window-state" className={open ? 'text-emerald-700' : 'text-amber-700'}>
-                {open && c.windowOpenUntil ? `window closes in ${formatRemaining(c.windowOpenUntil, now)}` : 'window closed'}
+                {open && c.windowOpenUntil ? t('windowClosesIn', { remaining: format.remaining(c.windowOpenUntil, now) }) : t('windowClosed')}
               </span>
               {c.status === 'snoozed' && c.snoozedUntil && (
-                <span data-testid="snoozed-until"> · snoozed until {c.snoozedUntil.toLocaleString([], { weekday: 'short', hour: '2-digit', minute: '2-digit' })}</span>
+                <span data-testid="snoozed-until"> · {t('snoozedUntil', { time: format.weekdayTime(c.snoozedUntil) })}</span>
               )}
-              {c.status === 'resolved' && <span> · resolved</span>}
+              {c.status === 'resolved' && <span> · {t('resolved')}</span>}
             </p>
           </div>
           <StatusActions conversation={c} />
@@ -90,7 +93,7 @@ export function ThreadView({ contactId, userId, simulator, composerRef, onBack }
               aria-haspopup="dialog"
               className="shrink-0 rounded-md px-3 py-1.5 text-xs font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
             >
-              Details
+              {t('details')}
             </button>
           )}
         </header>
@@ -98,7 +101,7 @@ export function ThreadView({ contactId, userId, simulator, composerRef, onBack }
         <Composer ref={composerRef} contactId={contactId} customer={c} accountId={c.accountId} windowOpen={open} />
       </section>
       {wide ? (
-        <aside aria-label="Contact" className="w-72 shrink-0 overflow-y-auto border-s border-slate-200 bg-white">
+        <aside aria-label={t('contact')} className="w-72 shrink-0 overflow-y-auto border-s border-slate-200 bg-white">
           <ContactPanel conversation={c} userId={userId} simulator={simulator} />
         </aside>
       ) : (

@@ -20,6 +20,19 @@ const onConversation = (target: EventTarget | null) => target instanceof HTMLEle
 const letterActions: Record<string, keyof ShortcutHandlers> = { j: 'next', k: 'previous', '/': 'focusComposer', c: 'focusComposer', a: 'assignToMe', '?': 'toggleHelp' };
 // Arrows only where they have no other job: on a conversation of the list.
 const arrowActions: Record<string, keyof ShortcutHandlers> = { ArrowDown: 'next', ArrowUp: 'previous' };
+/**
+ * Another alphabet's layout (Arabic: j is ت, k is ن, ? is ؟): the letter keys go by the key's
+ * place, as on a US layout. Only then: a Latin layout (AZERTY too) goes by the character.
+ */
+const keyActions: Record<string, keyof ShortcutHandlers> = { KeyJ: 'next', KeyK: 'previous', KeyC: 'focusComposer', KeyA: 'assignToMe' };
+const latin = /^[\x20-\x7e]$/;
+
+function actionOf(event: KeyboardEvent): keyof ShortcutHandlers | undefined {
+  const byCharacter = letterActions[event.key];
+  if (byCharacter || latin.test(event.key) || event.key.length !== 1) return byCharacter;
+  if (event.code === 'Slash') return event.shiftKey ? 'toggleHelp' : 'focusComposer';
+  return keyActions[event.code];
+}
 
 /**
  * Single-key shortcuts, ignored while the agent types in a field or holds a modifier. Esc in a
@@ -40,7 +53,7 @@ export function useInboxShortcuts(handlers: ShortcutHandlers) {
         return;
       }
       if (typing(event.target)) return;
-      const action = letterActions[event.key] ?? (onConversation(event.target) ? arrowActions[event.key] : undefined);
+      const action = actionOf(event) ?? (onConversation(event.target) ? arrowActions[event.key] : undefined);
       if (!action) return;
       event.preventDefault();
       latest.current[action]();

@@ -35,6 +35,7 @@ async function signIn(page: Page, path = '/inbox') {
   await page.getByLabel('Password').fill(agent.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(new RegExp(path.replace('#', '')));
+  if (path === '/inbox') await expect(page.getByTestId('live-state')).toHaveAttribute('data-state', 'live');
 }
 
 async function customerWrites(text: string, name: string, phone = randomPhone()) {
@@ -44,11 +45,17 @@ async function customerWrites(text: string, name: string, phone = randomPhone())
 
 const conversation = (page: Page, name: string) => page.getByTestId('conversation').filter({ hasText: name });
 
+/** Opens a customer's conversation once the list shows it (live, or at the latest by the list's 30 s refresh). */
+async function open(page: Page, name: string) {
+  await expect(conversation(page, name)).toBeVisible({ timeout: 35_000 });
+  await conversation(page, name).click();
+}
+
 test('the agent\'s queue: mine and unassigned, resolve, snooze, and the customer reopening it', async ({ page }) => {
   await signIn(page);
   const phone = await customerWrites('Is the shop open on Sunday?', 'Olive Open');
   await customerWrites('Please call me back', 'Theo Theirs');
-  await expect(conversation(page, 'Olive Open')).toBeVisible({ timeout: 15_000 });
+  await expect(conversation(page, 'Olive Open')).toBeVisible({ timeout: 35_000 });
   await expect(conversation(page, 'Theo Theirs')).toBeVisible();
 
   // A colleague's conversation leaves the agent's default view, not the team's.
@@ -96,7 +103,7 @@ test('a saved reply added in Settings is inserted with / and filled for the cust
 
   await customerWrites('When are you open?', 'Petra Picker');
   await page.goto('/inbox');
-  await conversation(page, 'Petra Picker').click();
+  await open(page, 'Petra Picker');
   const reply = page.getByRole('textbox', { name: 'Reply' });
   await reply.fill('/ho');
   await expect(page.getByRole('option', { name: /\/hours/ })).toBeVisible();
@@ -109,7 +116,7 @@ test('a saved reply added in Settings is inserted with / and filled for the cust
 test('a reply the platform could not deliver says why in plain words', async ({ page }) => {
   await signIn(page);
   await customerWrites('hello?', 'Uma Undeliverable', randomPhone('9904'));
-  await conversation(page, 'Uma Undeliverable').click();
+  await open(page, 'Uma Undeliverable');
   const reply = page.getByRole('textbox', { name: 'Reply' });
   await reply.fill('Thanks for writing!');
   await reply.press('Enter');
@@ -123,7 +130,7 @@ test('a reply the platform could not deliver says why in plain words', async ({ 
 test('a template starts with the variables the customer record fills', async ({ page }) => {
   await signIn(page);
   await customerWrites('hi', 'Quinn Template');
-  await conversation(page, 'Quinn Template').click();
+  await open(page, 'Quinn Template');
   await page.getByRole('button', { name: 'Template', exact: true }).click();
   await page.getByLabel('Template', { exact: true }).selectOption({ label: 'order_update (en, utility)' });
   await expect(page.getByLabel('{{customer_name}}')).toHaveValue('Quinn Template');
@@ -133,7 +140,7 @@ test('a template starts with the variables the customer record fills', async ({ 
 test('a reply written offline shows as queued and is sent once when the connection is back', async ({ page, context }) => {
   await signIn(page);
   const phone = await customerWrites('Are you there?', 'Otto Offline');
-  await conversation(page, 'Otto Offline').click();
+  await open(page, 'Otto Offline');
   const reply = page.getByRole('textbox', { name: 'Reply' });
   await expect(page.getByTestId('live-state')).toHaveAttribute('data-state', 'live');
 

@@ -1,6 +1,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { FetchCreateContextFnOptions } from '@trpc/server/adapters/fetch';
 import superjson from 'superjson';
+import { ApiError } from '@/server/api/api-error';
 import { paramName } from '@/server/api/parse';
 import { getSessionUser } from '@/server/auth/get-session-user';
 import { findUnstorableText, unstorableTextMessage } from '@/server/db/storable-text';
@@ -25,7 +26,9 @@ const t = initTRPC.context<TRPCContext>().create({
   errorFormatter({ shape, error }) {
     // Unexpected failures keep their details in the server log, not in the browser.
     if (error.code === 'INTERNAL_SERVER_ERROR') return { ...shape, message: 'Something went wrong on our side.' };
-    return shape;
+    // The contract's code, so the dashboard can word the error in the user's language.
+    const appCode = error.cause instanceof ApiError ? error.cause.code : undefined;
+    return appCode ? { ...shape, data: { ...shape.data, appCode } } : shape;
   },
 });
 

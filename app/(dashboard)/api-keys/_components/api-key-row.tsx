@@ -8,6 +8,7 @@ import type { ApiKeyStatus, PresentedApiKey } from '@/server/api-keys/present-ap
 import { ConfirmDialog } from '../../_components/confirm-dialog';
 import { buttonClass } from '../../_components/ui';
 import { useFormatTime } from '../../_components/use-format-time';
+import { useErrorText } from '@/app/_trpc/use-error-text';
 
 const statusStyles: Record<ApiKeyStatus, string> = {
   active: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
@@ -18,6 +19,7 @@ const statusStyles: Record<ApiKeyStatus, string> = {
 
 /** One key: what it may do and when it was used, with switch off / on and revoke for managers. */
 export function ApiKeyRow({ apiKey, canManage }: { apiKey: PresentedApiKey; canManage: boolean }) {
+  const errorText = useErrorText();
   const t = useTranslations('apiKeys');
   const format = useFormatter();
   const formatTime = useFormatTime();
@@ -39,7 +41,7 @@ export function ApiKeyRow({ apiKey, canManage }: { apiKey: PresentedApiKey; canM
           {/* The addresses as a left-to-right island (LRI … PDI) inside the sentence. */}
           {apiKey.allowedCidrs.length > 0 ? ` · ${t('from', { addresses: `\u2066${apiKey.allowedCidrs.join(', ')}\u2069` })}` : ''}
         </p>
-        {error && <p role="alert" className="mt-1 text-xs text-red-700">{error.message}</p>}
+        {error && <p role="alert" className="mt-1 text-xs text-red-700">{errorText(error)}</p>}
       </td>
       <td className="px-4 py-3 align-top font-mono whitespace-nowrap text-slate-700"><span dir="ltr">{apiKey.prefix}…</span></td>
       <td className="min-w-[10rem] px-4 py-3 align-top text-xs text-slate-600"><bdi dir="ltr">{apiKey.scopes.join(' · ')}</bdi></td>

@@ -10,9 +10,11 @@ import { SecretReveal } from '../../_components/secret-reveal';
 import { primaryClass } from '../../_components/ui';
 import { ApiKeyForm } from './api-key-form';
 import { ApiKeyRow } from './api-key-row';
+import { useErrorText } from '@/app/_trpc/use-error-text';
 
 /** The organization's API keys; owners and admins issue, switch and revoke them, everyone else reads. */
 export function ApiKeysPanel() {
+  const errorText = useErrorText();
   const t = useTranslations('apiKeys');
   const tCommon = useTranslations('common');
   const trpc = useTRPC();
@@ -38,7 +40,7 @@ export function ApiKeysPanel() {
       {list.data && !canManage && <p className="text-sm text-slate-600">{t('readOnly')}</p>}
       {create.isSuccess && <SecretReveal kind="apiKey" testId="api-key-secret" secret={create.data.key} onDone={() => create.reset()} />}
       {creating && (
-        <ApiKeyForm pending={create.isPending} error={create.error?.message ?? null} onSubmit={(values) => create.mutate(values)} onCancel={() => setCreating(false)} />
+        <ApiKeyForm pending={create.isPending} error={(create.error ? errorText(create.error) : null)} onSubmit={(values) => create.mutate(values)} onCancel={() => setCreating(false)} />
       )}
       {list.isPending ? (
         <ListSkeleton label={t('loading')} />

@@ -8,11 +8,13 @@ import { useTRPC, useTRPCClient } from '@/app/_trpc/trpc';
 import { useCampaignFormat } from './format';
 import type { CheckedRecipients } from './parse-recipients';
 import { RecipientsStep } from './recipients-step';
+import { useErrorText } from '@/app/_trpc/use-error-text';
 
 const steps = ['template', 'recipients', 'sending', 'review'] as const;
 
 /** The campaign builder: template, recipients, send mode and time, review, then create + add + start. */
 export function CampaignBuilder() {
+  const errorText = useErrorText();
   const t = useTranslations('campaigns.builder');
   const tCommon = useTranslations('common');
   const tCampaigns = useTranslations('campaigns');
@@ -97,7 +99,7 @@ export function CampaignBuilder() {
           <dt className="text-slate-500">{t('reviewSending')}</dt><dd>{when ? t('sendingAt', { mode: t(sendMode === 'spread' ? 'modeSpread' : 'modeToday'), time: dateTime(when), zone }) : t('sendingNow', { mode: t(sendMode === 'spread' ? 'modeSpread' : 'modeToday') })}</dd>
         </dl>
       )}
-      {launch.isError && <p role="alert" className="mt-4 text-sm text-red-700">{launch.error.message}</p>}
+      {launch.isError && <p role="alert" className="mt-4 text-sm text-red-700">{errorText(launch.error)}</p>}
       <div className="mt-6 flex justify-between">
         <button type="button" disabled={step === 0} onClick={() => setStep(step - 1)} className="rounded-md px-3 py-2 text-sm text-slate-700 disabled:opacity-40">{t('back')}</button>
         {step < 3 ? (

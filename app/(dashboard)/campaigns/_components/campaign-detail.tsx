@@ -8,9 +8,11 @@ import { useTRPC } from '@/app/_trpc/trpc';
 import { statusTone, useCampaignFormat } from './format';
 import { ProgressChart } from './progress-chart';
 import { RecipientsTable } from './recipients-table';
+import { useErrorText } from '@/app/_trpc/use-error-text';
 
 /** One campaign, live: progress bar, counters, parked state in words, chart, recipients; start, pause, resume. */
 export function CampaignDetail({ id }: { id: string }) {
+  const errorText = useErrorText();
   const t = useTranslations('campaigns');
   const tCommon = useTranslations('common');
   const { percent, dateTime, describeResume, number } = useCampaignFormat();
@@ -29,7 +31,7 @@ export function CampaignDetail({ id }: { id: string }) {
         {t('detail.notFoundBody')}
       </NotFoundState>
     ) : (
-      <p role="alert" className="text-sm text-red-700">{campaign.error.message}</p>
+      <p role="alert" className="text-sm text-red-700">{errorText(campaign.error)}</p>
     );
   }
   const c = campaign.data;
@@ -49,7 +51,7 @@ export function CampaignDetail({ id }: { id: string }) {
           {(c.status === 'paused' || c.status === 'draft') && <button type="button" onClick={() => start.mutate({ id, sendMode: c.send_mode })} className="rounded-md bg-brand-600 px-3 py-2 text-sm text-white hover:bg-brand-700">{c.status === 'paused' ? t('detail.resume') : t('detail.start')}</button>}
         </div>
       </header>
-      {error && <p role="alert" className="mt-3 text-sm text-red-700">{error.message}</p>}
+      {error && <p role="alert" className="mt-3 text-sm text-red-700">{errorText(error)}</p>}
       {c.failure_reason && <p role="alert" className="mt-3 text-sm wrap-anywhere text-red-700">{t('detail.couldNotRun', { reason: c.failure_reason })}</p>}
       {c.resumes_at && <p className="mt-3 rounded-md bg-amber-50 p-3 text-sm text-amber-900">{t('detail.parked', { when: describeResume(c.resumes_at) })}</p>}
       {c.status === 'scheduled' && c.scheduled_at && <p className="mt-3 text-sm">{t('detail.startsAt', { time: dateTime(c.scheduled_at) })}</p>}

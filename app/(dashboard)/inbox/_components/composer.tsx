@@ -11,6 +11,7 @@ import { SavedReplyList } from './saved-reply-list';
 import { TemplateComposer } from './template-composer';
 import type { TemplateCustomer } from './template-prefill';
 import { useSavedReplyPicker } from './use-saved-reply-picker';
+import { useErrorText } from '@/app/_trpc/use-error-text';
 
 interface ComposerProps {
   contactId: string;
@@ -21,6 +22,7 @@ interface ComposerProps {
 
 /** Free text inside the 24-hour window (Enter sends, Shift+Enter breaks the line); a template outside it. */
 export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function Composer({ contactId, customer, accountId, windowOpen }, ref) {
+  const errorText = useErrorText();
   const t = useTranslations('inbox.composer');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -68,7 +70,7 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function 
     <div className="border-t border-slate-200 bg-white px-3 py-3 sm:px-4">
       <QueuedReplies contactId={contactId} />
       {reply.isError && (
-        <p role="alert" className="mb-2 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">{reply.error.message}</p>
+        <p role="alert" className="mb-2 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">{errorText(reply.error)}</p>
       )}
       {templateMode ? (
         <div className="space-y-2">

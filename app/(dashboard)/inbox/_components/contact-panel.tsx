@@ -10,6 +10,7 @@ import { NotesPanel } from './notes-panel';
 import { SimulatePanel } from './simulate-panel';
 import { TagEditor } from './tag-editor';
 import { useNow } from './use-now';
+import { useErrorText } from '@/app/_trpc/use-error-text';
 
 interface ContactPanelProps {
   conversation: InboxConversation;
@@ -19,6 +20,7 @@ interface ContactPanelProps {
 
 /** Who the customer is and how the team handles them: assignee, tags, opt-out, window, notes. */
 export function ContactPanel({ conversation, userId, simulator }: ContactPanelProps) {
+  const errorText = useErrorText();
   const t = useTranslations('inbox.contact');
   const format = useInboxFormat();
   const trpc = useTRPC();
@@ -86,7 +88,7 @@ export function ContactPanel({ conversation, userId, simulator }: ContactPanelPr
             </button>
           )}
         </div>
-        {assign.isError && <p role="alert" className="text-xs text-red-700">{assign.error.message}</p>}
+        {assign.isError && <p role="alert" className="text-xs text-red-700">{errorText(assign.error)}</p>}
       </section>
 
       <section className="space-y-1">
@@ -106,7 +108,7 @@ export function ContactPanel({ conversation, userId, simulator }: ContactPanelPr
             className="size-4 accent-brand-600"
           />
         </label>
-        {update.isError && <p role="alert" className="text-xs text-red-700">{update.error.message}</p>}
+        {update.isError && <p role="alert" className="text-xs text-red-700">{errorText(update.error)}</p>}
       </section>
 
       <NotesPanel contactId={contactId} />

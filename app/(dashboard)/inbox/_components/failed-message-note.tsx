@@ -4,11 +4,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useTRPC } from '@/app/_trpc/trpc';
 import type { InboxMessage } from '@/server/inbox/list-inbox-messages';
+import { useErrorText } from '@/app/_trpc/use-error-text';
 
 const retryable = new Set(['retry', 'retry_later', 'fix_and_resend']);
 
 /** Why a message was not delivered, in plain words, the platform's own text, and a retry where one can help. */
 export function FailedMessageNote({ message, contactId }: { message: InboxMessage; contactId: string }) {
+  const errorText = useErrorText();
   const t = useTranslations('failure');
   const tm = useTranslations('inbox.messages');
   const trpc = useTRPC();
@@ -38,7 +40,7 @@ export function FailedMessageNote({ message, contactId }: { message: InboxMessag
           {retry.isSuccess ? tm('sentAgain') : retry.isPending ? tm('sending') : tm('sendAgain')}
         </button>
       )}
-      {retry.isError && <p role="alert">{retry.error.message}</p>}
+      {retry.isError && <p role="alert">{errorText(retry.error)}</p>}
     </div>
   );
 }

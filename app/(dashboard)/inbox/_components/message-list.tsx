@@ -7,9 +7,11 @@ import { useTRPC } from '@/app/_trpc/trpc';
 import type { InboxMessage } from '@/server/inbox/list-inbox-messages';
 import { sameDay, useInboxFormat } from './format';
 import { MessageBubble } from './message-bubble';
+import { useErrorText } from '@/app/_trpc/use-error-text';
 
 /** The thread's messages, oldest at the top, with day separators and older pages on demand. */
 export function MessageList({ contactId, simulator }: { contactId: string; simulator: boolean }) {
+  const errorText = useErrorText();
   const t = useTranslations('inbox.messages');
   const format = useInboxFormat();
   const trpc = useTRPC();
@@ -88,7 +90,7 @@ export function MessageList({ contactId, simulator }: { contactId: string; simul
           );
         })}
       </ol>
-      {tap.isError && <p role="alert" className="mt-2 text-center text-xs text-red-700">{tap.error.message}</p>}
+      {tap.isError && <p role="alert" className="mt-2 text-center text-xs text-red-700">{errorText(tap.error)}</p>}
       <div ref={bottom} />
     </div>
   );

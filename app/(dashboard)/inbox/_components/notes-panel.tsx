@@ -5,9 +5,11 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
 import { useInboxFormat } from './format';
+import { useErrorText } from '@/app/_trpc/use-error-text';
 
 /** Private notes: visible to the team only, never sent to the customer. */
 export function NotesPanel({ contactId }: { contactId: string }) {
+  const errorText = useErrorText();
   const t = useTranslations('inbox.notes');
   const format = useInboxFormat();
   const trpc = useTRPC();
@@ -59,7 +61,7 @@ export function NotesPanel({ contactId }: { contactId: string }) {
           dir="auto"
           className="block w-full rounded-md border border-slate-300 px-2 py-1 text-sm"
         />
-        {add.isError && <p role="alert" className="text-xs text-red-700">{add.error.message}</p>}
+        {add.isError && <p role="alert" className="text-xs text-red-700">{errorText(add.error)}</p>}
         <button type="submit" disabled={!body.trim() || add.isPending} className="rounded-md bg-slate-900 px-2 py-1 text-xs font-medium text-white disabled:opacity-50">
           {t('add')}
         </button>

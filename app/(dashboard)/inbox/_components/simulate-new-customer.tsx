@@ -4,9 +4,11 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
+import { useErrorText } from '@/app/_trpc/use-error-text';
 
 /** Development and demos: a new customer writes to one of the numbers, starting a conversation. */
 export function SimulateNewCustomer({ accounts }: { accounts: Array<{ id: string; name: string }> }) {
+  const errorText = useErrorText();
   const t = useTranslations('inbox.simulate');
   const trpc = useTRPC();
   const [accountId, setAccountId] = useState(accounts[0]?.id ?? '');
@@ -34,7 +36,7 @@ export function SimulateNewCustomer({ accounts }: { accounts: Array<{ id: string
         <input aria-label={t('phone')} placeholder="+15550001234" dir="ltr" value={phoneNumber} onChange={(e) => setPhoneNumber(e.target.value)} className={field} />
         <input aria-label={t('name')} placeholder={t('namePlaceholder')} dir="auto" value={name} onChange={(e) => setName(e.target.value)} className={field} />
         <input aria-label={t('says')} dir="auto" value={text} onChange={(e) => setText(e.target.value)} className={field} />
-        {start.isError && <p role="alert" className="text-red-700">{start.error.message}</p>}
+        {start.isError && <p role="alert" className="text-red-700">{errorText(start.error)}</p>}
         {start.isSuccess && <p role="status" className="text-emerald-800">{t('sent')}</p>}
         <button type="submit" disabled={start.isPending || !phoneNumber || !text} className="rounded-md bg-amber-800 px-2 py-1 font-medium text-white disabled:opacity-50">
           {t('submit')}

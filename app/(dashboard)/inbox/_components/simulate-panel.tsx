@@ -4,9 +4,11 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
+import { useErrorText } from '@/app/_trpc/use-error-text';
 
 /** Development and demos: make this conversation's customer write (taps are offered on the messages). */
 export function SimulatePanel({ contactId }: { contactId: string }) {
+  const errorText = useErrorText();
   const t = useTranslations('inbox.simulate');
   const trpc = useTRPC();
   const [text, setText] = useState('');
@@ -33,7 +35,7 @@ export function SimulatePanel({ contactId }: { contactId: string }) {
           {t('send')}
         </button>
       </form>
-      {write.isError && <p role="alert" className="mt-1 text-xs text-red-700">{write.error.message}</p>}
+      {write.isError && <p role="alert" className="mt-1 text-xs text-red-700">{errorText(write.error)}</p>}
     </section>
   );
 }

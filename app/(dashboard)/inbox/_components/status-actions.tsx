@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
 import type { InboxConversation } from '@/server/inbox/present-inbox-conversation';
+import { useErrorText } from '@/app/_trpc/use-error-text';
 
 const hour = 3600_000;
 
@@ -25,6 +26,7 @@ function snoozeChoices(now = new Date()) {
 
 /** Resolve, snooze or reopen the open conversation; the list and its counts follow live. */
 export function StatusActions({ conversation }: { conversation: InboxConversation }) {
+  const errorText = useErrorText();
   const t = useTranslations('inbox.actions');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -95,7 +97,7 @@ export function StatusActions({ conversation }: { conversation: InboxConversatio
           ))}
         </ul>
       )}
-      {setStatus.isError && <p role="alert" className="absolute end-0 top-full mt-1 w-56 rounded bg-red-50 p-2 text-xs text-red-700">{setStatus.error.message}</p>}
+      {setStatus.isError && <p role="alert" className="absolute end-0 top-full mt-1 w-56 rounded bg-red-50 p-2 text-xs text-red-700">{errorText(setStatus.error)}</p>}
     </div>
   );
 }

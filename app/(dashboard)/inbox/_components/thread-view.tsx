@@ -14,6 +14,7 @@ import { MessageList } from './message-list';
 import { StatusActions } from './status-actions';
 import { useMediaQuery } from './use-media-query';
 import { useNow } from './use-now';
+import { useErrorText } from '@/app/_trpc/use-error-text';
 
 interface ThreadViewProps {
   contactId: string;
@@ -25,6 +26,7 @@ interface ThreadViewProps {
 
 /** One conversation: header with the window's countdown, the messages, the composer and the contact panel. */
 export function ThreadView({ contactId, userId, simulator, composerRef, onBack }: ThreadViewProps) {
+  const errorText = useErrorText();
   const t = useTranslations('inbox.thread');
   const format = useInboxFormat();
   const trpc = useTRPC();
@@ -56,7 +58,7 @@ export function ThreadView({ contactId, userId, simulator, composerRef, onBack }
         </NotFoundState>
       </div>
     ) : (
-      <p role="alert" className="m-auto p-6 text-sm text-red-700">{conversation.error.message}</p>
+      <p role="alert" className="m-auto p-6 text-sm text-red-700">{errorText(conversation.error)}</p>
     );
   }
   const c = conversation.data;

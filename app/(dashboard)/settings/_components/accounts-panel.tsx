@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useTRPC } from '@/app/_trpc/trpc';
 import { useFormatTime } from '../../_components/use-format-time';
 import { TableHead } from '../../_components/table-head';
+import { useErrorText } from '@/app/_trpc/use-error-text';
 
 export interface AccountRow {
   id: string;
@@ -27,6 +28,7 @@ const buttonClass =
 
 /** The connected numbers and their limits, with buttons that ask the worker to re-read templates from the platform. */
 export function AccountsPanel({ accounts, canSync }: { accounts: AccountRow[]; canSync: boolean }) {
+  const errorText = useErrorText();
   const t = useTranslations('settings.accounts');
   const tCommon = useTranslations('common');
   const formatTime = useFormatTime();
@@ -64,7 +66,7 @@ export function AccountsPanel({ accounts, canSync }: { accounts: AccountRow[]; c
             {t('syncRequested', { count: sync.data.accounts })}
           </p>
         )}
-        {sync.isError && <p role="alert" className="text-red-700">{sync.error.message || t('syncFailed')}</p>}
+        {sync.isError && <p role="alert" className="text-red-700">{errorText(sync.error)}</p>}
         {!canSync && <p className="text-slate-600">{t('cannotSync')}</p>}
       </div>
 

@@ -8,9 +8,11 @@ import type { MemberRole } from '@/server/db';
 import { SecretReveal } from '../../_components/secret-reveal';
 import { inputClass, primaryClass } from '../../_components/ui';
 import { grantableRoles } from './role-options';
+import { useErrorText } from '@/app/_trpc/use-error-text';
 
 /** Invites by email; a new person gets a one-time link to choose a password, shown here once. */
 export function InviteForm({ myRole }: { myRole: MemberRole }) {
+  const errorText = useErrorText();
   const t = useTranslations('settings.invite');
   const tCommon = useTranslations('common');
   const trpc = useTRPC();
@@ -47,7 +49,7 @@ export function InviteForm({ myRole }: { myRole: MemberRole }) {
         <button type="submit" className={primaryClass} disabled={invite.isPending}>{invite.isPending ? t('submitting') : t('submit')}</button>
       </form>
       <div aria-live="polite" className="text-sm">
-        {invite.isError && <p role="alert" className="text-red-700">{invite.error.message}</p>}
+        {invite.isError && <p role="alert" className="text-red-700">{errorText(invite.error)}</p>}
         {invite.isSuccess && !invite.data.inviteUrl && (
           <p className="text-emerald-800">{t('existing', { email: `\u2066${invite.data.email}\u2069` })}</p>
         )}

@@ -11,9 +11,11 @@ import { useFormatTime } from '../../_components/use-format-time';
 import { TableHead } from '../../_components/table-head';
 import { InviteForm } from './invite-form';
 import { grantableRoles } from './role-options';
+import { useErrorText } from '@/app/_trpc/use-error-text';
 
 /** Who belongs to the organization and with which role; owners and admins invite, change roles and remove. */
 export function MembersPanel() {
+  const errorText = useErrorText();
   const t = useTranslations('settings.members');
   const tCommon = useTranslations('common');
   const formatTime = useFormatTime();
@@ -30,7 +32,7 @@ export function MembersPanel() {
     <section aria-labelledby="members-heading" className="space-y-3">
       <h2 id="members-heading" className="text-lg font-semibold text-slate-900">{t('heading')}</h2>
       {members.data?.canManage && <InviteForm myRole={members.data.myRole} />}
-      {error && <p role="alert" className="text-sm text-red-700">{error.message}</p>}
+      {error && <p role="alert" className="text-sm text-red-700">{errorText(error)}</p>}
       {members.isPending ? (
         <p className="text-sm text-slate-500">{t('loading')}</p>
       ) : members.isError ? (

@@ -6,9 +6,11 @@ import { useRouter } from 'next/navigation';
 import { useId } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
 import { inputClass, primaryClass } from '../../_components/ui';
+import { useErrorText } from '@/app/_trpc/use-error-text';
 
 /** The organization's name: owners and admins edit it, everyone else sees it. */
 export function OrganizationPanel({ name, canManage }: { name: string; canManage: boolean }) {
+  const errorText = useErrorText();
   const t = useTranslations('settings.organization');
   const tCommon = useTranslations('common');
   const trpc = useTRPC();
@@ -35,7 +37,7 @@ export function OrganizationPanel({ name, canManage }: { name: string; canManage
       </form>
       <div aria-live="polite" className="mt-2 min-h-5 text-sm">
         {rename.isSuccess && <p className="text-emerald-800">{t('saved')}</p>}
-        {rename.isError && <p role="alert" className="text-red-700">{rename.error.message}</p>}
+        {rename.isError && <p role="alert" className="text-red-700">{errorText(rename.error)}</p>}
         {!canManage && <p className="text-slate-600">{t('readOnly')}</p>}
       </div>
     </section>

@@ -5,9 +5,11 @@ import { useTranslations } from 'next-intl';
 import { useId } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
 import { buttonClass, inputClass, primaryClass } from '../../_components/ui';
+import { useErrorText } from '@/app/_trpc/use-error-text';
 
 /** The team's saved replies: added here, used in the inbox's composer by typing `/` and the shortcut. */
 export function SavedRepliesPanel() {
+  const errorText = useErrorText();
   const t = useTranslations('settings.savedReplies');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -52,7 +54,7 @@ export function SavedRepliesPanel() {
         </div>
         <button type="submit" className={primaryClass} disabled={create.isPending}>{create.isPending ? t('adding') : t('add')}</button>
       </form>
-      {create.isError && <p role="alert" className="mt-2 text-sm text-red-700">{create.error.message}</p>}
+      {create.isError && <p role="alert" className="mt-2 text-sm text-red-700">{errorText(create.error)}</p>}
       {replies.isPending ? (
         <p className="mt-4 text-sm text-slate-600">{t('loading')}</p>
       ) : replies.data && replies.data.length > 0 ? (

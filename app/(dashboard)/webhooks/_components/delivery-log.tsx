@@ -7,9 +7,11 @@ import { useTRPC } from '@/app/_trpc/trpc';
 import type { EventName } from '@/server/events/catalogue';
 import { buttonClass } from '../../_components/ui';
 import { useFormatTime } from '../../_components/use-format-time';
+import { useErrorText } from '@/app/_trpc/use-error-text';
 
 /** Every attempt to one webhook, newest first; each opens to its request and the receiver's answer. */
 export function DeliveryLog({ webhookId, canManage }: { webhookId: string; canManage: boolean }) {
+  const errorText = useErrorText();
   const t = useTranslations('webhooks.log');
   const format = useFormatter();
   const formatTime = useFormatTime();
@@ -38,7 +40,7 @@ export function DeliveryLog({ webhookId, canManage }: { webhookId: string; canMa
       </div>
       <div aria-live="polite" className="mt-2 min-h-5 text-sm">
         {resend.isSuccess && <p className="text-emerald-800">{t('resendQueued', { id: resend.data.delivery_id })}</p>}
-        {resend.isError && <p className="text-red-700">{resend.error.message}</p>}
+        {resend.isError && <p className="text-red-700">{errorText(resend.error)}</p>}
       </div>
       {log.isPending ? (
         <p className="text-sm text-slate-500">{t('loading')}</p>

@@ -11,6 +11,7 @@ import { SecretReveal } from '../../_components/secret-reveal';
 import { buttonClass } from '../../_components/ui';
 import { useFormatTime } from '../../_components/use-format-time';
 import { WebhookForm } from './webhook-form';
+import { useErrorText } from '@/app/_trpc/use-error-text';
 
 export interface WebhookRow {
   id: string;
@@ -35,6 +36,7 @@ function StatusBadge({ webhook }: { webhook: WebhookRow }) {
 
 /** One webhook with its actions: test, edit, rotate the secret, pause or resume, delete, and its delivery log. */
 export function WebhookCard({ webhook, canManage }: { webhook: WebhookRow; canManage: boolean }) {
+  const errorText = useErrorText();
   const t = useTranslations('webhooks');
   const formatTime = useFormatTime();
   const trpc = useTRPC();
@@ -102,7 +104,7 @@ export function WebhookCard({ webhook, canManage }: { webhook: WebhookRow; canMa
             initial={{ name: webhook.name, url: webhook.url, events: webhook.events as EventName[], headers: webhook.headers }}
             submitLabel={t('saveChanges')}
             pending={update.isPending}
-            error={update.error?.message ?? null}
+            error={(update.error ? errorText(update.error) : null)}
             onSubmit={(values) => update.mutate({ id: webhook.id, ...values })}
             onCancel={() => setMode('view')}
           />

@@ -9,9 +9,11 @@ import { SecretReveal } from '../../_components/secret-reveal';
 import { primaryClass } from '../../_components/ui';
 import { WebhookCard } from './webhook-card';
 import { WebhookForm } from './webhook-form';
+import { useErrorText } from '@/app/_trpc/use-error-text';
 
 /** The organization's webhooks; owners and admins create and change them, everyone else reads. */
 export function WebhooksPanel() {
+  const errorText = useErrorText();
   const t = useTranslations('webhooks');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -39,7 +41,7 @@ export function WebhooksPanel() {
         <WebhookForm
           submitLabel={t('create')}
           pending={create.isPending}
-          error={create.error?.message ?? null}
+          error={(create.error ? errorText(create.error) : null)}
           onSubmit={(values) => create.mutate(values)}
           onCancel={() => setCreating(false)}
         />

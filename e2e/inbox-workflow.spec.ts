@@ -1,33 +1,24 @@
 import { expect, test, type Page } from '@playwright/test';
 import { db } from '@/server/db';
-import { closeRedis } from '@/server/redis';
-import { requestTemplateSync } from '@/server/templates/request-template-sync';
-import { createOrg, createUser, type CreatedUser } from '@/tests/factories';
-import { createConnectedAccount } from '@/tests/platform-factories';
+import type { CreatedUser } from '@/tests/factories';
 import { randomPhone, simulator } from '@/tests/support/stack';
 import { waitFor } from '@/tests/support/wait-for';
+import { createInboxTeam, type InboxTeam } from './support/inbox-team';
 
 // A support team's day: its own queue, resolve and snooze, saved replies, failures in plain words.
 let agent: CreatedUser;
 let colleague: CreatedUser;
 let org: { id: string; name: string };
 let account: { id: string; phoneId: string };
+let team: InboxTeam;
 
 test.beforeAll(async () => {
-  org = await createOrg({ name: `Workflow Co ${Math.random().toString(36).slice(2, 8)}` });
-  account = await createConnectedAccount(org.id, { name: 'main' });
-  agent = await createUser({ name: 'Sam Support', memberships: [{ orgId: org.id, role: 'agent' }] });
-  colleague = await createUser({ name: 'Cory Colleague', memberships: [{ orgId: org.id, role: 'agent' }] });
-  await requestTemplateSync(org.id, account.id);
-  await waitFor('templates to sync', () => db.template.findFirst({ where: { accountId: account.id, name: 'order_update', status: 'APPROVED' } }), 30_000);
+  team = await createInboxTeam('Workflow Co', ['Sam Support', 'Cory Colleague']);
+  ({ org, account } = team);
+  [agent, colleague] = team.agents as [CreatedUser, CreatedUser];
 });
 
-test.afterAll(async () => {
-  await db.user.deleteMany({ where: { id: { in: [agent.id, colleague.id] } } });
-  await db.organization.deleteMany({ where: { id: org.id } });
-  await db.$disconnect();
-  closeRedis();
-});
+test.afterAll(() => team.cleanUp());
 
 async function signIn(page: Page, path = '/inbox') {
   await page.goto(`/signin?callbackUrl=${encodeURIComponent(path)}`);

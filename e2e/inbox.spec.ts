@@ -1,31 +1,23 @@
 import { expect, test, type Page } from '@playwright/test';
 import { db } from '@/server/db';
-import { closeRedis } from '@/server/redis';
-import { requestTemplateSync } from '@/server/templates/request-template-sync';
-import { createOrg, createUser, type CreatedUser } from '@/tests/factories';
-import { createConnectedAccount } from '@/tests/platform-factories';
+import type { CreatedUser } from '@/tests/factories';
 import { randomPhone, simulator } from '@/tests/support/stack';
 import { waitFor } from '@/tests/support/wait-for';
+import { createInboxTeam, type InboxTeam } from './support/inbox-team';
 
 // An agent in an organization with one connected number, whose templates are synced.
 let agent: CreatedUser;
 let org: { id: string; name: string };
 let account: { id: string; phoneId: string };
+let team: InboxTeam;
 
 test.beforeAll(async () => {
-  org = await createOrg({ name: `Inbox Co ${Math.random().toString(36).slice(2, 8)}` });
-  account = await createConnectedAccount(org.id, { name: 'main' });
-  agent = await createUser({ name: 'Alex Agent', memberships: [{ orgId: org.id, role: 'agent' }] });
-  await requestTemplateSync(org.id, account.id);
-  await waitFor('templates to sync', () => db.template.findFirst({ where: { accountId: account.id, name: 'order_update', status: 'APPROVED' } }), 30_000);
+  team = await createInboxTeam('Inbox Co', ['Alex Agent']);
+  ({ org, account } = team);
+  agent = team.agents[0] as CreatedUser;
 });
 
-test.afterAll(async () => {
-  await db.user.deleteMany({ where: { id: agent.id } });
-  await db.organization.deleteMany({ where: { id: org.id } });
-  await db.$disconnect();
-  closeRedis();
-});
+test.afterAll(() => team.cleanUp());
 
 async function signIn(page: Page) {
   await page.goto('/signin?callbackUrl=%2Finbox');

@@ -31,8 +31,6 @@ export interface EndpointSpec<
   response: { status: number; description: string; schema?: z.ZodType; contentType?: string };
   /** Contract errors this operation can answer with, beyond those every endpoint can. */
   errors?: ErrorCode[];
-  /** Set while the operation is specified but not served yet: the issue that brings it. */
-  plannedFor?: string;
 }
 
 export function defineEndpoint<P extends z.ZodObject, Q extends z.ZodObject, B extends z.ZodType>(

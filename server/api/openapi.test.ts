@@ -106,18 +106,6 @@ describe('OpenAPI document', () => {
     }
   });
 
-  test('planned operations are marked as such', () => {
-    for (const spec of allEndpoints) {
-      const op = operationAt(spec.method, spec.path);
-      if (spec.plannedFor) {
-        assert.equal(op?.['x-status'], 'planned', spec.operationId);
-        assert.ok(op?.description.startsWith(`**Not available yet** — arrives with ${spec.plannedFor}.`), spec.operationId);
-      } else {
-        assert.equal(op?.['x-status'], undefined, spec.operationId);
-      }
-    }
-  });
-
   test('every error code appears somewhere', () => {
     const used = new Set([...operations.flatMap((op) => op['x-error-codes']), ...pathErrors]);
     const unused = Object.keys(errorCodes).filter((code) => !used.has(code as keyof typeof errorCodes));

@@ -57,8 +57,6 @@ export interface OpenApiOperation {
   'x-scope': string;
   'x-idempotent': boolean;
   'x-error-codes': ErrorCode[];
-  'x-status'?: 'planned';
-  'x-planned-for'?: string;
 }
 
 export interface OpenApiDocument {
@@ -204,12 +202,11 @@ function errorResponses(codes: ErrorCode[]): Record<string, OpenApiResponse> {
 
 function operation(spec: EndpointSpec): OpenApiOperation {
   const codes = operationErrorCodes(spec);
-  const planned = spec.plannedFor ? `**Not available yet** — arrives with ${spec.plannedFor}.\n\n` : '';
   return {
     operationId: spec.operationId,
     tags: [spec.tag],
     summary: spec.summary,
-    description: `${planned}${spec.description ?? spec.summary}\n\nRequires scope \`${spec.scope}\`.`,
+    description: `${spec.description ?? spec.summary}\n\nRequires scope \`${spec.scope}\`.`,
     parameters: [
       ...objectParameters(spec.params, 'path'),
       ...objectParameters(spec.query, 'query'),
@@ -223,7 +220,6 @@ function operation(spec: EndpointSpec): OpenApiOperation {
     'x-scope': spec.scope,
     'x-idempotent': spec.idempotent === true,
     'x-error-codes': codes,
-    ...(spec.plannedFor ? { 'x-status': 'planned' as const, 'x-planned-for': spec.plannedFor } : {}),
   };
 }
 

@@ -1,4 +1,3 @@
-import { config } from '@/server/config';
 import type { PlatformMediaInfo, PlatformPhoneNumberInfo, PlatformTemplate } from './graph-types';
 import { PlatformError, toPlatformError, UNKNOWN_ERROR_CODE } from './platform-error';
 import type { SendMessageBody } from './send-body';
@@ -159,15 +158,6 @@ export function createPlatformClient(options: PlatformClientOptions) {
       };
     },
   };
-}
-
-/** The client for the configured platform. */
-export function platformClientFromConfig(): PlatformClient {
-  return createPlatformClient({
-    baseUrl: config.PLATFORM_BASE_URL,
-    apiVersion: config.PLATFORM_API_VERSION,
-    accessToken: config.PLATFORM_ACCESS_TOKEN,
-  });
 }
 
 const decoder = new TextDecoder();

@@ -63,8 +63,6 @@ export type JobData<Q extends QueueName, J extends JobName<Q>> = z.infer<
   (typeof queueDefinitions)[Q][J] extends z.ZodType ? (typeof queueDefinitions)[Q][J] : never
 >;
 
-export const queueNames = Object.keys(queueDefinitions) as QueueName[];
-
 /**
  * Jobs a worker runs at once from a queue, in multiples of WORKER_CONCURRENCY (1 unless
  * listed): sends and webhook attempts spend their time waiting on the platform or receivers

@@ -7,6 +7,7 @@ import { getSessionUser } from '@/server/auth/get-session-user';
 import { findUnstorableText, unstorableTextMessage } from '@/server/db/storable-text';
 import { ACTIVE_ORG_COOKIE } from '@/server/orgs/active-org-cookie';
 import { OrgAccessError } from '@/server/orgs/org-access-error';
+import { OrgRuleError } from '@/server/orgs/org-rule-error';
 import { resolveActiveOrg } from '@/server/orgs/resolve-active-org';
 import { readCookie } from './read-cookie';
 
@@ -35,12 +36,28 @@ const t = initTRPC.context<TRPCContext>().create({
 export const createTRPCRouter = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-// Domain functions throw their own errors; this is the one place they become tRPC codes.
+/** The tRPC code for a contract error's HTTP status (the contract's table gives the status). */
+function trpcCodeOf(status: number): TRPCError['code'] {
+  const byStatus: Partial<Record<number, TRPCError['code']>> = {
+    401: 'UNAUTHORIZED', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 409: 'CONFLICT', 413: 'PAYLOAD_TOO_LARGE', 429: 'TOO_MANY_REQUESTS', 503: 'SERVICE_UNAVAILABLE',
+  };
+  return byStatus[status] ?? (status >= 500 ? 'BAD_GATEWAY' : 'BAD_REQUEST');
+}
+
+/** A domain error as the dashboard receives it, or null for an unexpected failure. */
+function domainError(cause: unknown): TRPCError | null {
+  if (cause instanceof OrgAccessError) return new TRPCError({ code: 'FORBIDDEN', message: cause.message, cause });
+  if (cause instanceof OrgRuleError) return new TRPCError({ code: cause.kind === 'not_found' ? 'NOT_FOUND' : 'CONFLICT', message: cause.message, cause });
+  if (cause instanceof ApiError) return new TRPCError({ code: trpcCodeOf(cause.status), message: cause.message, cause });
+  return null;
+}
+
+// Domain functions throw their own errors; this is the one place they become tRPC codes, the
+// same for every router (their messages are written for people, and shown as they are).
 const mapDomainErrors = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok && result.error.cause instanceof OrgAccessError) {
-    throw new TRPCError({ code: 'FORBIDDEN', message: result.error.cause.message, cause: result.error.cause });
-  }
+  const mapped = result.ok ? null : domainError(result.error.cause);
+  if (mapped) throw mapped;
   return result;
 });
 

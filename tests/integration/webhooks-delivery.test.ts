@@ -74,15 +74,15 @@ describe('webhook deliveries', () => {
     const otherOrgId = (await createOrg()).id;
     const here = await hook('/ok', ['message.delivered']);
     const there = await createWebhook(otherOrgId, { name: 'other', url: `${base}/ok`, events: ['message.delivered'] });
-    const { eventIds, outboxId } = await db.$transaction((tx) =>
+    const { eventIds } = await db.$transaction((tx) =>
       publishEvents(tx, [
         { orgId, event: 'message.delivered', subject: { message: { id: 'msg_1' } } },
         { orgId: otherOrgId, event: 'message.delivered', subject: { message: { id: 'msg_2' } } },
         { orgId, event: 'message.delivered', subject: { message: { id: 'msg_3' } } },
       ]),
     );
-    assert.ok(outboxId);
-    assert.deepEqual((await db.outboxJob.findUniqueOrThrow({ where: { id: outboxId } })).data, { eventIds });
+    const fanOut = await db.outboxJob.findFirstOrThrow({ where: { jobId: `events.fan-out-${eventIds[0]}` } });
+    assert.deepEqual(fanOut.data, { eventIds });
     const delivered = () => db.webhookDelivery.findMany({ where: { eventId: { in: eventIds }, state: 'succeeded' } });
     const deliveries = await waitFor('three deliveries', async () => (await delivered()).length === 3 && delivered());
     const byEvent = Object.fromEntries(deliveries.map((d) => [d.eventId, d.webhookId]));

@@ -19,11 +19,11 @@ function parameterRows(parameters: OpenApiParameter[]): FieldRow[] {
   }));
 }
 
-/** The description without the parts shown as badges (planned notice, scope). */
+/** The description without the part shown as a badge (the scope). */
 function bodyText(description: string): string {
   return description
     .split(/\n{2,}/)
-    .filter((p) => !p.startsWith('**Not available yet**') && !p.startsWith('Requires scope'))
+    .filter((p) => !p.startsWith('Requires scope'))
     .join('\n\n');
 }
 
@@ -50,11 +50,6 @@ export function OperationSection({ method, path, operation, parameters }: Props)
       <div className="flex flex-wrap items-center gap-2">
         <MethodBadge method={method} />
         <code className="break-all font-mono text-sm font-semibold text-slate-900">{path}</code>
-        {operation['x-status'] === 'planned' ? (
-          <span className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold text-amber-800 ring-1 ring-inset ring-amber-300">
-            Not available yet
-          </span>
-        ) : null}
       </div>
       <h3 id={`${operation.operationId}-title`} className="mt-3 text-xl font-semibold text-slate-900">
         <a href={`#${operation.operationId}`} className="hover:underline">
@@ -72,12 +67,6 @@ export function OperationSection({ method, path, operation, parameters }: Props)
           <div className="flex gap-1">
             <dt className="sr-only">Idempotency</dt>
             <dd>Accepts Idempotency-Key</dd>
-          </div>
-        ) : null}
-        {operation['x-planned-for'] ? (
-          <div className="flex gap-1">
-            <dt>Arrives with</dt>
-            <dd>{operation['x-planned-for']}</dd>
           </div>
         ) : null}
       </dl>

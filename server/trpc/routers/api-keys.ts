@@ -1,6 +1,4 @@
-import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
-import { ApiError } from '@/server/api/api-error';
 import { apiKeyInput } from '@/server/api-keys/api-key-input';
 import { canManageApiKeys } from '@/server/api-keys/api-key-permission';
 import { createApiKey } from '@/server/api-keys/create-api-key';
@@ -8,16 +6,6 @@ import { listApiKeys } from '@/server/api-keys/list-api-keys';
 import { revokeApiKey } from '@/server/api-keys/revoke-api-key';
 import { setApiKeyEnabled } from '@/server/api-keys/set-api-key-enabled';
 import { createTRPCRouter, orgProcedure } from '../init';
-
-/** The domain speaks the API's error codes; the dashboard gets the same messages as tRPC codes. */
-async function mapApiErrors<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    throw new TRPCError({ code: error.status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST', message: error.message, cause: error });
-  }
-}
 
 const keyId = z.string().min(1).max(64);
 
@@ -31,10 +19,10 @@ export const apiKeysRouter = createTRPCRouter({
   setEnabled: orgProcedure
     .input(z.object({ id: keyId, enabled: z.boolean() }))
     .mutation(({ ctx, input }) =>
-      mapApiErrors(() => setApiKeyEnabled({ orgId: ctx.org.id, role: ctx.role, keyId: input.id, enabled: input.enabled })),
+      setApiKeyEnabled({ orgId: ctx.org.id, role: ctx.role, keyId: input.id, enabled: input.enabled }),
     ),
 
   revoke: orgProcedure
     .input(z.object({ id: keyId }))
-    .mutation(({ ctx, input }) => mapApiErrors(() => revokeApiKey({ orgId: ctx.org.id, role: ctx.role, keyId: input.id }))),
+    .mutation(({ ctx, input }) => revokeApiKey({ orgId: ctx.org.id, role: ctx.role, keyId: input.id })),
 });

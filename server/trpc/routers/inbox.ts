@@ -1,6 +1,4 @@
-import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
-import { ApiError } from '@/server/api/api-error';
 import { contactTags, optedOutMarketing } from '@/server/contacts/contact-fields';
 import { assignConversation } from '@/server/inbox/assign-conversation';
 import { addConversationNote, listConversationNotes } from '@/server/inbox/conversation-notes';
@@ -21,18 +19,6 @@ import { simulateCustomer, simulateNewCustomer } from '@/server/inbox/simulate-c
 import { updateConversationContact } from '@/server/inbox/update-conversation-contact';
 import { createTRPCRouter, orgProcedure } from '../init';
 
-// The domain's contract errors (window closed, template variables missing, not found) carry
-// messages written for people: the agent sees them as they are.
-const inboxProcedure = orgProcedure.use(async ({ next }) => {
-  const result = await next();
-  if (!result.ok && result.error.cause instanceof ApiError) {
-    const cause = result.error.cause;
-    const code = cause.status === 404 ? 'NOT_FOUND' : cause.status >= 500 ? 'BAD_GATEWAY' : 'BAD_REQUEST';
-    throw new TRPCError({ code, message: cause.message, cause });
-  }
-  return result;
-});
-
 const contactId = z.string().min(1).max(64);
 const savedReplyId = z.string().min(1).max(64);
 const inboxFilters = z.object({
@@ -44,7 +30,7 @@ const inboxFilters = z.object({
 const variables = z.record(z.string(), z.string().max(1024));
 
 export const inboxRouter = createTRPCRouter({
-  conversations: inboxProcedure
+  conversations: orgProcedure
     .input(
       inboxFilters.extend({
         cursor: z.string().max(512).nullish(),
@@ -61,9 +47,9 @@ export const inboxRouter = createTRPCRouter({
       }),
     ),
 
-  counts: inboxProcedure.input(inboxFilters.omit({ search: true })).query(({ ctx, input }) => countInboxConversations(ctx.org.id, { ...input, userId: ctx.user.id })),
+  counts: orgProcedure.input(inboxFilters.omit({ search: true })).query(({ ctx, input }) => countInboxConversations(ctx.org.id, { ...input, userId: ctx.user.id })),
 
-  setStatus: inboxProcedure
+  setStatus: orgProcedure
     .input(
       z.object({
         contactId,
@@ -75,15 +61,15 @@ export const inboxRouter = createTRPCRouter({
     )
     .mutation(({ ctx, input }) => setConversationStatus(ctx.org.id, input.contactId, input.change)),
 
-  conversation: inboxProcedure.input(z.object({ contactId })).query(({ ctx, input }) => getInboxConversation(ctx.org.id, input.contactId)),
+  conversation: orgProcedure.input(z.object({ contactId })).query(({ ctx, input }) => getInboxConversation(ctx.org.id, input.contactId)),
 
-  messages: inboxProcedure
+  messages: orgProcedure
     .input(z.object({ contactId, cursor: z.string().max(512).nullish() }))
     .query(({ ctx, input }) => listInboxMessages(ctx.org.id, input.contactId, { limit: 40, cursor: input.cursor ?? undefined })),
 
-  markRead: inboxProcedure.input(z.object({ contactId })).mutation(({ ctx, input }) => markConversationRead(ctx.org.id, input.contactId)),
+  markRead: orgProcedure.input(z.object({ contactId })).mutation(({ ctx, input }) => markConversationRead(ctx.org.id, input.contactId)),
 
-  reply: inboxProcedure
+  reply: orgProcedure
     .input(
       z.object({
         contactId,
@@ -97,51 +83,51 @@ export const inboxRouter = createTRPCRouter({
     )
     .mutation(({ ctx, input }) => sendInboxReply(ctx.org.id, input.contactId, input.reply, input.clientId)),
 
-  retry: inboxProcedure
+  retry: orgProcedure
     .input(z.object({ messageId: z.string().min(1).max(64) }))
     .mutation(({ ctx, input }) => retryFailedMessage(ctx.org.id, input.messageId)),
 
-  templateAllowance: inboxProcedure.input(z.object({ contactId })).query(({ ctx, input }) => templateAllowance(ctx.org.id, input.contactId)),
+  templateAllowance: orgProcedure.input(z.object({ contactId })).query(({ ctx, input }) => templateAllowance(ctx.org.id, input.contactId)),
 
-  templates: inboxProcedure
+  templates: orgProcedure
     .input(z.object({ accountId: z.string().max(64).nullable() }))
     .query(({ ctx, input }) => listReplyTemplates(ctx.org.id, input.accountId)),
 
-  agents: inboxProcedure.query(({ ctx }) => listInboxAgents(ctx.org.id)),
+  agents: orgProcedure.query(({ ctx }) => listInboxAgents(ctx.org.id)),
 
-  assign: inboxProcedure
+  assign: orgProcedure
     .input(z.object({ contactId, assigneeId: z.string().min(1).max(64).nullable() }))
     .mutation(({ ctx, input }) => assignConversation(ctx.org.id, input.contactId, input.assigneeId)),
 
-  updateContact: inboxProcedure
+  updateContact: orgProcedure
     .input(z.object({ contactId, tags: contactTags.optional(), optedOutMarketing: optedOutMarketing.optional() }))
     .mutation(({ ctx, input }) =>
       updateConversationContact(ctx.org.id, input.contactId, { tags: input.tags, optedOutMarketing: input.optedOutMarketing }),
     ),
 
-  notes: inboxProcedure.input(z.object({ contactId })).query(({ ctx, input }) => listConversationNotes(ctx.org.id, input.contactId)),
+  notes: orgProcedure.input(z.object({ contactId })).query(({ ctx, input }) => listConversationNotes(ctx.org.id, input.contactId)),
 
-  addNote: inboxProcedure
+  addNote: orgProcedure
     .input(z.object({ contactId, body: z.string().trim().min(1).max(4000) }))
     .mutation(({ ctx, input }) => addConversationNote(ctx.org.id, input.contactId, ctx.user.id, input.body)),
 
-  savedReplies: inboxProcedure
+  savedReplies: orgProcedure
     .input(z.object({ prefix: z.string().max(40).optional() }))
     .query(({ ctx, input }) => listSavedReplies(ctx.org.id, input.prefix)),
 
-  fillSavedReply: inboxProcedure
+  fillSavedReply: orgProcedure
     .input(z.object({ id: savedReplyId, contactId }))
     .query(({ ctx, input }) => fillSavedReplyFor(ctx.org.id, input.id, input.contactId)),
 
-  createSavedReply: inboxProcedure.input(savedReplyInput).mutation(({ ctx, input }) => createSavedReply(ctx.org.id, ctx.user.id, input)),
+  createSavedReply: orgProcedure.input(savedReplyInput).mutation(({ ctx, input }) => createSavedReply(ctx.org.id, ctx.user.id, input)),
 
-  updateSavedReply: inboxProcedure
+  updateSavedReply: orgProcedure
     .input(savedReplyInput.extend({ id: savedReplyId }))
     .mutation(({ ctx, input: { id, ...reply } }) => updateSavedReply(ctx.org.id, id, reply)),
 
-  deleteSavedReply: inboxProcedure.input(z.object({ id: savedReplyId })).mutation(({ ctx, input }) => deleteSavedReply(ctx.org.id, input.id)),
+  deleteSavedReply: orgProcedure.input(z.object({ id: savedReplyId })).mutation(({ ctx, input }) => deleteSavedReply(ctx.org.id, input.id)),
 
-  simulate: inboxProcedure
+  simulate: orgProcedure
     .input(
       z.object({
         contactId,
@@ -153,7 +139,7 @@ export const inboxRouter = createTRPCRouter({
     )
     .mutation(({ ctx, input }) => simulateCustomer(ctx.org.id, input.contactId, input.action)),
 
-  simulateNew: inboxProcedure
+  simulateNew: orgProcedure
     .input(
       z.object({
         accountId: z.string().min(1).max(64),

@@ -1,23 +1,12 @@
-import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
 import { MemberRole } from '@/server/db';
 import { changeMemberRole } from '@/server/orgs/change-member-role';
 import { inviteMember } from '@/server/orgs/invite-member';
 import { listMembers } from '@/server/orgs/list-members';
 import { canManageMembers } from '@/server/orgs/member-permission';
-import { OrgRuleError } from '@/server/orgs/org-rule-error';
 import { removeMember } from '@/server/orgs/remove-member';
 import { renameOrganization } from '@/server/orgs/rename-organization';
 import { createTRPCRouter, orgProcedure } from '../init';
-
-async function mapOrgRules<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (!(error instanceof OrgRuleError)) throw error;
-    throw new TRPCError({ code: error.kind === 'not_found' ? 'NOT_FOUND' : 'CONFLICT', message: error.message, cause: error });
-  }
-}
 
 const role = z.enum(MemberRole);
 const membershipId = z.string().min(1).max(64);
@@ -35,13 +24,13 @@ export const settingsRouter = createTRPCRouter({
 
   invite: orgProcedure
     .input(z.object({ email: z.email('Enter an email address.').max(320), role, name: z.string().trim().max(100).optional() }))
-    .mutation(({ ctx, input }) => mapOrgRules(() => inviteMember({ orgId: ctx.org.id, actorRole: ctx.role, ...input }))),
+    .mutation(({ ctx, input }) => inviteMember({ orgId: ctx.org.id, actorRole: ctx.role, ...input })),
 
   changeRole: orgProcedure
     .input(z.object({ membershipId, role }))
-    .mutation(({ ctx, input }) => mapOrgRules(() => changeMemberRole({ orgId: ctx.org.id, actorRole: ctx.role, ...input }))),
+    .mutation(({ ctx, input }) => changeMemberRole({ orgId: ctx.org.id, actorRole: ctx.role, ...input })),
 
   removeMember: orgProcedure
     .input(z.object({ membershipId }))
-    .mutation(({ ctx, input }) => mapOrgRules(() => removeMember({ orgId: ctx.org.id, actorRole: ctx.role, ...input }))),
+    .mutation(({ ctx, input }) => removeMember({ orgId: ctx.org.id, actorRole: ctx.role, ...input })),
 });

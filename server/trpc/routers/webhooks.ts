@@ -1,6 +1,4 @@
-import { TRPCError } from '@trpc/server';
 import { z } from 'zod';
-import { ApiError } from '@/server/api/api-error';
 import { webhookEventNames } from '@/server/api/endpoints/webhooks';
 import { MAX_URL_LENGTH } from '@/server/http/outbound-policy';
 import { createWebhook } from '@/server/webhooks/create-webhook';
@@ -13,17 +11,6 @@ import { deleteWebhook, updateWebhook } from '@/server/webhooks/update-webhook';
 import { generateWebhookSecret } from '@/server/webhooks/webhook-rules';
 import { assertCanManageWebhooks, canManageWebhooks } from '@/server/webhooks/webhook-permission';
 import { createTRPCRouter, orgProcedure } from '../init';
-
-/** The domain speaks the API's error codes; the dashboard gets the same messages as tRPC codes. */
-async function mapApiErrors<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
-    const code = error.status === 404 ? 'NOT_FOUND' : error.status === 409 ? 'CONFLICT' : 'BAD_REQUEST';
-    throw new TRPCError({ code, message: error.message, cause: error });
-  }
-}
 
 const id = z.string().min(1).max(64);
 const fields = {
@@ -47,27 +34,27 @@ export const webhooksRouter = createTRPCRouter({
 
   create: manage
     .input(z.object({ ...fields, headers: fields.headers.optional() }))
-    .mutation(({ ctx, input }) => mapApiErrors(() => createWebhook(ctx.org.id, input))),
+    .mutation(({ ctx, input }) => createWebhook(ctx.org.id, input)),
 
   update: manage
     .input(z.object({ id, ...z.object(fields).partial().shape, isActive: z.boolean().optional() }))
-    .mutation(({ ctx, input: { id: webhookId, ...changes } }) => mapApiErrors(() => updateWebhook(ctx.org.id, webhookId, changes))),
+    .mutation(({ ctx, input: { id: webhookId, ...changes } }) => updateWebhook(ctx.org.id, webhookId, changes)),
 
   rotateSecret: manage.input(z.object({ id })).mutation(async ({ ctx, input }) => {
     const secret = generateWebhookSecret();
-    await mapApiErrors(() => updateWebhook(ctx.org.id, input.id, { secret }));
+    await updateWebhook(ctx.org.id, input.id, { secret });
     return { secret };
   }),
 
-  delete: manage.input(z.object({ id })).mutation(({ ctx, input }) => mapApiErrors(() => deleteWebhook(ctx.org.id, input.id))),
+  delete: manage.input(z.object({ id })).mutation(({ ctx, input }) => deleteWebhook(ctx.org.id, input.id)),
 
-  test: manage.input(z.object({ id })).mutation(({ ctx, input }) => mapApiErrors(() => testWebhook(ctx.org.id, input.id))),
+  test: manage.input(z.object({ id })).mutation(({ ctx, input }) => testWebhook(ctx.org.id, input.id)),
 
   deliveries: orgProcedure
     .input(z.object({ id, event: z.enum(webhookEventNames).optional(), limit: z.number().int().min(1).max(200).default(100) }))
-    .query(({ ctx, input }) => mapApiErrors(() => listDeliveries(ctx.org.id, input.id, input))),
+    .query(({ ctx, input }) => listDeliveries(ctx.org.id, input.id, input)),
 
   resend: manage
     .input(z.object({ id, deliveryId: id }))
-    .mutation(({ ctx, input }) => mapApiErrors(() => resendDelivery(ctx.org.id, input.id, input.deliveryId))),
+    .mutation(({ ctx, input }) => resendDelivery(ctx.org.id, input.id, input.deliveryId)),
 });

@@ -6,21 +6,33 @@ import { signInAt } from './support/sign-in';
 // One customer whose message is a 2,000-character URL and whose name has no spaces.
 const world = useDashboardWorld();
 
-const sendButton = (page: Page) => page.getByRole('button', { name: 'Send', exact: true });
+const sendButton = (page: Page, name = 'Send') => page.getByRole('button', { name, exact: true });
 const conversation = (page: Page) => page.getByTestId('conversation').filter({ hasText: longTexts.customerName.slice(0, 30) });
 const longMessage = (page: Page) => page.getByTestId('message').filter({ hasText: longTexts.message.slice(0, 40) });
 
+const languages = [
+  { locale: 'en-US', lang: 'en', send: 'Send' },
+  { locale: 'ar-SA', lang: 'ar', send: 'إرسال' },
+];
+
 for (const [size, viewport] of Object.entries(viewports)) {
-  test(`a 2,000-character unbroken message wraps and the Send button stays in reach (${size})`, async ({ page }) => {
-    await page.setViewportSize(viewport);
-    await signInAt(page, '/inbox', world().owner);
-    await conversation(page).click();
-    await expect(longMessage(page)).toBeVisible();
-    await expectNoHorizontalScroll(page);
-    await expectReachable(sendButton(page));
-    const bubble = await longMessage(page).boundingBox();
-    expect(bubble && bubble.x + bubble.width).toBeLessThanOrEqual(viewport.width);
-  });
+  for (const { locale, lang, send } of languages) {
+    test(`a 2,000-character unbroken message wraps and the Send button stays in reach (${size}, ${lang})`, async ({ browser }) => {
+      const context = await browser.newContext({ locale, viewport });
+      const page = await context.newPage();
+      await signInAt(page, '/inbox', world().owner);
+      await expect(page.locator('html')).toHaveAttribute('lang', lang);
+      await conversation(page).click();
+      await expect(longMessage(page)).toBeVisible();
+      await expectNoHorizontalScroll(page);
+      await expectReachable(sendButton(page, send));
+      const bubble = await longMessage(page).boundingBox();
+      expect(bubble && bubble.x).toBeGreaterThanOrEqual(0);
+      expect(bubble && bubble.x + bubble.width).toBeLessThanOrEqual(viewport.width);
+      await page.screenshot({ path: `e2e/artifacts/long-message-${size}-${lang}.png` });
+      await context.close();
+    });
+  }
 
   test(`the inbox fills the screen without scrolling the page (${size})`, async ({ page }) => {
     await page.setViewportSize(viewport);

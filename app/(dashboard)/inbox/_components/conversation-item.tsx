@@ -48,8 +48,13 @@ export function ConversationItem({ conversation: c, selected, now, onSelect }: C
           </span>
           <span className="mt-1 flex min-w-0 flex-wrap items-center gap-1 text-[11px]">
             {open && c.windowOpenUntil ? (
-              <span className="rounded bg-emerald-50 px-1 text-emerald-800" title={t('windowOpenTitle')}>
-                ⏱ {format.remaining(c.windowOpenUntil, now)}
+              <span className="inline-flex items-center gap-0.5 rounded bg-emerald-50 px-1 text-emerald-800" title={t('windowOpenTitle')}>
+                {/* A drawn clock: the emoji is a missing glyph where no emoji font is installed. */}
+                <svg viewBox="0 0 16 16" className="size-3" fill="none" stroke="currentColor" strokeWidth={1.5} aria-hidden="true">
+                  <circle cx="8" cy="8" r="6.25" />
+                  <path d="M8 4.5V8l2.5 1.5" strokeLinecap="round" />
+                </svg>
+                {format.remaining(c.windowOpenUntil, now)}
               </span>
             ) : (
               <span className="rounded bg-slate-100 px-1 text-slate-600">{t('windowClosed')}</span>

@@ -6,18 +6,15 @@ export const MESSAGE_SEARCH_MIN_LENGTH = 3;
 /**
  * Contacts matching a search box: part of the name in any case, or, when the text looks like a
  * phone number, the digits within the number. "+1 (555) 010" finds +15550102345, but "Room 5"
- * does not match every number with a 5. With `messageText`, also contacts with a message
- * containing the text in any case (three characters or more). Trigram indexes serve all three.
+ * does not match every number with a 5. Trigram indexes serve both. (The inbox's search also
+ * finds message text: `firstSearchMatches` and `listSearchMatches` below.)
  */
-export function contactSearchWhere(search: string | undefined, options: { messageText?: boolean } = {}): Prisma.ContactWhereInput {
+export function contactSearchWhere(search: string | undefined): Prisma.ContactWhereInput {
   const text = search?.trim();
   if (!text) return {};
   const matches: Prisma.ContactWhereInput[] = [{ name: { contains: text, mode: 'insensitive' } }];
   const digits = phoneDigits(text);
   if (digits) matches.push({ phoneNumber: { contains: digits } });
-  if (options.messageText && searchesMessageText(text)) {
-    matches.push({ messages: { some: { content: { contains: text, mode: 'insensitive' } } } });
-  }
   return matches.length === 1 ? matches[0]! : { OR: matches };
 }
 

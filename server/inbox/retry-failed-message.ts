@@ -1,7 +1,7 @@
 import { ApiError, notFound } from '@/server/api/api-error';
 import { db, type Prisma } from '@/server/db';
 import { insertOutgoingMessage } from '@/server/messages/queue-outgoing-message';
-import { windowOpen } from '@/server/messages/send-message';
+import { assertMaySend } from '@/server/messages/send-message';
 
 /**
  * Sends a failed outgoing message again, as a new message (the failed one stays in the thread
@@ -21,12 +21,8 @@ export async function retryFailedMessage(orgId: string, messageId: string) {
     if (failed.template.status !== 'APPROVED') {
       throw new ApiError('template_not_approved', `Template \`${failed.template.name}\` is ${failed.template.status}, not APPROVED.`);
     }
-    if (failed.template.category === 'MARKETING' && failed.contact.optedOutMarketing) {
-      throw new ApiError('contact_opted_out', `${failed.contact.phoneNumber} opted out of marketing messages.`);
-    }
-  } else if (!windowOpen(failed.contact.lastInboundAt)) {
-    throw new ApiError('service_window_closed', `${failed.contact.phoneNumber} has not written in the last 24 hours, so only an approved template can be sent.`);
   }
+  assertMaySend(failed.contact.phoneNumber, failed.contact, failed.type === 'template' ? failed.template : null);
   return db.$transaction((tx) =>
     insertOutgoingMessage(tx, {
       orgId,

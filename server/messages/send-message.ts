@@ -29,6 +29,28 @@ export function windowOpen(lastInboundAt: Date | null | undefined, now = Date.no
 }
 
 /**
+ * The platform's rules that depend on the contact: a MARKETING template not to someone who
+ * opted out, free-form messages only inside the 24-hour window. Every send path checks them
+ * here (the API, the inbox, a retry).
+ */
+export function assertMaySend(
+  phoneNumber: string,
+  contact: { optedOutMarketing: boolean; lastInboundAt: Date | null } | null | undefined,
+  template: { name: string; category: string } | null,
+): void {
+  if (template?.category === 'MARKETING' && contact?.optedOutMarketing) {
+    throw new ApiError('contact_opted_out', `${phoneNumber} opted out of marketing messages; \`${template.name}\` is a MARKETING template.`);
+  }
+  if (!template && !windowOpen(contact?.lastInboundAt)) {
+    throw new ApiError(
+      'service_window_closed',
+      `${phoneNumber} has not written in the last 24 hours, so only an approved template can be sent.`,
+      { param: 'type' },
+    );
+  }
+}
+
+/**
  * `POST /v1/messages`: checks everything the platform would refuse (template approval and
  * variables, marketing opt-outs, the 24-hour window, media), then stores the message as
  * `pending` with its send job in one transaction. The worker does the sending.
@@ -42,16 +64,7 @@ export async function sendMessage(orgId: string, request: SendMessageRequest, at
   if (template && template.accountId !== account.id) {
     throw new ApiError('invalid_parameter', `Template \`${template.name}\` belongs to another account than \`${account.name}\`.`, { param: 'from' });
   }
-  if (template?.category === 'MARKETING' && contact?.optedOutMarketing) {
-    throw new ApiError('contact_opted_out', `${phoneNumber} opted out of marketing messages; \`${template.name}\` is a MARKETING template.`);
-  }
-  if (!template && !windowOpen(contact?.lastInboundAt)) {
-    throw new ApiError(
-      'service_window_closed',
-      `${phoneNumber} has not written in the last 24 hours, so only an approved template can be sent.`,
-      { param: 'type' },
-    );
-  }
+  assertMaySend(phoneNumber, contact, template);
 
   let platformBody: Prisma.InputJsonObject;
   let content: string;

@@ -53,7 +53,7 @@ async function event(createdAt: Date, withDelivery = false) {
 
 async function idempotencyRecord(expiresAt: Date) {
   const id = newId('idempotency');
-  await db.idempotencyRecord.create({ data: { id, apiKeyId, key: id, requestHash: 'x', createdAt: ago(2 * day), expiresAt } });
+  await db.idempotencyRecord.create({ data: { id, scope: apiKeyId, apiKeyId, key: id, requestHash: 'x', createdAt: ago(2 * day), expiresAt } });
   return id;
 }
 

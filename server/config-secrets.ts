@@ -8,6 +8,8 @@ export const DEVELOPMENT_SECRETS = {
   PLATFORM_ACCESS_TOKEN: 'dev-platform-access-token',
   PLATFORM_APP_SECRET: 'dev-platform-app-secret',
   PLATFORM_VERIFY_TOKEN: 'dev-platform-verify-token',
+  /** Encrypts AI provider keys at rest (agent service credentials). */
+  CREDENTIALS_SECRET: 'development-only-credentials-secret',
 } as const;
 
 export type SecretVariable = keyof typeof DEVELOPMENT_SECRETS;

@@ -17,6 +17,10 @@ const configSchema = z
     REDIS_PREFIX: z.string().min(1).default('wa'),
     PORT: z.coerce.number().int().positive().default(3000),
     APP_URL: z.string().url().default('http://localhost:3000'),
+    /** Base URL of the agent service (agent-api.md §3); defaults to APP_URL + /agent. */
+    AGENT_API_BASE_URL: z.string().url().optional(),
+    /** Anyone may create an account and organization with POST /agent/v1/auth/signup (default: invite only). */
+    SIGNUP_OPEN: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
     /** Signs dashboard sessions, invitations and paging cursors. */
     AUTH_SECRET: z.string().default(DEVELOPMENT_SECRETS.AUTH_SECRET),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -26,6 +30,7 @@ const configSchema = z
     PLATFORM_ACCESS_TOKEN: z.string().default(DEVELOPMENT_SECRETS.PLATFORM_ACCESS_TOKEN),
     PLATFORM_APP_SECRET: z.string().default(DEVELOPMENT_SECRETS.PLATFORM_APP_SECRET),
     PLATFORM_VERIFY_TOKEN: z.string().default(DEVELOPMENT_SECRETS.PLATFORM_VERIFY_TOKEN),
+    CREDENTIALS_SECRET: z.string().default(DEVELOPMENT_SECRETS.CREDENTIALS_SECRET),
 
     SIMULATOR_PORT: z.coerce.number().int().positive().default(4010),
     SIMULATOR_WEBHOOK_URL: z.string().url().default('http://127.0.0.1:3000/api/platform/webhook'),
@@ -67,7 +72,8 @@ const configSchema = z
   })
   .superRefine((config, ctx) => {
     for (const problem of secretProblems(config)) ctx.addIssue({ code: 'custom', path: [problem.variable], message: problem.message });
-  });
+  })
+  .transform((config) => ({ ...config, AGENT_API_BASE_URL: (config.AGENT_API_BASE_URL ?? `${config.APP_URL}/agent`).replace(/\/$/, '') }));
 
 export type Config = z.infer<typeof configSchema>;
 

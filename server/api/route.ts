@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CLIENT_ADDRESS_HEADER } from '@/server/http/client-address';
+import { isDependencyUnavailable } from '@/server/http/dependency-unavailable';
 import { logger } from '@/server/logger';
 import { ApiError, errorEnvelope } from './api-error';
 import { authenticate, requireScope, type ApiCaller } from './authenticate';
@@ -115,30 +116,10 @@ export function errorResponse(error: unknown, headers: Record<string, string>, r
 }
 
 function unexpected(error: unknown, requestId: string): ApiError {
-  if (isUnavailable(error)) {
+  if (isDependencyUnavailable(error)) {
     logger.warn({ requestId, err: error }, 'dependency unavailable');
     return new ApiError('service_unavailable', 'A service this request needs is unavailable. Retry shortly.');
   }
   logger.error({ requestId, err: error }, 'unhandled error in /v1');
   return new ApiError('internal_error', `Something went wrong on our side. Quote request ${requestId} if you contact support.`);
-}
-
-/**
- * Database or Redis out of reach: connection refused or lost (PostgreSQL restarting answers
- * 57P01 admin_shutdown to running queries and 57P03 to new connections; class 08 is a lost
- * connection), pool timeouts, and the same as Prisma reports them (P1001/P1002/P1017/P2024, or
- * its driver adapter's error, which carries the pg error as `cause`).
- */
-const unavailableCodes = new Set(['P1001', 'P1002', 'P1017', 'P2024', 'ECONNREFUSED', 'ETIMEDOUT', 'ECONNRESET', 'EPIPE', '57P01', '57P02', '57P03']);
-const unavailableKinds = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections']);
-const unavailableMessage =
-  /ECONNREFUSED|Connection is closed|connect ETIMEDOUT|Connection terminated|terminating connection due to|the database system is (starting up|shutting down|in recovery)|Client has encountered a connection error/;
-
-function isUnavailable(error: unknown, depth = 0): boolean {
-  const e = error as { code?: unknown; name?: string; message?: string; kind?: string; originalCode?: string; cause?: unknown } | undefined;
-  if (!e || typeof e !== 'object' || depth > 5) return false;
-  const code = typeof e.code === 'string' ? e.code : (e.originalCode ?? '');
-  if (unavailableCodes.has(code) || code.startsWith('08') || unavailableKinds.has(e.kind ?? '')) return true;
-  if (e.name === 'DriverAdapterError' || unavailableMessage.test(e.message ?? '')) return true;
-  return e.cause !== undefined && e.cause !== error && isUnavailable(e.cause, depth + 1);
 }

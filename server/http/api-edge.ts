@@ -1,35 +1,59 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ApiError, errorEnvelope } from '@/server/api/api-error';
 import { newRequestId, REQUEST_ID_HEADER } from '@/server/api/request-id';
+import { agentLanguageOf } from '@/server/agent/http/agent-language';
+import { AGENT_API_VERSION, AGENT_VERSION_HEADER } from '@/server/agent/http/agent-version';
+import { AgentError, agentErrorEnvelope } from '@/server/errors/agent-error';
 
 const apiPath = /^\/v1(?:[/?]|$)/;
+const agentApiPath = /^\/agent(?:[/?]|$)/;
 // What Next.js routes; any other method (TRACE, PROPFIND, …) it answers with a bare 500.
 const routedMethods = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
 /**
- * The web server's part of every /v1 answer, before Next.js sees the request: the request id
- * (handed to the route handler, and set on whatever answer goes out, the redirects Next.js
- * makes on its own included), and the envelope for requests Next.js would fail with a bare
- * 500: a method no route takes, a path that is not valid percent-encoding. Returns true when
- * it answered the request itself.
+ * The web server's part of every /v1 and /agent answer, before Next.js sees the request: the
+ * request id (handed to the route handler, and set on whatever answer goes out, the redirects
+ * Next.js makes on its own included), and the envelope of the path's contract for requests
+ * Next.js would fail with a bare 500: a method no route takes, a path that is not valid
+ * percent-encoding. Returns true when it answered the request itself.
  */
 export function answerApiEdge(req: IncomingMessage, res: ServerResponse): boolean {
-  if (!apiPath.test(req.url ?? '')) return false;
+  const url = req.url ?? '';
+  const contract = apiPath.test(url) ? 'messaging' : agentApiPath.test(url) ? 'agent' : null;
+  if (!contract) return false;
   const requestId = newRequestId();
   req.headers[REQUEST_ID_HEADER] = requestId;
   res.setHeader('Request-Id', requestId);
-  const refusal = edgeRefusal(req.method ?? '', (req.url ?? '').split('?')[0] as string);
+  const method = req.method ?? '';
+  const path = url.split('?')[0] as string;
+  const refusal = edgeRefusal(method, path);
+  if (contract === 'agent') {
+    res.setHeader(AGENT_VERSION_HEADER, AGENT_API_VERSION);
+    if (!refusal) return false;
+    const language = agentLanguageOf(req.headers['accept-language'] ?? null);
+    const error =
+      refusal === 'method'
+        ? new AgentError('method_not_allowed', { details: { method, path, allow: 'GET, POST, PATCH, DELETE' } })
+        : new AgentError('route_not_found', { details: { path } });
+    res.writeHead(error.status, { 'Content-Type': 'application/json', 'Content-Language': language });
+    res.end(JSON.stringify(agentErrorEnvelope(error, requestId, language)));
+    return true;
+  }
   if (!refusal) return false;
-  res.writeHead(refusal.status, { 'Content-Type': 'application/json' }).end(JSON.stringify(errorEnvelope(refusal, requestId)));
+  const error =
+    refusal === 'method'
+      ? new ApiError('method_not_allowed', `${method} is not a method this API takes.`)
+      : new ApiError('resource_not_found', `There is no endpoint at ${path}: the path is not valid percent-encoding.`);
+  res.writeHead(error.status, { 'Content-Type': 'application/json' }).end(JSON.stringify(errorEnvelope(error, requestId)));
   return true;
 }
 
-function edgeRefusal(method: string, path: string): ApiError | null {
-  if (!routedMethods.has(method)) return new ApiError('method_not_allowed', `${method} is not a method this API takes.`);
+function edgeRefusal(method: string, path: string): 'method' | 'path' | null {
+  if (!routedMethods.has(method)) return 'method';
   try {
     decodeURIComponent(path);
   } catch {
-    return new ApiError('resource_not_found', `There is no endpoint at ${path}: the path is not valid percent-encoding.`);
+    return 'path';
   }
   return null;
 }

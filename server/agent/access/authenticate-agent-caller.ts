@@ -1,0 +1,87 @@
+import { getSessionUser } from '@/server/auth/get-session-user';
+import { db } from '@/server/db';
+import { AgentError } from '@/server/errors/agent-error';
+import { isSameOriginRequest } from '@/server/http/same-origin';
+import { ACTIVE_ORG_COOKIE } from '@/server/orgs/active-org-cookie';
+import { resolveActiveOrg } from '@/server/orgs/resolve-active-org';
+import { readCookie } from '@/server/trpc/read-cookie';
+import type { AgentAccess } from '@/server/agent/http/agent-endpoint';
+import type { AgentCaller } from './agent-caller';
+import { agentKeyPattern } from './agent-key-format';
+import { loadAgentKey } from './load-agent-key';
+import { roleAllows, type AgentPermission } from './agent-permissions';
+
+export const PROJECT_HEADER = 'x-project-id';
+
+/**
+ * The caller of an /agent/v1 request (agent-api.md §1.2), checked in the contract's order:
+ * a bearer credential wins over the dashboard cookie; keys reach their own project only;
+ * cookie requests must be same-origin JSON and name their project in X-Project-Id.
+ */
+export async function authenticateAgentCaller(request: Request, access: AgentAccess): Promise<AgentCaller> {
+  const authorization = request.headers.get('authorization');
+  if (authorization !== null) return bearerCaller(request, authorization, access);
+
+  if (access === 'public') {
+    if (request.method !== 'GET' && request.method !== 'HEAD') assertSameOriginJson(request);
+    return { kind: 'anonymous' };
+  }
+  const user = await getSessionUser();
+  if (!user) throw new AgentError('authentication_required');
+  assertSameOriginJson(request);
+
+  if (access === 'organization') {
+    const { active } = await resolveActiveOrg({ userId: user.id, requestedOrgId: readCookie(request.headers.get('cookie'), ACTIVE_ORG_COOKIE) });
+    if (!active) throw new AgentError('permission_denied', { details: { permission: 'organization:read' } });
+    return { kind: 'member', userId: user.id, email: user.email, orgId: active.orgId, role: active.role, projectId: null };
+  }
+  const projectId = request.headers.get(PROJECT_HEADER);
+  if (!projectId) throw new AgentError('project_required', { param: 'X-Project-Id' });
+  const membership = await db.agentProject.findFirst({
+    where: { id: projectId, organization: { memberships: { some: { userId: user.id } } } },
+    select: { orgId: true, organization: { select: { memberships: { where: { userId: user.id }, select: { role: true } } } } },
+  });
+  const role = membership?.organization.memberships[0]?.role;
+  if (!membership || !role) throw new AgentError('project_not_found', { param: 'X-Project-Id' });
+  return { kind: 'member', userId: user.id, email: user.email, orgId: membership.orgId, role, projectId };
+}
+
+async function bearerCaller(request: Request, authorization: string, access: AgentAccess): Promise<AgentCaller> {
+  const token = /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1];
+  if (!token) throw new AgentError('authentication_required');
+  // Client tokens are browser credentials (part 4's routes); no route here takes them.
+  if (token.startsWith('agct_')) throw new AgentError('principal_not_allowed');
+  if (!agentKeyPattern.test(token)) throw new AgentError('invalid_api_key');
+  const key = await loadAgentKey(token);
+  if (!key || key.revokedAt || (key.expiresAt && key.expiresAt.getTime() <= Date.now())) throw new AgentError('invalid_api_key');
+  if (key.type !== 'secret' || access !== 'project') throw new AgentError('principal_not_allowed');
+  const named = request.headers.get(PROJECT_HEADER);
+  if (named !== null && named !== key.projectId) throw new AgentError('project_mismatch', { param: 'X-Project-Id' });
+  return {
+    kind: 'secret_key',
+    keyId: key.id,
+    projectId: key.projectId,
+    orgId: key.orgId,
+    allScopes: key.allScopes,
+    scopes: key.scopes,
+    rateLimitPerMin: key.rateLimitPerMin,
+  };
+}
+
+/** The CSRF rule for cookie requests: same-origin, and a body only as JSON. */
+function assertSameOriginJson(request: Request): void {
+  if (!isSameOriginRequest(request.headers)) throw new AgentError('csrf_check_failed');
+  const hasBody = request.headers.get('content-length') !== null && request.headers.get('content-length') !== '0';
+  const type = request.headers.get('content-type') ?? '';
+  if ((hasBody || request.headers.has('transfer-encoding')) && !/^application\/json\b/i.test(type)) throw new AgentError('csrf_check_failed');
+}
+
+/** Keys need the scope (or `permissions: all`), members the role's permission. */
+export function assertAgentPermission(caller: AgentCaller, permission: AgentPermission | undefined): void {
+  if (!permission || caller.kind === 'anonymous') return;
+  if (caller.kind === 'secret_key') {
+    if (!caller.allScopes && !caller.scopes.includes(permission)) throw new AgentError('insufficient_scope', { details: { scope: permission } });
+    return;
+  }
+  if (!roleAllows(caller.role, permission)) throw new AgentError('permission_denied', { details: { permission } });
+}

@@ -1,0 +1,65 @@
+import type { z } from 'zod';
+import type { AgentErrorCode } from '@/server/errors/agent-codes';
+import type { AgentPermission } from '@/server/agent/access/agent-permissions';
+
+/**
+ * The contract of one /agent/v1 operation. The route handler is built from it
+ * (agent-route.ts) and the OpenAPI document is generated from the same objects, so the
+ * reference cannot drift from what is enforced.
+ */
+export type AgentHttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+/**
+ * Who may call: `project` routes take a secret key or the dashboard cookie with X-Project-Id;
+ * `organization` routes the dashboard cookie alone; `public` routes no credential (login).
+ */
+export type AgentAccess = 'project' | 'organization' | 'public';
+
+export interface AgentEndpointSpec<
+  Params extends z.ZodObject = z.ZodObject,
+  Query extends z.ZodObject = z.ZodObject,
+  Body extends z.ZodType = z.ZodType,
+> {
+  operationId: string;
+  method: AgentHttpMethod;
+  /** OpenAPI form relative to the base URL, e.g. `/v1/api_keys/{key}`. */
+  path: string;
+  tag: string;
+  summary: string;
+  description?: string;
+  access: AgentAccess;
+  /** The key scope or dashboard permission the route needs (`agents:read`, `members:write`). */
+  permission?: AgentPermission;
+  params?: Params;
+  query?: Query;
+  body?: Body;
+  /** The body may be omitted (parsed as `{}`). */
+  bodyOptional?: boolean;
+  /** Body limit in bytes; 1 MiB unless said (5 MiB for knowledge sources). */
+  maxBodyBytes?: number;
+  idempotent?: boolean;
+  response: { status: number; description: string; schema?: z.ZodType; stream?: boolean };
+  /** Codes this operation can answer beyond those of its access kind. */
+  errors?: AgentErrorCode[];
+}
+
+export function defineAgentEndpoint<P extends z.ZodObject, Q extends z.ZodObject, B extends z.ZodType>(
+  spec: AgentEndpointSpec<P, Q, B>,
+): AgentEndpointSpec<P, Q, B> {
+  return spec;
+}
+
+/** Codes every route can answer. */
+export const universalErrors: AgentErrorCode[] = [
+  'invalid_api_version', 'invalid_json', 'unknown_field', 'validation_failed', 'invalid_parameter', 'request_too_large',
+  'method_not_allowed', 'rate_limited', 'service_unavailable', 'internal_error',
+];
+
+export const accessErrors: Record<AgentAccess, AgentErrorCode[]> = {
+  project: [
+    'authentication_required', 'invalid_api_key', 'insufficient_scope', 'principal_not_allowed', 'project_required',
+    'project_mismatch', 'project_not_found', 'csrf_check_failed', 'permission_denied',
+  ],
+  organization: ['authentication_required', 'principal_not_allowed', 'csrf_check_failed', 'permission_denied'],
+  public: ['csrf_check_failed'],
+};

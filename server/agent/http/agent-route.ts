@@ -1,0 +1,167 @@
+import { z } from 'zod';
+import type { AgentWarningCode } from '@/server/errors/agent-codes';
+import { AgentError, agentErrorEnvelope, presentWarning, type AgentLanguage, type AgentWarning } from '@/server/errors/agent-error';
+import { requestIdOf } from '@/server/api/request-id';
+import { CLIENT_ADDRESS_HEADER } from '@/server/http/client-address';
+import { isDependencyUnavailable } from '@/server/http/dependency-unavailable';
+import { claimIdempotencyKey, isValidIdempotencyKey, requestFingerprint, settleIdempotencyKey } from '@/server/idempotency/idempotency-store';
+import { logger } from '@/server/logger';
+import { countRequest, RateLimiterUnavailable } from '@/server/rate-limit/request-limiter';
+import { callerBucket, type AgentCaller } from '@/server/agent/access/agent-caller';
+import { assertAgentPermission, authenticateAgentCaller } from '@/server/agent/access/authenticate-agent-caller';
+import type { AgentEndpointSpec } from './agent-endpoint';
+import { agentLanguageOf } from './agent-language';
+import { agentQueryObject, MIB, parseAgentBody, parseAgentParameters, readAgentJson } from './agent-parse';
+import { AGENT_API_VERSION, AGENT_VERSION_HEADER, checkAgentVersion } from './agent-version';
+
+/**
+ * The one wrapper every /agent/v1 handler goes through (agent-api.md §1.1), in this order:
+ * request id and language, Agent-Version, the caller, the rate limit, the permission,
+ * path/query/body validation, Idempotency-Key, the handler, and the mapping of every outcome
+ * to this contract's envelope and headers. Shares messaging's plumbing, never its codes.
+ */
+type Parsed<T, Fallback> = [NonNullable<T>] extends [z.ZodType] ? z.infer<NonNullable<T>> : Fallback;
+
+export interface AgentContext<S extends AgentEndpointSpec> {
+  caller: S['access'] extends 'public' ? AgentCaller : Exclude<AgentCaller, { kind: 'anonymous' }>;
+  params: Parsed<S['params'], Record<string, never>>;
+  query: Parsed<S['query'], Record<string, never>>;
+  body: Parsed<S['body'], undefined>;
+  request: Request;
+  requestId: string;
+  language: AgentLanguage;
+  /** The client's address (rate limits, sign-in throttling). */
+  address: string;
+  /** Adds a non-fatal note to a successful answer's `warnings`. */
+  warn(code: AgentWarningCode, param?: string): void;
+}
+
+/** A handler returns the body (sent with the spec's status), `agentReply(...)`, or a full Response (streams). */
+export type AgentHandler<S extends AgentEndpointSpec> = (ctx: AgentContext<S>) => Promise<unknown>;
+
+export class AgentReply {
+  constructor(
+    readonly body: unknown,
+    readonly status?: number,
+    readonly headers: Record<string, string> = {},
+  ) {}
+}
+export const agentReply = (body: unknown, options: { status?: number; headers?: Record<string, string> } = {}) =>
+  new AgentReply(body, options.status, options.headers);
+
+/** Browser-less callers without a key (sign-in) are limited per address. */
+const MEMBER_LIMIT_PER_MIN = 600;
+const ANONYMOUS_LIMIT_PER_MIN = 60;
+
+const noQuery = z.object({}).strict();
+const strictQueries = new WeakMap<z.ZodObject, z.ZodObject>();
+function strictQuery(query: z.ZodObject | undefined): z.ZodObject {
+  if (!query) return noQuery;
+  let strict = strictQueries.get(query);
+  if (!strict) strictQueries.set(query, (strict = query.strict()));
+  return strict;
+}
+
+type NextRouteContext = { params: Promise<Record<string, string | string[]>> };
+
+/** The headers every /agent answer carries. */
+export function agentBaseHeaders(requestId: string, language: AgentLanguage): Record<string, string> {
+  return { 'Request-Id': requestId, [AGENT_VERSION_HEADER]: AGENT_API_VERSION, 'Content-Language': language };
+}
+
+export function agentRoute<S extends AgentEndpointSpec>(spec: S, handler: AgentHandler<S>) {
+  return async (request: Request, context: NextRouteContext): Promise<Response> => {
+    const requestId = requestIdOf(request);
+    const language = agentLanguageOf(request.headers.get('accept-language'));
+    const headers = agentBaseHeaders(requestId, language);
+    try {
+      checkAgentVersion(request.headers.get(AGENT_VERSION_HEADER));
+      const address = request.headers.get(CLIENT_ADDRESS_HEADER) ?? '';
+      const caller = await authenticateAgentCaller(request, spec.access);
+      Object.assign(headers, await countAgentRequest(caller, address));
+      assertAgentPermission(caller, spec.permission);
+
+      const params = spec.params ? parseAgentParameters(spec.params, (await context.params) as Record<string, string>) : {};
+      const query = parseAgentParameters(strictQuery(spec.query), agentQueryObject(new URL(request.url)));
+      let rawBody: unknown;
+      if (spec.body) {
+        rawBody = await readAgentJson(request, spec.maxBodyBytes ?? MIB);
+        if (rawBody === undefined && spec.bodyOptional) rawBody = {};
+      }
+      const body = spec.body ? parseAgentBody(spec.body, rawBody) : undefined;
+      const warnings: AgentWarning[] = [];
+      const ctx = {
+        caller, params, query, body, request, requestId, language, address,
+        warn: (code: AgentWarningCode, param?: string) => void warnings.push({ code, param }),
+      } as unknown as AgentContext<S>;
+      const run = async () => toResponse(spec, await handler(ctx), headers, warnings, language);
+
+      const idempotencyKey = spec.idempotent ? request.headers.get('idempotency-key') : null;
+      if (idempotencyKey === null) return await run();
+      if (!isValidIdempotencyKey(idempotencyKey)) throw new AgentError('invalid_idempotency_key', { param: 'Idempotency-Key' });
+      const path = new URL(request.url).pathname;
+      const owner = { contract: 'agent' as const, scope: `${callerBucket(caller, address)} ${spec.method} ${path}` };
+      const claim = await claimIdempotencyKey(owner, idempotencyKey, requestFingerprint(spec.method, path, rawBody));
+      if (claim.kind === 'reused') throw new AgentError('idempotency_key_reused', { param: 'Idempotency-Key' });
+      if (claim.kind === 'in_progress') throw new AgentError('idempotency_in_progress', { param: 'Idempotency-Key' });
+      if (claim.kind === 'replay') {
+        return new Response(claim.response.body, {
+          status: claim.response.status,
+          headers: { ...headers, 'Content-Type': 'application/json', 'Idempotent-Replayed': 'true' },
+        });
+      }
+      let response: Response;
+      try {
+        response = await run();
+      } catch (error) {
+        response = agentErrorResponse(error, headers, requestId, language);
+      }
+      await settleIdempotencyKey(claim.recordId, { status: response.status, body: await response.clone().text() });
+      return response;
+    } catch (error) {
+      return agentErrorResponse(error, headers, requestId, language);
+    }
+  };
+}
+
+async function countAgentRequest(caller: AgentCaller, address: string): Promise<Record<string, string>> {
+  const limit = caller.kind === 'secret_key' ? caller.rateLimitPerMin : caller.kind === 'member' ? MEMBER_LIMIT_PER_MIN : ANONYMOUS_LIMIT_PER_MIN;
+  const count = await countRequest('agent', callerBucket(caller, address), limit);
+  if (count.allowed) return count.headers;
+  throw new AgentError('rate_limited', { details: { seconds: count.retryAfterS }, headers: count.headers });
+}
+
+function toResponse(spec: AgentEndpointSpec, result: unknown, headers: Record<string, string>, warnings: AgentWarning[], language: AgentLanguage): Response {
+  if (result instanceof Response) {
+    for (const [name, value] of Object.entries(headers)) result.headers.set(name, value);
+    return result;
+  }
+  const reply = result instanceof AgentReply ? result : new AgentReply(result);
+  const status = reply.status ?? spec.response.status;
+  const allHeaders = { ...headers, ...reply.headers };
+  if (status === 204) return new Response(null, { status, headers: allHeaders });
+  const body =
+    warnings.length > 0 && reply.body && typeof reply.body === 'object' && !Array.isArray(reply.body)
+      ? { ...reply.body, warnings: warnings.map((w) => presentWarning(w, language)) }
+      : reply.body;
+  return Response.json(body, { status, headers: allHeaders });
+}
+
+/** Maps anything thrown to the envelope: contract errors as they are, outages as 503, the rest as 500. */
+export function agentErrorResponse(error: unknown, headers: Record<string, string>, requestId: string, language: AgentLanguage): Response {
+  const agentError = error instanceof AgentError ? error : unexpected(error, requestId);
+  const retryHeaders: Record<string, string> = agentError.code === 'quota_exceeded' ? { 'x-should-retry': 'false' } : {};
+  return Response.json(agentErrorEnvelope(agentError, requestId, language), {
+    status: agentError.status,
+    headers: { ...headers, ...retryHeaders, ...agentError.headers },
+  });
+}
+
+function unexpected(error: unknown, requestId: string): AgentError {
+  if (error instanceof RateLimiterUnavailable || isDependencyUnavailable(error)) {
+    logger.warn({ requestId, err: error }, 'dependency unavailable in /agent');
+    return new AgentError('service_unavailable');
+  }
+  logger.error({ requestId, err: error }, 'unhandled error in /agent');
+  return new AgentError('internal_error');
+}

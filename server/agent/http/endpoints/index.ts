@@ -1,0 +1,7 @@
+import type { AgentEndpointSpec } from '../agent-endpoint';
+
+/**
+ * Every /agent/v1 operation, for the OpenAPI document and the reference. An endpoint's spec
+ * lives in the file of its area here; add the area's list below.
+ */
+export const allAgentEndpoints: AgentEndpointSpec[] = [];

@@ -125,7 +125,7 @@ export function operationErrorCodes(spec: EndpointSpec): ErrorCode[] {
 }
 
 /** zod → JSON Schema, minus noise a reader gains nothing from. */
-function toSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+export function toSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   const json = z.toJSONSchema(schema, {
     target: 'draft-2020-12',
     io,
@@ -142,7 +142,7 @@ function toSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   return json;
 }
 
-function objectParameters(schema: z.ZodObject | undefined, location: 'path' | 'query'): OpenApiParameter[] {
+export function objectParameters(schema: z.ZodObject | undefined, location: 'path' | 'query'): OpenApiParameter[] {
   if (!schema) return [];
   const json = toSchema(schema, 'input');
   return Object.entries(json.properties ?? {}).map(([name, property]) => {

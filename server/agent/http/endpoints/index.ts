@@ -1,7 +1,8 @@
 import type { AgentEndpointSpec } from '../agent-endpoint';
+import { referenceEndpoints } from './reference';
 
 /**
  * Every /agent/v1 operation, for the OpenAPI document and the reference. An endpoint's spec
  * lives in the file of its area here; add the area's list below.
  */
-export const allAgentEndpoints: AgentEndpointSpec[] = [];
+export const allAgentEndpoints: AgentEndpointSpec[] = [...referenceEndpoints];

@@ -44,7 +44,7 @@ describe('agent service conventions', () => {
   });
 
   test('Agent-Version: absent or 2026-10-06 is accepted and echoed; anything else is 400 invalid_api_version', async () => {
-    for (const headers of [{}, { 'agent-version': '2026-10-06' }]) {
+    for (const headers of [{}, { 'agent-version': '2026-10-06' }] as Array<Record<string, string>>) {
       const res = await agent('/v1/openapi.json', { headers });
       assert.equal(res.status, 200);
       assert.equal(res.headers.get('agent-version'), '2026-10-06');

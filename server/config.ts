@@ -32,6 +32,12 @@ const configSchema = z
     PLATFORM_VERIFY_TOKEN: z.string().default(DEVELOPMENT_SECRETS.PLATFORM_VERIFY_TOKEN),
     CREDENTIALS_SECRET: z.string().default(DEVELOPMENT_SECRETS.CREDENTIALS_SECRET),
 
+    /** The AI providers' API roots (official SDKs' `baseURL`); point them at a compatible gateway or the AI simulator. */
+    OPENAI_BASE_URL: z.string().url().default('https://api.openai.com/v1'),
+    ANTHROPIC_BASE_URL: z.string().url().default('https://api.anthropic.com'),
+    /** Where tests and the demo reach the AI simulator's control API; unset in a deployment. */
+    AI_SIMULATOR_URL: z.string().url().optional(),
+
     SIMULATOR_PORT: z.coerce.number().int().positive().default(4010),
     SIMULATOR_WEBHOOK_URL: z.string().url().default('http://127.0.0.1:3000/api/platform/webhook'),
     SIMULATOR_STATUS_DELAY_MS: z.coerce.number().int().nonnegative().default(300),

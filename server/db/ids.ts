@@ -47,6 +47,7 @@ export const idPrefixes = {
   attempt: 'att',
   outbox: 'obx',
   platformEvent: 'pev',
+  agentProject: 'prj',
 } as const;
 
 export type IdKind = keyof typeof idPrefixes;

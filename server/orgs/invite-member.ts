@@ -1,6 +1,6 @@
 import { db, type MemberRole } from '@/server/db';
 import { newId } from '@/server/db/ids';
-import { createInviteToken, inviteUrl } from './invite-token';
+import { createInviteToken, INVITE_TTL_MS, inviteUrl } from './invite-token';
 import { isAwaitingPassword, unusablePasswordHash } from './invited-password';
 import { assertCanManageMembers, assertCanTouchOwnership } from './member-permission';
 import { OrgRuleError } from './org-rule-error';
@@ -15,8 +15,9 @@ interface InviteMemberOptions {
 
 /**
  * Adds a person to the organization. A new email gets an account with an unusable password and
- * a one-time link to choose one. Someone who already has a password gets no link (it would let
- * the inviter take over their account): they sign in as before and find the organization there.
+ * a one-time link to choose one. Someone who already has a password (`hasAccount`) signs in as
+ * before and finds the organization there; their link only answers "log in first"
+ * (acceptInvite never sets a password an account already has, so no inviter can take it over).
  */
 export async function inviteMember({ orgId, actorRole, email, role, name }: InviteMemberOptions) {
   assertCanManageMembers(actorRole);
@@ -29,8 +30,16 @@ export async function inviteMember({ orgId, actorRole, email, role, name }: Invi
       omit: { passwordHash: false },
     }));
   const existing = await db.membership.findUnique({ where: { userId_orgId: { userId: user.id, orgId } } });
-  if (existing) throw new OrgRuleError('conflict', `${user.email} is already a member of this organization.`);
-  await db.membership.create({ data: { id: newId('membership'), orgId, userId: user.id, role } });
-  const link = isAwaitingPassword(user.passwordHash) ? inviteUrl(createInviteToken(user)) : null;
-  return { userId: user.id, email: user.email, role, inviteUrl: link };
+  if (existing) throw new OrgRuleError('conflict', 'already_member', `${user.email} is already a member of this organization.`);
+  const membership = await db.membership.create({ data: { id: newId('membership'), orgId, userId: user.id, role } });
+  const now = new Date();
+  return {
+    membershipId: membership.id,
+    userId: user.id,
+    email: user.email,
+    role,
+    hasAccount: !isAwaitingPassword(user.passwordHash),
+    inviteUrl: inviteUrl(createInviteToken(user, now)),
+    expiresAt: new Date(now.getTime() + INVITE_TTL_MS),
+  };
 }

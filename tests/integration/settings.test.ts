@@ -22,7 +22,7 @@ after(async () => {
 
 const tokenOf = (url: string) => url.slice(url.lastIndexOf('/') + 1);
 const newEmail = () => `invitee-${Math.random().toString(36).slice(2, 10)}@example.test`;
-const conflict = (e: unknown) => e instanceof OrgRuleError && e.kind === 'conflict';
+const refusedFor = (reason: string) => (e: unknown) => e instanceof OrgRuleError && e.reason === reason;
 
 async function orgWithOwner() {
   const org = await createOrg();
@@ -40,18 +40,18 @@ describe('invitations', () => {
     assert.deepEqual([member?.role, member?.name, member?.invitationPending], ['agent', 'Ines Vite', true]);
     assert.equal(await verifyCredentials(email, 'anything at all'), null, 'the placeholder password is unusable');
 
-    const token = tokenOf(invited.inviteUrl as string);
+    const token = tokenOf(invited.inviteUrl);
     assert.equal((await findInvite(token))?.user.email, email);
-    const page = await fetch(invited.inviteUrl as string);
+    const page = await fetch(invited.inviteUrl);
     assert.equal(page.status, 200);
     assert.match(await page.text(), /Choose a password/);
 
-    assert.deepEqual(await acceptInvite(token, 'a long new password'), { email });
+    assert.equal((await acceptInvite(token, { password: 'a long new password' })).email, email);
     assert.equal((await verifyCredentials(email, 'a long new password'))?.id, invited.userId);
     assert.equal(await findInvite(token), null, 'a used link stops working');
-    assert.equal(await acceptInvite(token, 'another password!!'), null);
+    await assert.rejects(acceptInvite(token, { password: 'another password!!' }), refusedFor('invitation_expired'));
     assert.equal((await listMembers(orgId)).find((m) => m.email === email)?.invitationPending, false);
-    assert.match(await (await fetch(invited.inviteUrl as string)).text(), /no longer valid/);
+    assert.match(await (await fetch(invited.inviteUrl)).text(), /no longer valid/);
   });
 
   test('expired and forged tokens are refused', async () => {
@@ -60,9 +60,9 @@ describe('invitations', () => {
     const user = await db.user.findUniqueOrThrow({ where: { id: invited.userId }, omit: { passwordHash: false } });
     const expired = createInviteToken(user, new Date(Date.now() - INVITE_TTL_MS - 1000));
     assert.equal(await findInvite(expired), null);
-    assert.equal(await acceptInvite(expired, 'a long new password'), null);
+    await assert.rejects(acceptInvite(expired, { password: 'a long new password' }), refusedFor('invitation_expired'));
 
-    const good = tokenOf(invited.inviteUrl as string);
+    const good = tokenOf(invited.inviteUrl);
     const [id, exp, sig] = good.split('.') as [string, string, string];
     const forgeries = [
       `${id}.${Number(exp) + 86_400}.${sig}`, // extended expiry
@@ -76,12 +76,14 @@ describe('invitations', () => {
     assert.ok(await findInvite(good), 'the genuine link still works');
   });
 
-  test('an existing account gets the membership but no link; a member cannot be invited twice', async () => {
+  test('an existing account gets the membership and a link that only says "log in first"; a member cannot be invited twice', async () => {
     const { orgId } = await orgWithOwner();
     const existing = await createUser();
     const invited = await inviteMember({ orgId, actorRole: 'owner', email: existing.email, role: 'admin' });
-    assert.deepEqual([invited.userId, invited.inviteUrl], [existing.id, null]);
-    await assert.rejects(inviteMember({ orgId, actorRole: 'owner', email: existing.email, role: 'agent' }), conflict);
+    assert.deepEqual([invited.userId, invited.hasAccount], [existing.id, true]);
+    await assert.rejects(acceptInvite(tokenOf(invited.inviteUrl), { password: 'an attacker password' }), refusedFor('email_taken'));
+    assert.equal((await verifyCredentials(existing.email, existing.password))?.id, existing.id, 'the password stays the owner\'s');
+    await assert.rejects(inviteMember({ orgId, actorRole: 'owner', email: existing.email, role: 'agent' }), refusedFor('already_member'));
   });
 
   test('only owners and admins invite, and only owners invite owners', async () => {
@@ -96,13 +98,13 @@ describe('members and roles', () => {
     const { orgId, owner } = await orgWithOwner();
     const members = await listMembers(orgId);
     const ownerMembership = members.find((m) => m.userId === owner.id)!;
-    await assert.rejects(changeMemberRole({ orgId, actorRole: 'owner', membershipId: ownerMembership.id, role: 'admin' }), conflict);
-    await assert.rejects(removeMember({ orgId, actorRole: 'owner', membershipId: ownerMembership.id }), conflict);
+    await assert.rejects(changeMemberRole({ orgId, actorRole: 'owner', membershipId: ownerMembership.id, role: 'admin' }), refusedFor('last_owner'));
+    await assert.rejects(removeMember({ orgId, actorRole: 'owner', membershipId: ownerMembership.id }), refusedFor('last_owner'));
 
     const second = await inviteMember({ orgId, actorRole: 'owner', email: newEmail(), role: 'owner' });
     await changeMemberRole({ orgId, actorRole: 'owner', membershipId: ownerMembership.id, role: 'admin' });
     const secondMembership = (await listMembers(orgId)).find((m) => m.userId === second.userId)!;
-    await assert.rejects(removeMember({ orgId, actorRole: 'owner', membershipId: secondMembership.id }), conflict);
+    await assert.rejects(removeMember({ orgId, actorRole: 'owner', membershipId: secondMembership.id }), refusedFor('last_owner'));
     await removeMember({ orgId, actorRole: 'admin', membershipId: ownerMembership.id });
     assert.deepEqual((await listMembers(orgId)).map((m) => m.role), ['owner']);
   });

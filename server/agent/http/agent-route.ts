@@ -7,9 +7,9 @@ import { isDependencyUnavailable } from '@/server/http/dependency-unavailable';
 import { claimIdempotencyKey, isValidIdempotencyKey, requestFingerprint, settleIdempotencyKey } from '@/server/idempotency/idempotency-store';
 import { logger } from '@/server/logger';
 import { countRequest, RateLimiterUnavailable } from '@/server/rate-limit/request-limiter';
-import { callerBucket, type AgentCaller } from '@/server/agent/access/agent-caller';
+import { callerBucket, type AgentCaller, type MemberCaller, type ProjectCaller } from '@/server/agent/access/agent-caller';
 import { assertAgentPermission, authenticateAgentCaller } from '@/server/agent/access/authenticate-agent-caller';
-import type { AgentEndpointSpec } from './agent-endpoint';
+import type { AgentAccess, AgentEndpointSpec } from './agent-endpoint';
 import { agentLanguageOf } from './agent-language';
 import { agentQueryObject, MIB, parseAgentBody, parseAgentParameters, readAgentJson } from './agent-parse';
 import { AGENT_API_VERSION, AGENT_VERSION_HEADER, checkAgentVersion } from './agent-version';
@@ -22,8 +22,11 @@ import { AGENT_API_VERSION, AGENT_VERSION_HEADER, checkAgentVersion } from './ag
  */
 type Parsed<T, Fallback> = [NonNullable<T>] extends [z.ZodType] ? z.infer<NonNullable<T>> : Fallback;
 
+/** Who reaches a route of each access kind, as authenticateAgentCaller guarantees. */
+type CallerFor<A extends AgentAccess> = A extends 'project' ? ProjectCaller : A extends 'organization' ? MemberCaller : AgentCaller;
+
 export interface AgentContext<S extends AgentEndpointSpec> {
-  caller: S['access'] extends 'public' ? AgentCaller : Exclude<AgentCaller, { kind: 'anonymous' }>;
+  caller: CallerFor<S['access']>;
   params: Parsed<S['params'], Record<string, never>>;
   query: Parsed<S['query'], Record<string, never>>;
   body: Parsed<S['body'], undefined>;

@@ -24,7 +24,11 @@ export const settingsRouter = createTRPCRouter({
 
   invite: orgProcedure
     .input(z.object({ email: z.email('Enter an email address.').max(320), role, name: z.string().trim().max(100).optional() }))
-    .mutation(({ ctx, input }) => inviteMember({ orgId: ctx.org.id, actorRole: ctx.role, ...input })),
+    .mutation(async ({ ctx, input }) => {
+      const { hasAccount, inviteUrl, ...invited } = await inviteMember({ orgId: ctx.org.id, actorRole: ctx.role, ...input });
+      // Someone with an account signs in as before; the page tells the inviter so instead of showing a link.
+      return { ...invited, inviteUrl: hasAccount ? null : inviteUrl };
+    }),
 
   changeRole: orgProcedure
     .input(z.object({ membershipId, role }))

@@ -4,7 +4,8 @@ import { logger } from '@/server/logger';
 /**
  * `last_used_at` kept current without a database write per request: uses are collected in
  * memory and written in one statement every few seconds, so a busy key costs one write per
- * flush interval however many requests it makes.
+ * flush interval however many requests it makes. Messaging and agent keys share the flush:
+ * ids are unique across both tables, so each statement touches only its own keys.
  */
 const FLUSH_INTERVAL_MS = 5_000;
 const pending = new Map<string, Date>();
@@ -24,6 +25,10 @@ export async function flushKeyUses(): Promise<void> {
   try {
     await db.$executeRaw`
       UPDATE api_keys AS k SET last_used_at = u.at
+      FROM unnest(${ids}::text[], ${times}::timestamptz[]) AS u(id, at)
+      WHERE k.id = u.id AND (k.last_used_at IS NULL OR k.last_used_at < u.at)`;
+    await db.$executeRaw`
+      UPDATE agent_api_keys AS k SET last_used_at = u.at
       FROM unnest(${ids}::text[], ${times}::timestamptz[]) AS u(id, at)
       WHERE k.id = u.id AND (k.last_used_at IS NULL OR k.last_used_at < u.at)`;
   } catch (error) {

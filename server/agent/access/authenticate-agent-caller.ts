@@ -1,3 +1,4 @@
+import { noteKeyUsed } from '@/server/api/last-used';
 import { getSessionUser } from '@/server/auth/get-session-user';
 import { db } from '@/server/db';
 import { AgentError } from '@/server/errors/agent-error';
@@ -57,6 +58,7 @@ async function bearerCaller(request: Request, authorization: string, access: Age
   if (key.type !== 'secret' || access !== 'project') throw new AgentError('principal_not_allowed');
   const named = request.headers.get(PROJECT_HEADER);
   if (named !== null && named !== key.projectId) throw new AgentError('project_mismatch', { param: 'X-Project-Id' });
+  noteKeyUsed(key.id);
   return {
     kind: 'secret_key',
     keyId: key.id,

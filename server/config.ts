@@ -69,6 +69,17 @@ const configSchema = z
     PLATFORM_EVENTS_RETENTION_S: z.coerce.number().int().positive().default(7 * 86_400),
     /** How long an Idempotency-Key is remembered (the contract says 24 hours: decisions §4). */
     IDEMPOTENCY_KEY_TTL_S: z.coerce.number().int().positive().default(86_400),
+
+    /** Where the AI providers' APIs are; a provider credential's own `base_url` takes precedence. */
+    OPENAI_BASE_URL: z.string().url().default('https://api.openai.com/v1'),
+    ANTHROPIC_BASE_URL: z.string().url().default('https://api.anthropic.com'),
+    /** Our limits on a provider call (server/agent/providers/); passing one fails the call with provider_timeout. */
+    PROVIDER_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+    /** From the request until the model's first output (text, tool call or refusal). */
+    PROVIDER_FIRST_TOKEN_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+    /** Between one output of the model and the next. */
+    PROVIDER_IDLE_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+    PROVIDER_TOTAL_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
   })
   .superRefine((config, ctx) => {
     for (const problem of secretProblems(config)) ctx.addIssue({ code: 'custom', path: [problem.variable], message: problem.message });

@@ -1,4 +1,5 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 
 /** Reads the whole request body, refusing bodies over `limit` bytes. */
 export async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
@@ -18,9 +19,9 @@ export class BodyTooLargeError extends Error {
   }
 }
 
-export function sendJson(res: ServerResponse, status: number, body: unknown): void {
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) });
+  res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text), ...headers });
   res.end(text);
 }
 
@@ -41,3 +42,13 @@ export function bearerToken(req: IncomingMessage, url: URL): string | null {
 }
 
 export const digitsOf = (phone: string) => phone.replace(/\D/g, '');
+
+/** Starts listening (port 0 picks a free one) and returns the server's base URL. */
+export async function listen(server: Server, port: number, host = '127.0.0.1'): Promise<string> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, resolve);
+  });
+  const { address, port: bound } = server.address() as AddressInfo;
+  return `http://${address.includes(':') ? `[${address}]` : address}:${bound}`;
+}

@@ -2,6 +2,7 @@ import { pino } from 'pino';
 import { config } from '../server/config';
 import { demoBusinesses } from '../server/seed/demo-world';
 import { startSimulator } from './server';
+import { stopOnSignals } from './stop-on-signals';
 
 /** The platform simulator process: `tsx simulator/main.ts`. */
 
@@ -19,13 +20,4 @@ const simulator = await startSimulator({
   logger,
 });
 
-let stopping = false;
-async function stop(signal: string): Promise<void> {
-  if (stopping) return;
-  stopping = true;
-  logger.info({ signal }, 'platform simulator stopping');
-  await simulator.close();
-  process.exit(0);
-}
-process.on('SIGTERM', () => void stop('SIGTERM'));
-process.on('SIGINT', () => void stop('SIGINT'));
+stopOnSignals(logger, 'platform simulator', () => simulator.close());

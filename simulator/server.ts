@@ -1,5 +1,4 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { pino, type Logger } from 'pino';
 import type { PlatformBusiness } from '../server/seed/demo-world';
 import { createContext, type SimContext } from './context';
@@ -8,7 +7,7 @@ import { GraphError } from './graph-error';
 import { handleGraph } from './graph-api';
 import { SenderGone } from './held-sends';
 import { downloadMedia } from './graph-media';
-import { bearerToken, BodyTooLargeError, readBody, sendJson } from './http';
+import { bearerToken, BodyTooLargeError, listen, readBody, sendJson } from './http';
 import { SimState } from './state';
 import { createWebhookSender } from './webhook-sender';
 
@@ -59,12 +58,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
       else res.destroy();
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host ?? '127.0.0.1', resolve);
-  });
-  const { address, port } = server.address() as AddressInfo;
-  const url = `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
+  const url = await listen(server, options.port, options.host);
   logger.info({ url, webhookUrl: options.webhookUrl }, 'platform simulator listening');
   void webhooks.handshake(options.verifyToken);
 

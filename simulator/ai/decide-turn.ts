@@ -1,0 +1,60 @@
+import type { Conversation, ToolResult } from './conversation';
+import { asksForPerson, callLines, hasArabic, scenarioMarker, tokensMarker, withoutMarkers } from './markers';
+import { matchRule, type Scenarios } from './scenarios';
+import { capTurn, normaliseText, type Turn } from './turn';
+
+/**
+ * The simulated model: a deterministic answer to a conversation, in this order of precedence:
+ * quote tool results that end the input; `#call` lines; `[[sim:tokens=N]]`; a handoff when the
+ * customer asks for a person and `handoff` is offered; the scenario's first matching rule;
+ * otherwise a summary of the input. The client's token cap applies last.
+ */
+export function decideTurn(conversation: Conversation, scenarios: Scenarios): Turn {
+  return capTurn(uncappedTurn(conversation, scenarios), conversation.maxTokens);
+}
+
+export function refusalTurn(conversation: Conversation): Turn {
+  return {
+    kind: 'refusal',
+    text: hasArabic(conversation.lastUserText) ? 'عذرًا، لا يمكنني المساعدة في هذا الطلب.' : "I'm sorry, but I can't help with that request.",
+  };
+}
+
+function uncappedTurn(conversation: Conversation, scenarios: Scenarios): Turn {
+  const { lastUserText: text, toolsOffered } = conversation;
+  const arabic = hasArabic(text);
+  if (conversation.toolResults.length > 0) return textTurn(conversation.toolResults.map((result) => quoteResult(result, arabic)).join(' '));
+
+  const calls = callLines(text);
+  if (calls.length > 0) return { kind: 'tool_calls', calls };
+
+  const wordCount = tokensMarker(text);
+  if (wordCount !== undefined) return textTurn(Array.from({ length: wordCount }, (_, i) => `w${i + 1}`).join(' '));
+
+  if (toolsOffered.includes('handoff') && asksForPerson(text)) {
+    const summary = JSON.stringify({ reason: 'customer_requested', summary: shortSummary(text) });
+    return { kind: 'tool_calls', calls: [{ name: 'handoff', arguments: summary }] };
+  }
+
+  const scenarioName = scenarioMarker(conversation.instructions);
+  const rule = scenarioName ? matchRule(scenarios.get(scenarioName) ?? [], text) : undefined;
+  if (rule?.toolCall && toolsOffered.includes(rule.toolCall.name)) {
+    return { kind: 'tool_calls', calls: [{ name: rule.toolCall.name, arguments: JSON.stringify(rule.toolCall.arguments) }] };
+  }
+  if (rule) return textTurn(rule.reply);
+
+  const echoed = normaliseText(withoutMarkers(text));
+  return textTurn(arabic ? `قلت: ${echoed}` : `You said: ${echoed}`);
+}
+
+const textTurn = (text: string): Turn => ({ kind: 'text', text: normaliseText(text), stop: 'end' });
+
+const quoteResult = (result: ToolResult, arabic: boolean) =>
+  arabic ? `أعادت الأداة ${result.name}: ${result.output}` : `Tool ${result.name} returned: ${result.output}`;
+
+const SUMMARY_CHARS = 120;
+function shortSummary(text: string): string {
+  const clean = normaliseText(withoutMarkers(text));
+  const chars = Array.from(clean);
+  return chars.length <= SUMMARY_CHARS ? clean : `${chars.slice(0, SUMMARY_CHARS - 1).join('')}…`;
+}

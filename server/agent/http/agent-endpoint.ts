@@ -19,6 +19,7 @@ export interface AgentEndpointSpec<
   Params extends z.ZodObject = z.ZodObject,
   Query extends z.ZodObject = z.ZodObject,
   Body extends z.ZodType = z.ZodType,
+  Access extends AgentAccess = AgentAccess,
 > {
   operationId: string;
   method: AgentHttpMethod;
@@ -27,7 +28,7 @@ export interface AgentEndpointSpec<
   tag: string;
   summary: string;
   description?: string;
-  access: AgentAccess;
+  access: Access;
   /** The key scope or dashboard permission the route needs (`agents:read`, `members:write`). */
   permission?: AgentPermission;
   params?: Params;
@@ -43,9 +44,9 @@ export interface AgentEndpointSpec<
   errors?: AgentErrorCode[];
 }
 
-export function defineAgentEndpoint<P extends z.ZodObject, Q extends z.ZodObject, B extends z.ZodType>(
-  spec: AgentEndpointSpec<P, Q, B>,
-): AgentEndpointSpec<P, Q, B> {
+export function defineAgentEndpoint<P extends z.ZodObject, Q extends z.ZodObject, B extends z.ZodType, A extends AgentAccess>(
+  spec: AgentEndpointSpec<P, Q, B, A>,
+): AgentEndpointSpec<P, Q, B, A> {
   return spec;
 }
 

@@ -7,7 +7,7 @@ import { isDependencyUnavailable } from '@/server/http/dependency-unavailable';
 import { claimIdempotencyKey, isValidIdempotencyKey, requestFingerprint, settleIdempotencyKey } from '@/server/idempotency/idempotency-store';
 import { logger } from '@/server/logger';
 import { countRequest, RateLimiterUnavailable } from '@/server/rate-limit/request-limiter';
-import { callerBucket, type AgentCaller } from '@/server/agent/access/agent-caller';
+import { callerBucket, type AgentCaller, type ProjectCaller } from '@/server/agent/access/agent-caller';
 import { assertAgentPermission, authenticateAgentCaller } from '@/server/agent/access/authenticate-agent-caller';
 import type { AgentEndpointSpec } from './agent-endpoint';
 import { agentLanguageOf } from './agent-language';
@@ -23,7 +23,8 @@ import { AGENT_API_VERSION, AGENT_VERSION_HEADER, checkAgentVersion } from './ag
 type Parsed<T, Fallback> = [NonNullable<T>] extends [z.ZodType] ? z.infer<NonNullable<T>> : Fallback;
 
 export interface AgentContext<S extends AgentEndpointSpec> {
-  caller: S['access'] extends 'public' ? AgentCaller : Exclude<AgentCaller, { kind: 'anonymous' }>;
+  /** Project routes always know their project (authenticateAgentCaller requires it). */
+  caller: S['access'] extends 'public' ? AgentCaller : S['access'] extends 'project' ? ProjectCaller : Exclude<AgentCaller, { kind: 'anonymous' }>;
   params: Parsed<S['params'], Record<string, never>>;
   query: Parsed<S['query'], Record<string, never>>;
   body: Parsed<S['body'], undefined>;

@@ -1,4 +1,4 @@
-import { DEMO_SECRETS_FILE } from './lib/demo-env';
+import { DEMO_AI_SIMULATOR_PORT, DEMO_SECRETS_FILE } from './lib/demo-env';
 import { config } from '../server/config';
 import { db } from '../server/db/index';
 import { seedDemo } from '../server/seed/seed-demo';
@@ -7,9 +7,11 @@ import { startStack, waitForHealthy } from './lib/stack';
 import { spawnSync } from 'node:child_process';
 
 /**
- * `npm run demo`: database, production build, then web + worker + simulator under one
- * supervisor, then the demo data (once the simulator runs, so it learns the demo customers'
- * history too). Ctrl-C stops all three; if one dies, that is reported and the rest stop.
+ * `npm run demo`: database, production build, then web + worker + platform simulator + AI
+ * provider simulator under one supervisor, then the demo data (once the simulator runs, so it
+ * learns the demo customers' history too). Ctrl-C stops them all; if one dies, that is
+ * reported and the rest stop. The AI simulator answers at a visible pace (300 ms to the first
+ * word, then 15 ms a word).
  * `--no-build` reuses the last build. It runs as production, on secrets of its own
  * (`lib/demo-env.ts`, imported first so they are set before the configuration is read).
  */
@@ -29,8 +31,8 @@ if (!process.argv.includes('--no-build')) {
   }
 }
 
-step('Starting web, worker and simulator (Ctrl-C stops all three)');
-const stack = startStack({ env: process.env, webPort: config.PORT });
+step('Starting web, worker and the simulators (Ctrl-C stops them all)');
+const stack = startStack({ env: process.env, webPort: config.PORT, aiSimulator: { port: DEMO_AI_SIMULATOR_PORT, ttftMs: 300, tokenMs: 15 } });
 const baseUrl = `http://localhost:${config.PORT}`;
 
 let stopping = false;
@@ -59,6 +61,7 @@ console.log(`
   Dashboard       ${baseUrl}   (sign in as ${demo.dashboard.email} / ${demo.dashboard.password})
   Health          ${baseUrl}/api/health
   Simulator       ${demo.simulator_url}   (control API: POST /_sim/inbound, /_sim/tap, ...)
+  AI simulator    ${config.AI_SIMULATOR_URL}   (OpenAI /openai/v1, Anthropic /anthropic; keys sim-...)
   API key (acme)  ${key}
 
   Send a message (a template, so no open conversation is needed):

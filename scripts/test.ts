@@ -10,13 +10,15 @@ import { startStack, waitForHealthy, type Stack } from './lib/stack';
 
 /**
  * `npm test`: unit tests, then a production build and the whole stack (web, worker,
- * simulator) on test ports against a fresh test database and Redis database, then the
+ * platform simulator, AI provider simulator) on test ports against a fresh test database and Redis database, then the
  * integration tests over real HTTP, then the Playwright end-to-end tests. Ends with a line
  * `N passed, N failed`, and a non-zero exit code when anything failed.
  */
 // Overridable so several checkouts on one machine can each run a stack of their own.
 const webPort = Number(process.env.TEST_WEB_PORT ?? 3100);
 const simulatorPort = Number(process.env.TEST_SIMULATOR_PORT ?? 4110);
+const aiSimulatorPort = Number(process.env.TEST_AI_SIMULATOR_PORT ?? 4120);
+const aiSimulatorUrl = `http://127.0.0.1:${aiSimulatorPort}`;
 const baseUrl = `http://localhost:${webPort}`;
 const testEnv: NodeJS.ProcessEnv = {
   ...process.env,
@@ -31,6 +33,10 @@ const testEnv: NodeJS.ProcessEnv = {
   SIMULATOR_PORT: String(simulatorPort),
   SIMULATOR_WEBHOOK_URL: `http://127.0.0.1:${webPort}/api/platform/webhook`,
   SIMULATOR_STATUS_DELAY_MS: '100',
+  // The service's providers are the AI simulator; tests drive its control API at AI_SIMULATOR_URL.
+  OPENAI_BASE_URL: `${aiSimulatorUrl}/openai/v1`,
+  ANTHROPIC_BASE_URL: `${aiSimulatorUrl}/anthropic`,
+  AI_SIMULATOR_URL: aiSimulatorUrl,
   // Tests run their media and webhook receivers on this one private address.
   OUTBOUND_ALLOWLIST: '127.0.0.77',
   SEND_IN_DOUBT_MS: '3000',
@@ -136,11 +142,11 @@ async function main(): Promise<number> {
     }
   }
 
-  console.log(`\n=== starting web, worker and simulator (logs in ${logDir}/)`);
+  console.log(`\n=== starting web, worker and the simulators (logs in ${logDir}/)`);
   let stack: Stack | undefined;
   try {
     // send-worker-killed.test.ts kills the worker mid-send; a new one takes over, as a supervisor would start one.
-    stack = startStack({ env: testEnv, webPort, logDir, restartWhenKilled: ['worker'] });
+    stack = startStack({ env: testEnv, webPort, logDir, restartWhenKilled: ['worker'], aiSimulator: { port: aiSimulatorPort, ttftMs: 0, tokenMs: 0 } });
     const problem = await Promise.race([
       waitForHealthy(baseUrl).then(() => null, (error: Error) => error),
       stack.crashed.then(({ name, code }) => new Error(`${name} exited with code ${code} while starting; see ${logDir}/${name}.log`)),

@@ -32,6 +32,12 @@ const configSchema = z
     PLATFORM_VERIFY_TOKEN: z.string().default(DEVELOPMENT_SECRETS.PLATFORM_VERIFY_TOKEN),
     CREDENTIALS_SECRET: z.string().default(DEVELOPMENT_SECRETS.CREDENTIALS_SECRET),
 
+    /** The AI providers' API roots (official SDKs' `baseURL`); point them at a compatible gateway or the AI simulator. A provider credential's own `base_url` takes precedence. */
+    OPENAI_BASE_URL: z.string().url().default('https://api.openai.com/v1'),
+    ANTHROPIC_BASE_URL: z.string().url().default('https://api.anthropic.com'),
+    /** Where tests and the demo reach the AI simulator's control API; unset in a deployment. */
+    AI_SIMULATOR_URL: z.string().url().optional(),
+
     SIMULATOR_PORT: z.coerce.number().int().positive().default(4010),
     SIMULATOR_WEBHOOK_URL: z.string().url().default('http://127.0.0.1:3000/api/platform/webhook'),
     SIMULATOR_STATUS_DELAY_MS: z.coerce.number().int().nonnegative().default(300),
@@ -70,9 +76,6 @@ const configSchema = z
     /** How long an Idempotency-Key is remembered (the contract says 24 hours: decisions §4). */
     IDEMPOTENCY_KEY_TTL_S: z.coerce.number().int().positive().default(86_400),
 
-    /** Where the AI providers' APIs are; a provider credential's own `base_url` takes precedence. */
-    OPENAI_BASE_URL: z.string().url().default('https://api.openai.com/v1'),
-    ANTHROPIC_BASE_URL: z.string().url().default('https://api.anthropic.com'),
     /** Our limits on a provider call (server/agent/providers/); passing one fails the call with provider_timeout. */
     PROVIDER_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
     /** From the request until the model's first output (text, tool call or refusal). */

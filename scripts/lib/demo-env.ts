@@ -3,9 +3,16 @@ import { ensureLocalSecrets } from './local-secrets';
 /**
  * The demo's environment, set before anything reads the configuration (import this first):
  * it runs as production, with secrets generated into `.env.demo` on the first run and reused
- * afterwards. Variables already set in the environment win.
+ * afterwards, and its AI providers are the AI simulator. Variables already set in the
+ * environment win.
  */
 export const DEMO_SECRETS_FILE = '.env.demo';
+export const DEMO_AI_SIMULATOR_PORT = Number(process.env.AI_SIMULATOR_PORT ?? 4020);
 
 (process.env as Record<string, string | undefined>).NODE_ENV ??= 'production';
 for (const [name, value] of Object.entries(ensureLocalSecrets(DEMO_SECRETS_FILE))) process.env[name] ??= value;
+
+const aiSimulatorUrl = `http://127.0.0.1:${DEMO_AI_SIMULATOR_PORT}`;
+process.env.AI_SIMULATOR_URL ??= aiSimulatorUrl;
+process.env.OPENAI_BASE_URL ??= `${aiSimulatorUrl}/openai/v1`;
+process.env.ANTHROPIC_BASE_URL ??= `${aiSimulatorUrl}/anthropic`;

@@ -2,9 +2,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 
 /**
- * Runs the three processes of the product (web, worker, simulator) under one supervisor:
- * their output is prefixed (or written to log files), Ctrl-C stops all three, and a process
- * that dies on its own is reported and takes the others down with it.
+ * Runs the processes of the product (web, worker, platform simulator, and the AI provider
+ * simulator when asked for) under one supervisor: their output is prefixed (or written to log
+ * files), Ctrl-C stops them all, and a process that dies on its own is reported and takes the
+ * others down with it.
  */
 export interface StackOptions {
   env: NodeJS.ProcessEnv;
@@ -13,14 +14,16 @@ export interface StackOptions {
   logDir?: string;
   /** Processes started again when a signal kills them (tests kill the worker on purpose); any other exit is a crash. */
   restartWhenKilled?: string[];
+  /** Also start the AI provider simulator (`simulator/ai/`) on this port, at this pace. */
+  aiSimulator?: { port: number; ttftMs: number; tokenMs: number };
 }
 
-const colours: Record<string, string> = { web: '36', worker: '35', simulator: '33' };
+const colours: Record<string, string> = { web: '36', worker: '35', simulator: '33', 'ai-simulator': '32' };
 
 export interface Stack {
   /** Resolves when a process exits by itself: its name and exit code. */
   crashed: Promise<{ name: string; code: number | null }>;
-  /** Process id of `web`, `worker` or `simulator` (the current one, after a restart). */
+  /** Process id of `web`, `worker`, `simulator` or `ai-simulator` (the current one, after a restart). */
   pid(name: string): number | undefined;
   stop(): Promise<void>;
 }
@@ -33,13 +36,18 @@ export interface Stack {
  */
 export const webProcessArgs = ['--max-semi-space-size=64', '--import', 'tsx', 'server/http/serve.ts'];
 
-export function startStack({ env, webPort, logDir, restartWhenKilled = [] }: StackOptions): Stack {
+export function startStack({ env, webPort, logDir, restartWhenKilled = [], aiSimulator }: StackOptions): Stack {
   const tsx = ['--import', 'tsx'];
   const commands: Array<[string, string[], Record<string, string>]> = [
     ['simulator', [...tsx, 'simulator/main.ts'], { SERVICE_NAME: 'simulator' }],
     ['worker', [...tsx, 'workers/main.ts'], { SERVICE_NAME: 'worker' }],
     ['web', webProcessArgs, { SERVICE_NAME: 'web', PORT: String(webPort) }],
   ];
+  if (aiSimulator) {
+    const { port, ttftMs, tokenMs } = aiSimulator;
+    const settings = { AI_SIMULATOR_PORT: String(port), SIM_TTFT_MS: String(ttftMs), SIM_TOKEN_MS: String(tokenMs) };
+    commands.unshift(['ai-simulator', [...tsx, 'simulator/ai/main.ts'], { SERVICE_NAME: 'ai-simulator', ...settings }]);
+  }
   let stopping = false;
   const children = new Map<string, { child: ChildProcess; exited: Promise<number | null> }>();
   let reportCrash: (value: { name: string; code: number | null }) => void = () => {};
@@ -52,7 +60,7 @@ export function startStack({ env, webPort, logDir, restartWhenKilled = [] }: Sta
       child.stdout?.pipe(file);
       child.stderr?.pipe(file);
     } else {
-      const prefix = `\x1b[${colours[name]}m${name.padEnd(9)}|\x1b[0m `;
+      const prefix = `\x1b[${colours[name]}m${name.padEnd(12)}|\x1b[0m `;
       for (const stream of [child.stdout, child.stderr]) {
         let buffered = '';
         stream?.on('data', (chunk: Buffer) => {

@@ -15,6 +15,7 @@ export class StreamFailure extends Error {}
 
 /** Tokens a `drop` or `stream_error` lets through before it strikes. */
 const TOKENS_BEFORE_FAULT = 3;
+const DROP_GRACE_MS = 50;
 
 /**
  * Paces a response token by token, and is where stream faults strike: `stall` lets one token
@@ -51,6 +52,12 @@ export class Pacer {
     }
     if (this.emitted < after) return;
     if (this.fault === 'drop') {
+      // Cut once what was streamed has had time to reach the client, else its reader could
+      // lose the tokens along with the connection and the cut would not be "mid-way".
+      if (this.res.headersSent) {
+        await new Promise((resolve) => this.res.write('', resolve));
+        await sleep(DROP_GRACE_MS);
+      }
       this.res.destroy();
       throw new StreamCut();
     }

@@ -61,8 +61,9 @@ export class CallDeadline {
     return Promise.race([pending, this.aborted]);
   }
 
-  /** Waits `ms` unless the deadline passes first. */
+  /** Waits `ms` (a retry's pause, which only the total limit counts), unless the call ends first. */
   sleep(ms: number): Promise<void> {
+    clearTimeout(this.phaseTimer);
     return this.race(new Promise<void>((resolve) => setTimeout(resolve, ms)));
   }
 

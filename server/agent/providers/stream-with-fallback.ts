@@ -21,6 +21,10 @@ export interface FallbackOptions {
   onAttempt?: (attempt: FallbackAttempt) => void;
 }
 
+/**
+ * An event and the model it came from. Where nothing is delivered until the end (WhatsApp),
+ * a model that failed mid-answer may have streamed some text first: keep only the last model's.
+ */
 export interface ModelEventFrom {
   modelId: string;
   event: ModelEvent;

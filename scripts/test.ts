@@ -37,6 +37,9 @@ const testEnv: NodeJS.ProcessEnv = {
   OPENAI_BASE_URL: `${aiSimulatorUrl}/openai/v1`,
   ANTHROPIC_BASE_URL: `${aiSimulatorUrl}/anthropic`,
   AI_SIMULATOR_URL: aiSimulatorUrl,
+  // Short enough that the simulator's time-out markers are answered within a test's patience.
+  PROVIDER_FIRST_TOKEN_TIMEOUT_MS: '2000',
+  PROVIDER_IDLE_TIMEOUT_MS: '2000',
   // Tests run their media and webhook receivers on this one private address.
   OUTBOUND_ALLOWLIST: '127.0.0.77',
   SEND_IN_DOUBT_MS: '3000',

@@ -1,3 +1,9 @@
+import { randomBytes } from 'node:crypto';
+import { createParser } from 'eventsource-parser';
+import { config } from '@/server/config';
+import { agentConfigSchema } from '@/server/agent/agents/agent-config';
+import { createProviderCredential, type NewProviderCredential } from '@/server/agent/credentials/provider-credentials';
+import { createOrg } from './factories';
 import { hashApiKey } from '@/server/api-keys/key-format';
 import { db } from '@/server/db';
 import { newId, randomBase62 } from '@/server/db/ids';
@@ -31,4 +37,81 @@ export async function createAgentKey(
     },
   });
   return { key, id: row.id };
+}
+
+
+/** A project in an organization of its own, with a secret key that has every scope. */
+export async function createAgentTenant(options: { aiPlan?: string; dailyCostCapMicros?: bigint } = {}) {
+  const org = await createOrg();
+  if (options.aiPlan || options.dailyCostCapMicros !== undefined) {
+    await db.organization.update({ where: { id: org.id }, data: { aiPlan: options.aiPlan, dailyCostCapMicros: options.dailyCostCapMicros } });
+  }
+  const project = await db.agentProject.create({ data: { id: newId('agentProject'), orgId: org.id, name: `Project ${randomBytes(3).toString('hex')}` } });
+  const key = await createSecretKey(project.id);
+  return { org, project, key };
+}
+
+export async function createSecretKey(projectId: string, options: { scopes?: string[] } = {}) {
+  const key = generateAgentKey('secret');
+  await db.agentApiKey.create({
+    data: {
+      id: newId('apiKey'), projectId, type: 'secret', name: 'Test key', prefix: agentKeyDisplayPrefix(key), keyHash: hashApiKey(key),
+      allScopes: !options.scopes, scopes: options.scopes ?? [], allowedOrigins: [], rateLimitPerMin: 6_000,
+    },
+  });
+  return key;
+}
+
+/** A fresh simulator key: the simulator records requests and queues behaviours per key. */
+export const simKey = () => `sim-${randomBytes(8).toString('hex')}`;
+
+/** A credential through the service (so through the live check against the simulator). */
+export function createCredential(projectId: string, input: Partial<NewProviderCredential> = {}) {
+  return createProviderCredential(projectId, { provider: 'openai', name: `cred-${randomBytes(3).toString('hex')}`, api_key: simKey(), ...input });
+}
+
+/** An agent with `config` published as version 1 (unless `published: false`). */
+export async function createAgent(projectId: string, rawConfig: unknown, options: { published?: boolean; slug?: string } = {}) {
+  // Stored as JSON, as the agent service writes it.
+  const agentConfig = agentConfigSchema.parse(rawConfig) as object;
+  const tag = randomBytes(4).toString('hex');
+  const published = options.published ?? true;
+  return db.agent.create({
+    data: {
+      id: newId('agent'), projectId, name: `Agent ${tag}`, slug: options.slug ?? `agent-${tag}`,
+      draftConfig: agentConfig, draftEtag: tag, publishedVersion: published ? 1 : null,
+      versions: published ? { create: { id: newId('agentVersion'), number: 1, config: agentConfig } } : undefined,
+    },
+  });
+}
+
+/** Calls the agent service with a secret key. */
+export async function agentCall(key: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+  const res = await fetch(`${config.AGENT_API_BASE_URL}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  const isJson = res.headers.get('content-type')?.includes('json');
+  return { status: res.status, headers: res.headers, body: isJson ? JSON.parse(text) : text };
+}
+
+/** The events of an SSE body, parsed as a browser client would (eventsource-parser). */
+export function sseEvents(text: string): Array<{ id?: string; event?: string; data: string }> {
+  const events: Array<{ id?: string; event?: string; data: string }> = [];
+  const parser = createParser({ onEvent: (event) => events.push(event) });
+  parser.feed(text);
+  return events;
+}
+
+/** Calls the AI simulator's control API. */
+export async function aiSimulator<T = unknown>(path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${config.AI_SIMULATOR_URL}/_sim/ai${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`AI simulator ${path} answered ${res.status}: ${await res.text()}`);
+  return (await res.json()) as T;
 }

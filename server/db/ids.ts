@@ -47,7 +47,12 @@ export const idPrefixes = {
   attempt: 'att',
   outbox: 'obx',
   platformEvent: 'pev',
+  // the agent service (agent-api.md §1.1)
   agentProject: 'prj',
+  providerCredential: 'pcred',
+  agent: 'agt',
+  agentVersion: 'agv',
+  agentRun: 'run',
 } as const;
 
 export type IdKind = keyof typeof idPrefixes;

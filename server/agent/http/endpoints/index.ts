@@ -1,8 +1,12 @@
 import type { AgentEndpointSpec } from '../agent-endpoint';
 import { apiKeyEndpoints } from './api-keys';
+import { askEndpoints } from './ask';
+import { chatCompletionsEndpoints } from './chat-completions';
 import { identityEndpoints } from './identity';
+import { modelEndpoints } from './models';
 import { organizationEndpoints } from './organization';
 import { projectEndpoints } from './projects';
+import { providerCredentialEndpoints } from './provider-credentials';
 import { referenceEndpoints } from './reference';
 
 /**
@@ -14,5 +18,9 @@ export const allAgentEndpoints: AgentEndpointSpec[] = [
   ...organizationEndpoints,
   ...projectEndpoints,
   ...apiKeyEndpoints,
+  ...modelEndpoints,
+  ...providerCredentialEndpoints,
+  ...askEndpoints,
+  ...chatCompletionsEndpoints,
   ...referenceEndpoints,
 ];

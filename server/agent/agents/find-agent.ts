@@ -1,0 +1,30 @@
+import { db, type Agent } from '@/server/db';
+import { AgentError } from '@/server/errors/agent-error';
+import { readAgentConfig, type AgentConfig } from './agent-config';
+
+/**
+ * An agent of the project by `agt_…` id or slug. Another project's agent, or none, is 404
+ * `resource_not_found`; an archived one 409 `agent_archived` (it no longer answers).
+ */
+export async function findAgent(projectId: string, ref: string): Promise<Agent> {
+  const agent = await db.agent.findFirst({ where: ref.startsWith('agt_') ? { id: ref, projectId } : { projectId, slug: ref } });
+  if (!agent) throw new AgentError('resource_not_found', { param: 'agent', details: { resource: 'agent' } });
+  if (agent.status === 'archived') throw new AgentError('agent_archived', { param: 'agent' });
+  return agent;
+}
+
+export interface PublishedAgent {
+  agent: Agent;
+  version: number;
+  config: AgentConfig;
+}
+
+/** The agent's published configuration, or version `number` of it; never the draft. */
+export async function findPublishedAgent(projectId: string, ref: string, number?: number): Promise<PublishedAgent> {
+  const agent = await findAgent(projectId, ref);
+  const wanted = number ?? agent.publishedVersion;
+  if (wanted === null) throw new AgentError('agent_not_ready', { param: 'agent', details: { blockers: 'not_published', agent: agent.slug } });
+  const version = await db.agentVersion.findUnique({ where: { agentId_number: { agentId: agent.id, number: wanted } } });
+  if (!version) throw new AgentError('resource_not_found', { param: 'agent', details: { resource: `version ${wanted} of this agent` } });
+  return { agent, version: version.number, config: readAgentConfig(version.config) };
+}

@@ -1,0 +1,91 @@
+import { db } from '@/server/db';
+import { AgentError } from '@/server/errors/agent-error';
+import { assertAgentReady } from '@/server/agent/agents/agent-readiness';
+import { findPublishedAgent } from '@/server/agent/agents/find-agent';
+import type { ClientTool } from '@/server/agent/agents/agent-config';
+import { findCatalogueModel } from '@/server/agent/models/catalogue';
+import { loadProjectModelAccess } from '@/server/agent/models/project-model-access';
+import type { ModelRequest, ModelTurn } from '@/server/agent/providers/model-events';
+import { assertUnderCostCap, countConversation } from '@/server/agent/usage/ai-usage-limits';
+import { checkOverrides } from './ask-overrides';
+import { fillInstructions, resolveVariables, type VariableValue } from './ask-variables';
+import { checkRequestedModel, modelCandidates, type ModelCandidate } from './model-candidates';
+
+/** An ask in the service's terms, whichever endpoint it came through (ask, chat completions). */
+export interface AskRequest {
+  projectId: string;
+  orgId: string;
+  agent: string;
+  version?: number;
+  /** The conversation for the model; the last turn is the user's input. */
+  turns: ModelTurn[];
+  inputText: string;
+  variables: Record<string, VariableValue>;
+  overrides: Record<string, unknown>;
+  /** Names of the agent's client tools the caller can run in this request. */
+  clientTools: string[];
+}
+
+export interface PreparedAsk {
+  orgId: string;
+  projectId: string;
+  agentId: string;
+  agentSlug: string;
+  agentVersion: number;
+  inputText: string;
+  candidates: ModelCandidate[];
+  /** The model request without its model name, which each candidate sets. */
+  request: Omit<ModelRequest, 'model'>;
+}
+
+/**
+ * Everything that can refuse an ask before a provider is called, in the contract's order:
+ * the agent (404, archived, not ready), variables, client tools, overrides and the model they
+ * pick, then the organization's daily cost cap and monthly conversation quota; each ask
+ * counts as one AI conversation.
+ */
+export async function prepareAsk(ask: AskRequest): Promise<PreparedAsk> {
+  const { agent, version, config } = await findPublishedAgent(ask.projectId, ask.agent, ask.version);
+  const access = await loadProjectModelAccess(ask.projectId);
+  assertAgentReady(agent.slug, config, access);
+
+  const variables = resolveVariables(config.variables, ask.variables);
+  const tools = declaredClientTools(config.tools.client, ask.clientTools);
+  const overrides = checkOverrides(ask.overrides, config);
+  const primary = overrides.model ? checkRequestedModel(overrides.model, access, config.provider_credential) : findCatalogueModel(config.model.id);
+  // Readiness has just checked the configured model against the catalogue.
+  if (!primary) throw new AgentError('internal_error');
+  const candidates = await modelCandidates(ask.projectId, primary, config.model.fallback_models, access, config.provider_credential);
+  if (candidates.length === 0) throw new AgentError('agent_not_ready', { param: 'agent', details: { blockers: 'no_provider_key', agent: agent.slug } });
+
+  const org = await db.organization.findUniqueOrThrow({ where: { id: ask.orgId }, select: { dailyCostCapMicros: true } });
+  await assertUnderCostCap(ask.orgId, org.dailyCostCapMicros);
+  await countConversation(ask.orgId, access.plan.monthlyConversations);
+
+  const instructions = [fillInstructions(config.instructions, variables), overrides.instructions_append].filter(Boolean).join('\n\n');
+  return {
+    orgId: ask.orgId,
+    projectId: ask.projectId,
+    agentId: agent.id,
+    agentSlug: agent.slug,
+    agentVersion: version,
+    inputText: ask.inputText,
+    candidates,
+    request: {
+      instructions: instructions || undefined,
+      turns: ask.turns,
+      tools: tools.length > 0 ? tools : undefined,
+      temperature: overrides.temperature ?? config.model.temperature,
+      maxTokens: overrides.max_reply_tokens ?? config.model.max_reply_tokens,
+    },
+  };
+}
+
+/** The client tools named in the request, each one the agent declares (else 400 `tool_not_declared`). */
+function declaredClientTools(declared: ClientTool[], names: string[]) {
+  return names.map((name, index) => {
+    const tool = declared.find((t) => t.name === name);
+    if (!tool) throw new AgentError('tool_not_declared', { param: `/tools/${index}/name`, details: { param: name } });
+    return { name: tool.name, description: tool.description, parameters: tool.parameters as { type: 'object' } };
+  });
+}

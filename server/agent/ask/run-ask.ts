@@ -1,0 +1,137 @@
+import { db, type AgentRun } from '@/server/db';
+import { newId } from '@/server/db/ids';
+import { AgentError } from '@/server/errors/agent-error';
+import { logger } from '@/server/logger';
+import { costMicros, findCatalogueModel } from '@/server/agent/models/catalogue';
+import type { ModelToolCall } from '@/server/agent/providers/model-events';
+import { ProviderFailure, refusalFailure } from '@/server/agent/providers/provider-failure';
+import { streamWithFallback, type FallbackAttempt } from '@/server/agent/providers/stream-with-fallback';
+import { addCost } from '@/server/agent/usage/ai-usage-limits';
+import type { PreparedAsk } from './prepare-ask';
+import { presentRun, type PresentedRun, type RequiredAction } from './present-run';
+
+/** How long the outputs of client tools are awaited (agent-service-errors.md, Limits). */
+const TOOL_OUTPUTS_WINDOW_MS = 10 * 60_000;
+
+export interface AskObserver {
+  /** The run row exists (`run.created`). */
+  created?(run: PresentedRun): void;
+  /** A piece of the reply. Once one was passed on, a failure can no longer fall back. */
+  delta?(text: string): void;
+}
+
+export interface AskOutcome {
+  run: PresentedRun;
+  outputText: string;
+  requiredAction?: RequiredAction;
+  /** Set when the run failed: the provider code the caller answers with. */
+  failure?: AgentError;
+}
+
+/**
+ * Runs one ask in the request (ask is stateless): writes the run, streams from the first model
+ * that answers (fallback only before a delta reached the client: with an observer taking deltas
+ * that is the first delta; otherwise the reply goes out whole, so always), and records status,
+ * model, usage, cost (tokens × catalogue price) and the models tried.
+ */
+export async function runAsk(prepared: PreparedAsk, observer: AskObserver = {}): Promise<AskOutcome> {
+  const primary = prepared.candidates[0]!;
+  const row = await db.agentRun.create({
+    data: {
+      id: newId('agentRun'),
+      projectId: prepared.projectId,
+      orgId: prepared.orgId,
+      agentId: prepared.agentId,
+      agentVersion: prepared.agentVersion,
+      status: 'in_progress',
+      model: primary.model.id,
+      input: prepared.inputText,
+    },
+  });
+  observer.created?.(presentRun(row));
+
+  const streaming = observer.delta !== undefined;
+  const attempts: FallbackAttempt[] = [];
+  const usage = { inputTokens: 0, outputTokens: 0, costMicros: 0 };
+  const toolCalls: ModelToolCall[] = [];
+  let text = '';
+  let answeredBy = primary.model.id;
+  let delivered = false;
+  let failure: AgentError | undefined;
+  try {
+    const events = streamWithFallback(
+      prepared.candidates.map(({ model, client }) => ({ modelId: model.id, client, request: { ...prepared.request, model: model.provider_model } })),
+      { deltasDelivered: () => delivered, onAttempt: (attempt) => attempts.push(attempt) },
+    );
+    for await (const { modelId, event } of events) {
+      if (modelId !== answeredBy) {
+        // A later model answers from the start: what the failed one said is dropped.
+        answeredBy = modelId;
+        text = '';
+        toolCalls.length = 0;
+      }
+      if (event.type === 'text_delta') {
+        text += event.text;
+        if (streaming) {
+          delivered = true;
+          observer.delta!(event.text);
+        }
+      } else if (event.type === 'tool_call_done') {
+        toolCalls.push({ callId: event.callId, name: event.name, arguments: event.arguments });
+      } else if (event.type === 'usage') {
+        usage.inputTokens += event.inputTokens;
+        usage.outputTokens += event.outputTokens;
+        usage.costMicros += costMicros(findCatalogueModel(modelId)!, event);
+      } else if (event.type === 'refusal') {
+        // Only after deltas were delivered does a refusal come through as an event.
+        throw refusalFailure(event.text);
+      }
+    }
+  } catch (error) {
+    if (!(error instanceof ProviderFailure)) {
+      await finishRun(row, { status: 'failed', error: { code: 'internal_error', message: 'The run failed unexpectedly.' } }, answeredBy, usage, attempts);
+      throw error;
+    }
+    failure = new AgentError(error.code);
+    if (attempts.length > 0) answeredBy = attempts[attempts.length - 1]!.modelId;
+  }
+
+  await addCost(prepared.orgId, usage.costMicros);
+  const requiredAction = !failure && toolCalls.length > 0 ? requiredActionOf(toolCalls) : undefined;
+  const status = failure ? 'failed' : requiredAction ? 'requires_action' : 'completed';
+  const error = failure ? { code: failure.code, message: failure.message } : null;
+  const finished = await finishRun(row, { status, error, outputText: failure ? null : text }, answeredBy, usage, attempts);
+  if (failure) logger.info({ runId: row.id, code: failure.code, attempts }, 'ask failed at the provider');
+  return { run: presentRun(finished, requiredAction), outputText: failure ? '' : text, requiredAction, failure };
+}
+
+function requiredActionOf(calls: ModelToolCall[]): RequiredAction {
+  return {
+    type: 'submit_tool_outputs',
+    tool_calls: calls.map((call) => ({ call_id: call.callId, name: call.name, arguments: call.arguments })),
+    expires_at: new Date(Date.now() + TOOL_OUTPUTS_WINDOW_MS).toISOString(),
+  };
+}
+
+function finishRun(
+  row: AgentRun,
+  outcome: { status: 'completed' | 'failed' | 'requires_action'; error: { code: string; message: string } | null; outputText?: string | null },
+  model: string,
+  usage: { inputTokens: number; outputTokens: number; costMicros: number },
+  attempts: FallbackAttempt[],
+): Promise<AgentRun> {
+  return db.agentRun.update({
+    where: { id: row.id },
+    data: {
+      status: outcome.status,
+      error: outcome.error ?? undefined,
+      outputText: outcome.outputText ?? null,
+      model,
+      attempts: attempts.filter((a) => a.code).map((a) => ({ model: a.modelId, code: a.code! })),
+      inputTokens: usage.inputTokens,
+      outputTokens: usage.outputTokens,
+      costMicros: BigInt(usage.costMicros),
+      completedAt: outcome.status === 'requires_action' ? null : new Date(),
+    },
+  });
+}

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { defineAgentEndpoint } from '../agent-endpoint';
+import { agentListQuery } from '../agent-paging';
+
+const credentialParams = z.object({ credential: z.string().regex(/^pcred_[0-9A-Za-z]{22}$/, 'a pcred_ id') });
+
+const createBody = z.strictObject({
+  provider: z.enum(['openai', 'anthropic', 'openai_compatible']),
+  name: z.string().trim().min(1).max(100),
+  api_key: z.string().min(8).max(512),
+  base_url: z.string().max(2048).optional(),
+});
+
+export const createProviderCredentialEndpoint = defineAgentEndpoint({
+  operationId: 'createProviderCredential',
+  method: 'POST',
+  path: '/v1/provider_credentials',
+  tag: 'Provider credentials',
+  summary: 'Connect a provider key',
+  description:
+    'Checks the key live with the provider (its model list, else a one-token call) and stores it encrypted only when accepted. ' +
+    'The key is never returned; `key_last4` identifies it. `base_url` (required for `openai_compatible`) must be a public https URL on port 443 or 8443. ' +
+    'When the check cannot run the answer is 502 and nothing is stored.',
+  access: 'project',
+  permission: 'credentials:write',
+  body: createBody,
+  idempotent: true,
+  response: { status: 201, description: 'The credential.' },
+  errors: ['credential_invalid', 'url_not_allowed', 'name_taken', 'provider_unavailable', 'provider_timeout', 'idempotency_key_reused', 'idempotency_in_progress', 'invalid_idempotency_key'],
+});
+
+export const listProviderCredentialsEndpoint = defineAgentEndpoint({
+  operationId: 'listProviderCredentials',
+  method: 'GET',
+  path: '/v1/provider_credentials',
+  tag: 'Provider credentials',
+  summary: 'List provider credentials',
+  access: 'project',
+  permission: 'credentials:read',
+  query: z.object(agentListQuery),
+  response: { status: 200, description: 'A list of credentials, newest first.' },
+  errors: ['invalid_cursor'],
+});
+
+export const getProviderCredentialEndpoint = defineAgentEndpoint({
+  operationId: 'getProviderCredential',
+  method: 'GET',
+  path: '/v1/provider_credentials/{credential}',
+  tag: 'Provider credentials',
+  summary: 'Get a provider credential',
+  access: 'project',
+  permission: 'credentials:read',
+  params: credentialParams,
+  response: { status: 200, description: 'The credential.' },
+  errors: ['resource_not_found'],
+});
+
+export const deleteProviderCredentialEndpoint = defineAgentEndpoint({
+  operationId: 'deleteProviderCredential',
+  method: 'DELETE',
+  path: '/v1/provider_credentials/{credential}',
+  tag: 'Provider credentials',
+  summary: 'Delete a provider credential',
+  description: 'Agents that use it become not ready (`no_provider_key`) until another key for the provider is connected.',
+  access: 'project',
+  permission: 'credentials:write',
+  params: credentialParams,
+  response: { status: 200, description: '`{id, object, deleted: true}`.' },
+  errors: ['resource_not_found'],
+});
+
+export const checkProviderCredentialEndpoint = defineAgentEndpoint({
+  operationId: 'checkProviderCredential',
+  method: 'POST',
+  path: '/v1/provider_credentials/{credential}/check',
+  tag: 'Provider credentials',
+  summary: 'Check a provider credential again',
+  description: 'Runs the live check again and records `status` and `checked_at`. When the check cannot run nothing changes.',
+  access: 'project',
+  permission: 'credentials:write',
+  params: credentialParams,
+  response: { status: 200, description: 'The credential with its new status.' },
+  errors: ['resource_not_found', 'provider_unavailable', 'provider_timeout'],
+});
+
+export const providerCredentialEndpoints = [
+  createProviderCredentialEndpoint,
+  listProviderCredentialsEndpoint,
+  getProviderCredentialEndpoint,
+  deleteProviderCredentialEndpoint,
+  checkProviderCredentialEndpoint,
+];

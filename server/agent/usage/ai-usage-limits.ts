@@ -1,0 +1,66 @@
+import { AgentError } from '@/server/errors/agent-error';
+import { logger } from '@/server/logger';
+import { getRedis, redisKey } from '@/server/redis';
+
+/**
+ * The organization's AI limits (agent-api.md §1.8), as Redis counters per UTC month and day:
+ * monthly AI conversations against the plan's quota, and the day's model cost in micro-dollars
+ * against the owner's cap. Checked before a provider is called; Redis out of reach fails closed
+ * (503). A nightly reconciliation from the runs' usage is left to the worker.
+ */
+const MONTH_TTL_S = 35 * 86_400;
+const DAY_TTL_S = 2 * 86_400;
+
+const monthOf = (now: Date) => now.toISOString().slice(0, 7);
+const dayOf = (now: Date) => now.toISOString().slice(0, 10);
+
+export const conversationsKey = (orgId: string, now = new Date()) => redisKey('agent', 'conversations', orgId, monthOf(now));
+export const costKey = (orgId: string, now = new Date()) => redisKey('agent', 'cost', orgId, dayOf(now));
+
+/** Seconds until the next 00:00 UTC (at least 1), for `Retry-After`. */
+export function secondsToUtcMidnight(now = new Date()): number {
+  const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
+  return Math.max(1, Math.ceil((midnight - now.getTime()) / 1000));
+}
+
+/** 429 `cost_cap_exceeded` when today's cost has reached the cap (null: no cap). */
+export async function assertUnderCostCap(orgId: string, capMicros: bigint | null): Promise<void> {
+  if (capMicros === null) return;
+  const spent = BigInt((await redisCall(() => getRedis().get(costKey(orgId)))) ?? 0);
+  if (spent >= capMicros) {
+    throw new AgentError('cost_cap_exceeded', { headers: { 'Retry-After': String(secondsToUtcMidnight()) } });
+  }
+}
+
+/** Counts one AI conversation; 429 `quota_exceeded` (not counted) when the month's quota is used up. */
+export async function countConversation(orgId: string, monthlyQuota: number): Promise<void> {
+  const key = conversationsKey(orgId);
+  const count = await redisCall(async () => {
+    const [[, value] = []] = (await getRedis().multi().incr(key).expire(key, MONTH_TTL_S).exec()) ?? [];
+    return Number(value);
+  });
+  if (count > monthlyQuota) {
+    await redisCall(() => getRedis().decr(key));
+    throw new AgentError('quota_exceeded');
+  }
+}
+
+/** Adds a run's cost to the day's total; a lost count is logged, never fails the finished run. */
+export async function addCost(orgId: string, micros: number): Promise<void> {
+  if (micros <= 0) return;
+  const key = costKey(orgId);
+  try {
+    await getRedis().multi().incrby(key, micros).expire(key, DAY_TTL_S).exec();
+  } catch (err) {
+    logger.warn({ err, orgId, micros }, 'could not add a run\'s cost to the daily total');
+  }
+}
+
+async function redisCall<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (err) {
+    logger.warn({ err }, 'Redis unavailable for AI usage limits');
+    throw new AgentError('service_unavailable');
+  }
+}

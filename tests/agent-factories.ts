@@ -52,14 +52,7 @@ export async function createAgentTenant(options: { aiPlan?: string; dailyCostCap
 }
 
 export async function createSecretKey(projectId: string, options: { scopes?: string[] } = {}) {
-  const key = generateAgentKey('secret');
-  await db.agentApiKey.create({
-    data: {
-      id: newId('apiKey'), projectId, type: 'secret', name: 'Test key', prefix: agentKeyDisplayPrefix(key), keyHash: hashApiKey(key),
-      allScopes: !options.scopes, scopes: options.scopes ?? [], allowedOrigins: [], rateLimitPerMin: 6_000,
-    },
-  });
-  return key;
+  return (await createAgentKey(projectId, { scopes: options.scopes, rateLimitPerMin: 6_000 })).key;
 }
 
 /** A fresh simulator key: the simulator records requests and queues behaviours per key. */

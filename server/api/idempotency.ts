@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { config } from '@/server/config';
 import { db, Prisma } from '@/server/db';
 import { newId } from '@/server/db/ids';
-import { ApiError } from './api-error';
+import { ApiError } from '@/server/errors/api-error';
 
 /**
  * Idempotency-Key (decisions §4): keys of 1 to 255 characters, scoped to the API key, kept 24

@@ -1,6 +1,6 @@
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { getRedis, redisKey } from '@/server/redis';
-import { ApiError } from './api-error';
+import { ApiError } from '@/server/errors/api-error';
 
 /**
  * Per-key limit in a 60-second window, kept in Redis so every web instance shares it. With no

@@ -1,7 +1,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { FetchCreateContextFnOptions } from '@trpc/server/adapters/fetch';
 import superjson from 'superjson';
-import { ApiError } from '@/server/api/api-error';
+import { ApiError } from '@/server/errors/api-error';
 import { paramName } from '@/server/api/parse';
 import { getSessionUser } from '@/server/auth/get-session-user';
 import { findUnstorableText, unstorableTextMessage } from '@/server/db/storable-text';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ApiError } from '@/server/api/api-error';
+import { ApiError } from '@/server/errors/api-error';
 import { eventNames, type EventName } from '@/server/events/catalogue';
 import { checkOutboundUrl } from '@/server/http/outbound-policy';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
-import { ApiError } from '@/server/api/api-error';
+import { ApiError } from '@/server/errors/api-error';
 import { apiKeyInput, type ApiKeyInput } from '@/server/api-keys/api-key-input';
 import { createApiKey } from '@/server/api-keys/create-api-key';
 import { displayPrefix, hashApiKey } from '@/server/api-keys/key-format';

@@ -1,11 +1,12 @@
 import { config } from '@/server/config';
+import { DomainError } from './domain-error';
 import { messagingErrorCodes, type MessagingErrorCode } from './messaging-codes';
 
 /**
  * The error type of the messaging API (/v1). Domain services throw it with a contract code;
  * the /v1 wrapper turns it into the envelope with the code's status.
  */
-export class ApiError extends Error {
+export class ApiError extends DomainError {
   readonly code: MessagingErrorCode;
   readonly param?: string;
   readonly headers?: Record<string, string>;
@@ -20,6 +21,14 @@ export class ApiError extends Error {
 
   get status(): number {
     return messagingErrorCodes[this.code].status;
+  }
+
+  get trpcCode() {
+    return messagingErrorCodes[this.code].trpc;
+  }
+
+  override get appCode(): string {
+    return this.code;
   }
 }
 

@@ -8,7 +8,7 @@ import { listApiKeys } from '@/server/api-keys/list-api-keys';
 import { revokeApiKey } from '@/server/api-keys/revoke-api-key';
 import { setApiKeyEnabled } from '@/server/api-keys/set-api-key-enabled';
 import { db } from '@/server/db';
-import { OrgAccessError } from '@/server/orgs/org-access-error';
+import { OrgAccessError } from '@/server/errors/org-access-error';
 import { closeRedis } from '@/server/redis';
 import { createOrg, createUser } from '../factories';
 import { appUrl } from '../support/stack';

@@ -1,5 +1,7 @@
+import { DomainError } from './domain-error';
+
 /** A request the organization's rules refuse: no such member, or a change that would break a rule. */
-export class OrgRuleError extends Error {
+export class OrgRuleError extends DomainError {
   override name = 'OrgRuleError';
 
   constructor(
@@ -7,5 +9,9 @@ export class OrgRuleError extends Error {
     message: string,
   ) {
     super(message);
+  }
+
+  get trpcCode() {
+    return this.kind === 'not_found' ? 'NOT_FOUND' : 'CONFLICT';
   }
 }

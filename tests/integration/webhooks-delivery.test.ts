@@ -5,7 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import { Webhook } from 'standardwebhooks';
 import { db } from '@/server/db';
 import { newId } from '@/server/db/ids';
-import { publishEvent, publishEvents } from '@/server/events/publish-event';
+import { publishEvent, publishEvents } from '@/server/webhook-events/publish-event';
 import { getRedis, redisKey } from '@/server/redis';
 import { attemptDelivery } from '@/server/webhooks/attempt-delivery';
 import { createWebhook } from '@/server/webhooks/create-webhook';

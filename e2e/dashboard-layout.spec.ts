@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { db } from '@/server/db';
 import { newId } from '@/server/db/ids';
 import { closeRedis } from '@/server/redis';
-import { createOrg, createUser } from '@/tests/factories';
+import { createOrg } from '@/tests/factories';
 import { createDashboardWorld, longTexts, type DashboardWorld } from './support/dashboard-world';
 import { expectReachable, expectTextFits, viewports } from './support/layout';
 import { signInAt } from './support/sign-in';

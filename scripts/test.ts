@@ -9,9 +9,10 @@ import { randomSecrets } from './lib/local-secrets';
 import { startStack, waitForHealthy, type Stack } from './lib/stack';
 
 /**
- * `npm test`: unit tests, then a production build and the whole stack (web, worker,
- * platform simulator, AI provider simulator) on test ports against a fresh test database and Redis database, then the
- * integration tests over real HTTP, then the Playwright end-to-end tests. Ends with a line
+ * `npm test`: the lint and format check and unit tests, then a production build and the
+ * whole stack (web, worker, platform simulator, AI provider simulator) on test ports against
+ * a fresh test database and Redis database, then the integration tests over real HTTP, then
+ * the Playwright end-to-end tests. Ends with a line
  * `N passed, N failed`, and a non-zero exit code when anything failed.
  */
 // Overridable so several checkouts on one machine can each run a stack of their own.
@@ -103,6 +104,14 @@ async function nodeTests(label: string, files: string[], extraArgs: string[] = [
   if (code !== 0 && failed === 0) total.failed += 1; // the runner itself failed
 }
 
+/** `npm run lint` (ESLint, then Prettier's check), counted as one test, so CI fails on a lint or format error. */
+async function lint(): Promise<void> {
+  console.log('\n=== lint and format check');
+  const { code } = await run('npm', ['run', '--silent', 'lint'], process.env);
+  if (code === 0) total.passed += 1;
+  else total.failed += 1;
+}
+
 async function prepareDatabase(): Promise<void> {
   const url = new URL(testEnv.DATABASE_URL as string);
   const name = url.pathname.slice(1);
@@ -133,8 +142,11 @@ async function main(): Promise<number> {
   console.log('\n=== preparing the test database and Redis');
   await prepareDatabase();
 
-  // Unit tests, and the few module tests that need the (empty, migrated) test database.
-  if (!onlyFiles && !onlySpecs) await nodeTests('unit tests', findTests(['server', 'simulator', 'workers', 'scripts', 'app'], 'tests/'));
+  // The lint, unit tests, and the few module tests that need the (empty, migrated) test database.
+  if (!onlyFiles && !onlySpecs) {
+    await lint();
+    await nodeTests('unit tests', findTests(['server', 'simulator', 'workers', 'scripts', 'app'], 'tests/'));
+  }
 
   if (!process.argv.includes('--no-build')) {
     console.log('\n=== production build');

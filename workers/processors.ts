@@ -8,7 +8,8 @@ import { processPlatformEventJob } from '@/server/platform-events/process-platfo
 import type { JobData, JobName, QueueName } from '@/server/queues';
 import { purgeExpiredRowsJob } from '@/server/retention/purge-expired-rows.job';
 import { syncTemplatesJob } from '@/server/templates/sync-templates.job';
-import { attemptDeliveriesJob, fanOutEventsJob } from '@/server/webhooks/webhook-jobs';
+import { fanOutEventsJob } from '@/server/webhook-events/fan-out-events.job';
+import { attemptDeliveriesJob } from '@/server/webhooks/webhook-jobs';
 
 type Processors = {
   [Q in QueueName]?: { [J in JobName<Q>]?: (job: Job, data: JobData<Q, J>, token?: string) => Promise<void> };

@@ -66,7 +66,7 @@ const servers: Server[] = [];
 const { db } = await createBenchTenant();
 const { newId } = await import('../../server/db/ids');
 const { generateWebhookSecret } = await import('../../server/webhooks/webhook-rules');
-const { publishEvents } = await import('../../server/events/publish-event');
+const { publishEvents } = await import('../../server/webhook-events/publish-event');
 for (let i = 0; i < receivers; i++) {
   const { orgId } = await createBenchTenant();
   const { server, url } = await receiver(withDeadReceiver && i === receivers - 1);

@@ -81,7 +81,7 @@ export async function applyMigrations(databaseUrl: string): Promise<string[]> {
         await client.query('COMMIT');
       } catch (error) {
         await client.query('ROLLBACK');
-        throw new Error(`Migration ${migration.name} failed: ${(error as Error).message}`);
+        throw new Error(`Migration ${migration.name} failed: ${(error as Error).message}`, { cause: error });
       }
       applied.push(migration.name);
     }

@@ -1,5 +1,5 @@
 import type { MemberRole } from '@/server/db';
-import { OrgAccessError } from '@/server/orgs/org-access-error';
+import { OrgAccessError } from '@/server/errors/org-access-error';
 
 /** A key acts for the whole organization through the API: owners and admins manage keys, others read. */
 const rolesThatManage: ReadonlySet<MemberRole> = new Set(['owner', 'admin']);

@@ -1,4 +1,4 @@
-import { notFound } from '@/server/api/api-error';
+import { notFound } from '@/server/errors/api-error';
 import { db, type MemberRole } from '@/server/db';
 import { assertCanManageApiKeys } from './api-key-permission';
 import { notifyCallerChange } from './notify-caller-change';

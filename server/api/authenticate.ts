@@ -3,7 +3,7 @@ import { currentKeyPattern, hashApiKey, legacyKeyPattern } from '@/server/api-ke
 import { cachedCallerLookup } from '@/server/api-keys/caller-cache';
 import { getPgPool } from '@/server/db/pg';
 import { addressInCidrs } from '@/server/http/cidr';
-import { ApiError } from './api-error';
+import { ApiError } from '@/server/errors/api-error';
 import { noteKeyUsed } from './last-used';
 
 export interface ApiCaller {

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { ApiScope } from '@/server/api-keys/scopes';
-import type { ErrorCode } from './error-codes';
+import type { MessagingErrorCode } from '@/server/errors/messaging-codes';
 
 /**
  * The contract of one /v1 operation: path, scope, schemas. The route handler is built from it
@@ -30,7 +30,7 @@ export interface EndpointSpec<
   idempotent?: boolean;
   response: { status: number; description: string; schema?: z.ZodType; contentType?: string };
   /** Contract errors this operation can answer with, beyond those every endpoint can. */
-  errors?: ErrorCode[];
+  errors?: MessagingErrorCode[];
 }
 
 export function defineEndpoint<P extends z.ZodObject, Q extends z.ZodObject, B extends z.ZodType>(
@@ -40,10 +40,10 @@ export function defineEndpoint<P extends z.ZodObject, Q extends z.ZodObject, B e
 }
 
 /** Errors of a path rather than an operation: answered for methods a path does not take. */
-export const pathErrors: ErrorCode[] = ['method_not_allowed'];
+export const pathErrors: MessagingErrorCode[] = ['method_not_allowed'];
 
 /** Errors any authenticated endpoint can answer with. */
-export const commonErrors: ErrorCode[] = [
+export const commonErrors: MessagingErrorCode[] = [
   'missing_api_key',
   'invalid_api_key',
   'api_key_expired',

@@ -3,7 +3,7 @@ import {
   isValidIdempotencyKey,
   type IdempotencyClaim,
 } from '@/server/idempotency/idempotency-store';
-import { ApiError } from './api-error';
+import { ApiError } from '@/server/errors/api-error';
 
 export { requestFingerprint, settleIdempotencyKey } from '@/server/idempotency/idempotency-store';
 

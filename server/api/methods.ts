@@ -1,4 +1,4 @@
-import { ApiError } from './api-error';
+import { ApiError } from '@/server/errors/api-error';
 import { requestIdOf } from './request-id';
 import { errorResponse } from './route';
 

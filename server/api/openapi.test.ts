@@ -3,7 +3,7 @@ import { describe, test } from 'node:test';
 import { z } from 'zod';
 import { pathErrors } from './endpoint';
 import { allEndpoints } from './endpoints';
-import { errorCodes } from './error-codes';
+import { messagingErrorCodes } from '@/server/errors/messaging-codes';
 import { buildOpenApiDocument, type JsonSchema, type OpenApiOperation } from './openapi';
 
 /** Every operation of the contract (messaging-api.md, decisions §7 and §8), listed by hand on purpose. */
@@ -99,7 +99,7 @@ describe('OpenAPI document', () => {
       assert.ok(op['x-error-codes'].includes('internal_error'), op.operationId);
       assert.deepEqual(op.security, [{ bearerAuth: [] }]);
       for (const code of op['x-error-codes']) {
-        const response = op.responses[String(errorCodes[code].status)];
+        const response = op.responses[String(messagingErrorCodes[code].status)];
         assert.ok(response?.description.includes(`\`${code}\``), `${op.operationId}: ${code} under its status`);
         assert.deepEqual(response?.content?.['application/json']?.schema, { $ref: '#/components/schemas/Error' });
       }
@@ -108,7 +108,7 @@ describe('OpenAPI document', () => {
 
   test('every error code appears somewhere', () => {
     const used = new Set([...operations.flatMap((op) => op['x-error-codes']), ...pathErrors]);
-    const unused = Object.keys(errorCodes).filter((code) => !used.has(code as keyof typeof errorCodes));
+    const unused = Object.keys(messagingErrorCodes).filter((code) => !used.has(code as keyof typeof messagingErrorCodes));
     assert.deepEqual(unused, []);
   });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { commonErrors, type EndpointSpec } from './endpoint';
 import { allEndpoints } from './endpoints';
-import { errorCodes, errorTypes, type ErrorCode, type ErrorType } from './error-codes';
+import { messagingErrorCodes, messagingErrorTypes, type MessagingErrorCode, type MessagingErrorType } from '@/server/errors/messaging-codes';
 
 /**
  * The OpenAPI 3.1 document of /v1, generated from the endpoint specs that also build the route
@@ -56,7 +56,7 @@ export interface OpenApiOperation {
   security: Array<Record<string, string[]>>;
   'x-scope': string;
   'x-idempotent': boolean;
-  'x-error-codes': ErrorCode[];
+  'x-error-codes': MessagingErrorCode[];
 }
 
 export interface OpenApiDocument {
@@ -106,13 +106,13 @@ Lists answer \`{ data, has_more }\`; paged lists also give \`next_cursor\` while
 Request bodies are limited to 1 MiB (413 \`request_too_large\`). A body field or query parameter the operation does not accept is refused with 400 \`unknown_field\`, as is invalid JSON with 400 \`invalid_json\`; a missing field is 422 \`missing_parameter\` and a wrong one 422 \`invalid_parameter\`. Text holding a NUL character (\`\\u0000\`) or an unpaired UTF-16 surrogate is a wrong field wherever it stands, as is a URL longer than 2,048 characters. A path under /v1 that names no endpoint is 404 \`resource_not_found\`; a method the endpoint does not take is 405 \`method_not_allowed\`, with \`Allow\` listing those it takes.
 `.trim();
 
-const bodyErrors: ErrorCode[] = ['invalid_json', 'unknown_field', 'request_too_large', 'missing_parameter', 'invalid_parameter'];
-const queryErrors: ErrorCode[] = ['unknown_field', 'invalid_parameter'];
-const idempotencyErrors: ErrorCode[] = ['invalid_parameter', 'idempotency_key_reused', 'idempotency_in_progress'];
+const bodyErrors: MessagingErrorCode[] = ['invalid_json', 'unknown_field', 'request_too_large', 'missing_parameter', 'invalid_parameter'];
+const queryErrors: MessagingErrorCode[] = ['unknown_field', 'invalid_parameter'];
+const idempotencyErrors: MessagingErrorCode[] = ['invalid_parameter', 'idempotency_key_reused', 'idempotency_in_progress'];
 
 /** Every code an operation can answer with: its own, those its inputs imply, and those of every endpoint. */
-export function operationErrorCodes(spec: EndpointSpec): ErrorCode[] {
-  const codes = new Set<ErrorCode>([
+export function operationErrorCodes(spec: EndpointSpec): MessagingErrorCode[] {
+  const codes = new Set<MessagingErrorCode>([
     ...commonErrors,
     ...(spec.params ? (['invalid_parameter'] as const) : []),
     ...(spec.query ? queryErrors : []),
@@ -120,8 +120,8 @@ export function operationErrorCodes(spec: EndpointSpec): ErrorCode[] {
     ...(spec.idempotent ? idempotencyErrors : []),
     ...(spec.errors ?? []),
   ]);
-  const order = Object.keys(errorCodes) as ErrorCode[];
-  return order.filter((code) => codes.has(code)).sort((a, b) => errorCodes[a].status - errorCodes[b].status);
+  const order = Object.keys(messagingErrorCodes) as MessagingErrorCode[];
+  return order.filter((code) => codes.has(code)).sort((a, b) => messagingErrorCodes[a].status - messagingErrorCodes[b].status);
 }
 
 /** zod → JSON Schema, minus noise a reader gains nothing from. */
@@ -177,15 +177,15 @@ function successResponse(spec: EndpointSpec): OpenApiResponse {
   return { description: text, headers, content: { [type]: { schema: body } } };
 }
 
-function errorResponses(codes: ErrorCode[]): Record<string, OpenApiResponse> {
-  const byStatus = new Map<number, ErrorCode[]>();
+function errorResponses(codes: MessagingErrorCode[]): Record<string, OpenApiResponse> {
+  const byStatus = new Map<number, MessagingErrorCode[]>();
   for (const code of codes) {
-    const status = errorCodes[code].status;
+    const status = messagingErrorCodes[code].status;
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
   const responses: Record<string, OpenApiResponse> = {};
   for (const [status, group] of byStatus) {
-    const list = group.map((code) => `- \`${code}\`: ${errorCodes[code].meaning}`).join('\n');
+    const list = group.map((code) => `- \`${code}\`: ${messagingErrorCodes[code].meaning}`).join('\n');
     const authenticated = status !== 401;
     responses[String(status)] = {
       description: `Possible codes:\n\n${list}`,
@@ -225,7 +225,7 @@ function operation(spec: EndpointSpec): OpenApiOperation {
 
 const errorSchema = z.object({
   error: z.object({
-    type: z.enum(Object.keys(errorTypes) as [ErrorType, ...ErrorType[]]).describe('Category of the error.'),
+    type: z.enum(Object.keys(messagingErrorTypes) as [MessagingErrorType, ...MessagingErrorType[]]).describe('Category of the error.'),
     code: z.string().describe('Stable identifier to branch on. New codes are only added; fall back to `type` for unknown ones.'),
     message: z.string().describe('Human-readable; may be reworded, never parse it.'),
     param: z.string().optional().describe('The offending field, e.g. `recipients[3].to`, when there is one.'),

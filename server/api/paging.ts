@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { config } from '@/server/config';
-import { ApiError } from './api-error';
+import { ApiError } from '@/server/errors/api-error';
 
 /**
  * Cursor paging. A cursor names its list and the sort key of the last row returned, and is

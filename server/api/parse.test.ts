@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { z } from 'zod';
-import { ApiError } from './api-error';
+import { ApiError } from '@/server/errors/api-error';
 import { sendMessage } from './endpoints/messages';
 import { paramName, parseWith } from './parse';
 

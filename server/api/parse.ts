@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { findUnstorableText, unstorableTextMessage } from '@/server/db/storable-text';
 import { readBodyUpTo } from '@/server/http/read-body';
-import { ApiError } from './api-error';
+import { ApiError } from '@/server/errors/api-error';
 
 /** Requests larger than this are refused with 413 before they are parsed. */
 export const MAX_BODY_BYTES = 1024 * 1024;

@@ -1,5 +1,5 @@
 import { countRequest, RateLimiterUnavailable, type RateLimitHeaders } from '@/server/rate-limit/request-limiter';
-import { ApiError } from './api-error';
+import { ApiError } from '@/server/errors/api-error';
 
 export type { RateLimitHeaders } from '@/server/rate-limit/request-limiter';
 

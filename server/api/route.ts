@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CLIENT_ADDRESS_HEADER } from '@/server/http/client-address';
 import { isDependencyUnavailable } from '@/server/http/dependency-unavailable';
 import { logger } from '@/server/logger';
-import { ApiError, errorEnvelope } from './api-error';
+import { ApiError, errorEnvelope } from '@/server/errors/api-error';
 import { authenticate, requireScope, type ApiCaller } from './authenticate';
 import type { EndpointSpec } from './endpoint';
 import { claimIdempotencyKey, requestFingerprint, settleIdempotencyKey, validateIdempotencyKey } from './idempotency';

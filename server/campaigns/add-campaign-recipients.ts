@@ -1,4 +1,4 @@
-import { ApiError } from '@/server/api/api-error';
+import { ApiError } from '@/server/errors/api-error';
 import { normalizePhoneNumber } from '@/server/contacts/phone-number';
 import { db } from '@/server/db';
 import { newId } from '@/server/db/ids';

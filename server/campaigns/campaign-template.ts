@@ -1,4 +1,4 @@
-import { ApiError } from '@/server/api/api-error';
+import { ApiError } from '@/server/errors/api-error';
 import type { Prisma } from '@/server/db';
 import { buildTemplateSend, type TemplateForSend } from '@/server/messages/template-send';
 

@@ -1,6 +1,6 @@
 import type { DbTx } from '@/server/db';
-import type { EventName } from '@/server/events/catalogue';
-import { publishEvent } from '@/server/events/publish-event';
+import type { EventName } from '@/server/webhook-events/catalogue';
+import { publishEvent } from '@/server/webhook-events/publish-event';
 import { campaignInclude, presentCampaign } from './present-campaign';
 
 async function announce(tx: DbTx, campaignId: string, event: EventName) {

@@ -1,4 +1,4 @@
-import { ApiError, notFound } from '@/server/api/api-error';
+import { ApiError, notFound } from '@/server/errors/api-error';
 import { db, type Template } from '@/server/db';
 import { isId, newId } from '@/server/db/ids';
 import { templateForSend } from '@/server/messages/template-send';

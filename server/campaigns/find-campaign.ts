@@ -1,4 +1,4 @@
-import { ApiError, notFound } from '@/server/api/api-error';
+import { ApiError, notFound } from '@/server/errors/api-error';
 import { db, type Db, type DbTx } from '@/server/db';
 import { isId } from '@/server/db/ids';
 import { campaignInclude, type CampaignRow } from './present-campaign';

@@ -1,4 +1,4 @@
-import { ApiError } from '@/server/api/api-error';
+import { ApiError } from '@/server/errors/api-error';
 import { db, type DbTx } from '@/server/db';
 import { insertOutgoingMessages, type OutgoingMessageInput } from '@/server/messages/queue-outgoing-message';
 import { templateForSend } from '@/server/messages/template-send';

@@ -1,4 +1,4 @@
-import { ApiError } from '@/server/api/api-error';
+import { ApiError } from '@/server/errors/api-error';
 import { db } from '@/server/db';
 import { lockForRecount, recountCampaign } from './campaign-counters';
 import { lockCampaign } from './find-campaign';

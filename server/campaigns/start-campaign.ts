@@ -1,4 +1,4 @@
-import { ApiError } from '@/server/api/api-error';
+import { ApiError } from '@/server/errors/api-error';
 import { db, type SendMode } from '@/server/db';
 import { dispatchCampaign } from './dispatch-campaign';
 import { addDispatchJob, addStartJob } from './dispatch-jobs';

@@ -1,4 +1,4 @@
-import { ApiError } from '@/server/api/api-error';
+import { ApiError } from '@/server/errors/api-error';
 import { db, Prisma } from '@/server/db';
 import { newId } from '@/server/db/ids';
 import type { ContactChanges } from './contact-fields';

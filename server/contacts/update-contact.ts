@@ -1,4 +1,4 @@
-import { notFound } from '@/server/api/api-error';
+import { notFound } from '@/server/errors/api-error';
 import { db, Prisma } from '@/server/db';
 import type { ContactChanges } from './contact-fields';
 import { contactInclude, presentContact } from './present-contact';

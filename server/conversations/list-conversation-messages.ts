@@ -1,4 +1,4 @@
-import { notFound } from '@/server/api/api-error';
+import { notFound } from '@/server/errors/api-error';
 import { afterNewestFirst, decodeCursor, toPage } from '@/server/api/paging';
 import { db } from '@/server/db';
 import { messageApiInclude, presentMessage } from '@/server/messages/present-message';

@@ -1,4 +1,4 @@
-import { ApiError } from '@/server/api/api-error';
+import { ApiError } from '@/server/errors/api-error';
 import { afterNewestFirst, decodeCursor } from '@/server/api/paging';
 import { db, type ConversationStatus, type Prisma } from '@/server/db';
 import { contactSearchWhere, firstSearchMatches, listSearchMatches, searchesMessageText } from '@/server/contacts/contact-search';

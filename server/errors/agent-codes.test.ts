@@ -65,3 +65,13 @@ test('details fill the named places in both languages; JSON-style braces stay as
   assert.match(identity.message, /\{\{end_user\.external_id\}\}/);
   assert.match(identity.message, /\(\/parameters\/properties\/phone\)/);
 });
+
+test('agent codes say their tRPC code for dashboard calls: from the status, 412 and 428 as PRECONDITION_FAILED', () => {
+  assert.equal(agentErrorCodes.name_taken.trpc, 'CONFLICT');
+  assert.equal(agentErrorCodes.project_not_found.trpc, 'NOT_FOUND');
+  assert.equal(agentErrorCodes.validation_failed.trpc, 'BAD_REQUEST');
+  assert.equal(agentErrorCodes.etag_mismatch.trpc, 'PRECONDITION_FAILED');
+  assert.equal(agentErrorCodes.if_match_required.trpc, 'PRECONDITION_FAILED');
+  const error = new AgentError('permission_denied', { details: { permission: 'agents:write' } });
+  assert.deepEqual([error.trpcCode, error.appCode], ['FORBIDDEN', 'permission_denied']);
+});

@@ -1,8 +1,11 @@
+import { withTrpcCodes, type TRPCErrorCode } from './trpc-code';
+
 /**
  * Every code of the agent service's contract (agent-service-errors.md): HTTP status, type,
  * retry advice and the message in English and Arabic. The /agent/v1 envelope, the error page
  * (/agent/docs/errors) and the OpenAPI document are generated from this one table. Messages
  * take named details (`{scope}`) filled in by the thrower; codes are never renamed, only added.
+ * Each entry's tRPC code follows from its status unless it names its own (dashboard calls).
  */
 export type AgentErrorType =
   | 'invalid_request_error'
@@ -23,6 +26,7 @@ interface HttpCode {
   retry: Retry;
   en: string;
   ar: string;
+  trpc?: TRPCErrorCode;
 }
 
 const invalid = (status: number, en: string, ar: string, retry: Retry = 'never'): HttpCode => ({ status, type: 'invalid_request_error', retry, en, ar });
@@ -32,7 +36,7 @@ const notFound = (en: string, ar: string): HttpCode => ({ status: 404, type: 'no
 const conflict = (en: string, ar: string, retry: Retry = 'after_change', status = 409): HttpCode => ({ status, type: 'conflict_error', retry, en, ar });
 const provider = (en: string, ar: string, retry: Retry = 'backoff'): HttpCode => ({ status: 502, type: 'provider_error', retry, en, ar });
 
-export const agentErrorCodes = {
+export const agentErrorCodes = withTrpcCodes({
   // ---- invalid requests
   allowed_origins_required: invalid(422, 'A publishable key needs at least one allowed origin, written as scheme://host[:port].', 'يحتاج المفتاح القابل للنشر إلى أصل مسموح واحد على الأقل بالصيغة scheme://host[:port].'),
   credential_invalid: invalid(422, 'The AI provider rejected this API key in the live check.', 'رفض مزوّد الذكاء الاصطناعي مفتاح API هذا عند التحقق المباشر.'),
@@ -40,7 +44,7 @@ export const agentErrorCodes = {
   external_id_invalid: invalid(422, 'external_id must be 1 to 128 characters from letters, digits and . _ : -, starting with a letter or digit; session ids must not start with sess_ and end-user ids not with eu_.', 'يجب أن يكون external_id من 1 إلى 128 حرفًا من الحروف والأرقام و . _ : - ويبدأ بحرف أو رقم؛ ولا يبدأ معرّف الجلسة بـ sess_ ولا معرّف المستخدم بـ eu_.'),
   idempotency_key_reused: invalid(422, 'This Idempotency-Key was already used with a different request. Use a new key for a new request.', 'استُخدم مفتاح Idempotency-Key هذا مع طلب مختلف. استخدم مفتاحًا جديدًا لكل طلب جديد.'),
   identity_as_parameter: invalid(422, 'A tool that requires a verified customer asks the model for identity details ({param}). Use {{end_user.external_id}} or {{end_user.traits.*}} placeholders.', 'أداة تتطلب عميلًا موثّقًا تطلب من النموذج بيانات هوية ({param}). استخدم العناصر النائبة {{end_user.external_id}} أو {{end_user.traits.*}}.'),
-  if_match_required: invalid(428, 'Changing the agent configuration needs If-Match with the draft\'s current etag.', 'تعديل إعدادات الوكيل يتطلب الترويسة If-Match بقيمة etag الحالية للمسودة.'),
+  if_match_required: { ...invalid(428, 'Changing the agent configuration needs If-Match with the draft\'s current etag.', 'تعديل إعدادات الوكيل يتطلب الترويسة If-Match بقيمة etag الحالية للمسودة.'), trpc: 'PRECONDITION_FAILED' },
   input_too_large: invalid(413, 'The input is longer than {limit} characters.', 'المُدخل أطول من {limit} حرف.'),
   invalid_api_version: invalid(400, 'Unknown Agent-Version {version}. The known version is 2026-10-06; the header may be omitted.', 'إصدار Agent-Version غير معروف: {version}. الإصدار المعروف هو 2026-10-06، ويمكن حذف الترويسة.'),
   invalid_cursor: invalid(400, 'The cursor is not valid for this list. Use first_id or last_id of a previous page of the same list, and never after and before together.', 'المؤشر غير صالح لهذه القائمة. استخدم first_id أو last_id من صفحة سابقة من القائمة نفسها، ولا ترسل after وbefore معًا.'),
@@ -101,7 +105,7 @@ export const agentErrorCodes = {
   already_member: conflict('This person is already in the organization.', 'هذا الشخص عضو في المؤسسة بالفعل.', 'never'),
   client_message_id_conflict: conflict('client_message_id was already used with different content.', 'استُخدم client_message_id مع محتوى مختلف.', 'never'),
   email_taken: conflict('An account with this email exists. Log in first.', 'يوجد حساب بهذا البريد الإلكتروني. سجّل الدخول أولًا.', 'never'),
-  etag_mismatch: conflict('The draft changed since you read it. Re-fetch it and send the new etag in If-Match.', 'تغيّرت المسودة منذ قراءتها. أعد جلبها وأرسل etag الجديد في If-Match.', 'after_change', 412),
+  etag_mismatch: { trpc: 'PRECONDITION_FAILED', ...conflict('The draft changed since you read it. Re-fetch it and send the new etag in If-Match.', 'تغيّرت المسودة منذ قراءتها. أعد جلبها وأرسل etag الجديد في If-Match.', 'after_change', 412) },
   handoff_already_assigned: conflict('Another member claimed the handoff. Admins can reassign with force: true.', 'استلم عضو آخر هذا التحويل. يمكن للمسؤولين إعادة الإسناد باستخدام force: true.'),
   handoff_already_open: conflict('The session already has an open handoff.', 'للجلسة تحويل مفتوح بالفعل.'),
   handoff_not_open: conflict('The handoff is already resolved or expired.', 'التحويل تمت تسويته أو انتهت صلاحيته.', 'never'),
@@ -141,7 +145,7 @@ export const agentErrorCodes = {
   // ---- server
   internal_error: { status: 500, type: 'api_error', retry: 'backoff', en: 'Something went wrong on our side. Retry with backoff; quote the request id if you contact support.', ar: 'حدث خطأ من جهتنا. أعد المحاولة بعد مهلة متزايدة، واذكر معرّف الطلب إن تواصلت مع الدعم.' },
   service_unavailable: { status: 503, type: 'api_error', retry: 'backoff', en: 'The service is restarting or overloaded. Retry with backoff.', ar: 'الخدمة قيد إعادة التشغيل أو مثقلة. أعد المحاولة بعد مهلة متزايدة.' },
-} as const satisfies Record<string, HttpCode>;
+} as const satisfies Record<string, HttpCode>);
 
 export type AgentErrorCode = keyof typeof agentErrorCodes;
 

@@ -1,5 +1,6 @@
 import { config } from '@/server/config';
 import { agentErrorCodes, agentWarnings, type AgentErrorCode, type AgentWarningCode } from './agent-codes';
+import { DomainError } from './domain-error';
 
 export type AgentLanguage = 'en' | 'ar';
 export type MessageDetails = Record<string, string | number>;
@@ -14,7 +15,7 @@ function fill(template: string, details: MessageDetails): string {
  * the details its message names; the /agent/v1 wrapper renders the message in the caller's
  * language, so every refusal exists in English and Arabic by construction.
  */
-export class AgentError extends Error {
+export class AgentError extends DomainError {
   readonly code: AgentErrorCode;
   readonly param?: string;
   readonly details: MessageDetails;
@@ -32,6 +33,14 @@ export class AgentError extends Error {
 
   get status(): number {
     return agentErrorCodes[this.code].status;
+  }
+
+  get trpcCode() {
+    return agentErrorCodes[this.code].trpc;
+  }
+
+  override get appCode(): string {
+    return this.code;
   }
 
   messageIn(language: AgentLanguage): string {

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ApiError, errorEnvelope } from '@/server/api/api-error';
+import { ApiError, errorEnvelope } from '@/server/errors/api-error';
 import { newRequestId, REQUEST_ID_HEADER } from '@/server/api/request-id';
 import { agentLanguageOf } from '@/server/agent/http/agent-language';
 import { AGENT_API_VERSION, AGENT_VERSION_HEADER } from '@/server/agent/http/agent-version';

@@ -1,4 +1,4 @@
-import { ApiError, notFound } from '@/server/api/api-error';
+import { ApiError, notFound } from '@/server/errors/api-error';
 import { db } from '@/server/db';
 import { publishInboxChange } from '@/server/live/publish-inbox-change';
 

@@ -1,4 +1,4 @@
-import { ApiError, notFound } from '@/server/api/api-error';
+import { ApiError, notFound } from '@/server/errors/api-error';
 import { db, type Prisma } from '@/server/db';
 import { insertOutgoingMessage } from '@/server/messages/queue-outgoing-message';
 import { assertMaySend } from '@/server/messages/send-message';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ApiError, notFound } from '@/server/api/api-error';
+import { ApiError, notFound } from '@/server/errors/api-error';
 import { db, Prisma } from '@/server/db';
 import { newId } from '@/server/db/ids';
 import { fillSavedReply } from './fill-saved-reply';

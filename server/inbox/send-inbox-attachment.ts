@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { ApiError, notFound } from '@/server/api/api-error';
+import { ApiError, notFound } from '@/server/errors/api-error';
 import { db } from '@/server/db';
 import { formatBytes, linkMediaMaxBytes, mediaRules, mediaTypes, normaliseContentType, type MediaType } from '@/server/media/media-rules';
 import { sendMessage } from '@/server/messages/send-message';

@@ -1,4 +1,4 @@
-import { notFound } from '@/server/api/api-error';
+import { notFound } from '@/server/errors/api-error';
 import { db, Prisma } from '@/server/db';
 import { idFromKey } from '@/server/db/ids';
 import { messageApiInclude } from '@/server/messages/present-message';

@@ -1,4 +1,4 @@
-import { ApiError, notFound } from '@/server/api/api-error';
+import { ApiError, notFound } from '@/server/errors/api-error';
 import { config } from '@/server/config';
 import { db } from '@/server/db';
 

@@ -1,4 +1,4 @@
-import { notFound } from '@/server/api/api-error';
+import { notFound } from '@/server/errors/api-error';
 import { alreadyCounted, readAllowance } from '@/server/campaigns/messaging-allowance';
 import { db } from '@/server/db';
 import { windowOpen } from '@/server/messages/send-message';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import type { RequestListener } from 'node:http';
 import { test } from 'node:test';
-import { ApiError } from '@/server/api/api-error';
+import { ApiError } from '@/server/errors/api-error';
 import { refusingUrl, serve } from '@/server/http/serve-for-tests';
 import { fetchLinkMedia } from './fetch-link-media';
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { ApiError } from '@/server/api/api-error';
+import { ApiError } from '@/server/errors/api-error';
 import { checkOutboundUrl, type OutboundAllowlist } from '@/server/http/outbound-policy';
 import {
   OutboundBlockedError,

@@ -1,6 +1,6 @@
 import { onCampaignMessageStatuses } from '@/server/campaigns/on-campaign-message-status';
 import { Prisma, type DbTx, type MessageDirection, type MessageStatus, type MessageType } from '@/server/db';
-import { publishEvents } from '@/server/events/publish-event';
+import { publishEvents } from '@/server/webhook-events/publish-event';
 import { presentMessage, type PresentableMessage } from './present-message';
 import { statusesBefore } from './status';
 

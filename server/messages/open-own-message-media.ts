@@ -1,4 +1,4 @@
-import { ApiError, notFound } from '@/server/api/api-error';
+import { ApiError, notFound } from '@/server/errors/api-error';
 import { isId } from '@/server/db/ids';
 import { openMessageMedia } from '@/server/media/store-message-media';
 

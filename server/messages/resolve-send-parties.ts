@@ -1,4 +1,4 @@
-import { ApiError, notFound } from '@/server/api/api-error';
+import { ApiError, notFound } from '@/server/errors/api-error';
 import { normalizePhoneNumber } from '@/server/contacts/phone-number';
 import { db, type Template } from '@/server/db';
 import { batchedCalls } from '@/server/db/batched-calls';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { ApiError } from '@/server/api/api-error';
+import { ApiError } from '@/server/errors/api-error';
 import type { sendMessage as sendMessageSpec } from '@/server/api/endpoints/messages';
 import { db, type Prisma } from '@/server/db';
 import { newId } from '@/server/db/ids';

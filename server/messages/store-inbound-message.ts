@@ -1,7 +1,7 @@
 import { db, Prisma, type DbTx, type MessageType } from '@/server/db';
 import { newId } from '@/server/db/ids';
 import { platformClientForPortfolio } from '@/server/accounts/platform-client';
-import { publishEvent } from '@/server/events/publish-event';
+import { publishEvent } from '@/server/webhook-events/publish-event';
 import { storeMessageMedia } from '@/server/media/store-message-media';
 import { logger } from '@/server/logger';
 import type { PlatformWebhookItem } from '@/server/platform/webhook-payload';

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { ApiError } from '@/server/api/api-error';
+import { ApiError } from '@/server/errors/api-error';
 import { demoWorld } from '@/server/seed/demo-world';
 import { templateShapeFromPlatform } from '@/server/templates/from-platform';
 import { buildTemplateSend, type TemplateForSend } from './template-send';

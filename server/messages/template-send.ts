@@ -1,4 +1,4 @@
-import { ApiError } from '@/server/api/api-error';
+import { ApiError } from '@/server/errors/api-error';
 import type { HeaderParameter, TemplateComponent, TemplatePayload } from '@/server/platform/send-body';
 import type { Template } from '@/server/db';
 import type { TemplateShape } from '@/server/templates/from-platform';

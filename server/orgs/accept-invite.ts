@@ -3,7 +3,7 @@ import { hashPassword } from '@/server/auth/password';
 import { db } from '@/server/db';
 import { isAwaitingPassword } from './invited-password';
 import { inviteTokenMatches, readInviteToken } from './invite-token';
-import { OrgRuleError } from './org-rule-error';
+import { OrgRuleError } from '@/server/errors/org-rule-error';
 
 const expired = () =>
   new OrgRuleError('conflict', 'invitation_expired', 'This invitation expired, was revoked or was already used. Links work once and expire after 7 days.');

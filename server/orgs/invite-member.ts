@@ -3,7 +3,7 @@ import { newId } from '@/server/db/ids';
 import { createInviteToken, INVITE_TTL_MS, inviteUrl } from './invite-token';
 import { isAwaitingPassword, unusablePasswordHash } from './invited-password';
 import { assertCanManageMembers, assertCanTouchOwnership } from './member-permission';
-import { OrgRuleError } from './org-rule-error';
+import { OrgRuleError } from '@/server/errors/org-rule-error';
 
 interface InviteMemberOptions {
   orgId: string;

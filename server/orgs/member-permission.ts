@@ -1,5 +1,5 @@
 import type { MemberRole } from '@/server/db';
-import { OrgAccessError } from './org-access-error';
+import { OrgAccessError } from '@/server/errors/org-access-error';
 
 /** Owners and admins run the organization; only owners hand out or take away ownership. */
 export function canManageMembers(role: MemberRole): boolean {

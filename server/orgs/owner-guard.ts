@@ -1,5 +1,5 @@
 import type { DbTx } from '@/server/db';
-import { OrgRuleError } from './org-rule-error';
+import { OrgRuleError } from '@/server/errors/org-rule-error';
 
 /**
  * Inside a transaction: locks the organization row, so concurrent role changes and removals

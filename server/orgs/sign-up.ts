@@ -2,7 +2,7 @@ import { hashPassword } from '@/server/auth/password';
 import type { AuthenticatedUser } from '@/server/auth/verify-credentials';
 import { db, Prisma } from '@/server/db';
 import { newId, randomBase62 } from '@/server/db/ids';
-import { OrgRuleError } from './org-rule-error';
+import { OrgRuleError } from '@/server/errors/org-rule-error';
 
 interface SignUpOptions {
   email: string;

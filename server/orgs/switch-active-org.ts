@@ -1,5 +1,5 @@
 import { listMemberships, type OrgMembership } from './list-memberships';
-import { OrgAccessError } from './org-access-error';
+import { OrgAccessError } from '@/server/errors/org-access-error';
 
 /**
  * Checks that the user may switch to the organization and returns that membership; the caller

@@ -33,7 +33,10 @@ export const queueDefinitions = {
     'campaign.start': byId('campaignId'),
     'campaign.dispatch': byId('campaignId'),
   },
-  /** Recorded events, many per job, fanned out to subscribed webhooks and callback URLs. */
+  /**
+   * Recorded events, many per job, fanned out to subscribed webhooks and callback URLs and
+   * announced to open dashboards (server/webhook-events/fan-out-events.job.ts).
+   */
   'webhook-fan-out': {
     'events.fan-out': z.object({ eventIds: ids }),
   },
@@ -67,7 +70,7 @@ export type JobData<Q extends QueueName, J extends JobName<Q>> = z.infer<
  * Jobs a worker runs at once from a queue, in multiples of WORKER_CONCURRENCY (1 unless
  * listed): sends and webhook attempts spend their time waiting on the platform or receivers
  * (each number's throughput is held by its own limit, not by this), and sends or fan-out jobs
- * finishing together share their statements (record-sends.ts, webhook-jobs.ts).
+ * finishing together share their statements (record-sends.ts, fan-out-events.job.ts).
  */
 export const concurrencyFactors: Partial<Record<QueueName, number>> = { messages: 10, 'webhook-fan-out': 8, 'webhook-attempts': 4 };
 

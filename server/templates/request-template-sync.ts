@@ -1,5 +1,5 @@
 import { db } from '@/server/db';
-import { OrgAccessError } from '@/server/orgs/org-access-error';
+import { OrgAccessError } from '@/server/errors/org-access-error';
 import { enqueue } from '@/server/queues';
 
 /**

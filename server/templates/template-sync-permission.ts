@@ -1,5 +1,5 @@
 import type { MemberRole } from '@/server/db';
-import { OrgAccessError } from '@/server/orgs/org-access-error';
+import { OrgAccessError } from '@/server/errors/org-access-error';
 
 /** Agents answer conversations; syncing templates is for the people who manage them. */
 const rolesThatSync: ReadonlySet<MemberRole> = new Set(['owner', 'admin', 'marketer']);

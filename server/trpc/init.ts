@@ -1,13 +1,11 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { FetchCreateContextFnOptions } from '@trpc/server/adapters/fetch';
 import superjson from 'superjson';
-import { ApiError } from '@/server/api/api-error';
 import { paramName } from '@/server/api/parse';
 import { getSessionUser } from '@/server/auth/get-session-user';
 import { findUnstorableText, unstorableTextMessage } from '@/server/db/storable-text';
+import { DomainError } from '@/server/errors/domain-error';
 import { ACTIVE_ORG_COOKIE } from '@/server/orgs/active-org-cookie';
-import { OrgAccessError } from '@/server/orgs/org-access-error';
-import { OrgRuleError } from '@/server/orgs/org-rule-error';
 import { resolveActiveOrg } from '@/server/orgs/resolve-active-org';
 import { readCookie } from './read-cookie';
 
@@ -28,7 +26,7 @@ const t = initTRPC.context<TRPCContext>().create({
     // Unexpected failures keep their details in the server log, not in the browser.
     if (error.code === 'INTERNAL_SERVER_ERROR') return { ...shape, message: 'Something went wrong on our side.' };
     // The contract's code, so the dashboard can word the error in the user's language.
-    const appCode = error.cause instanceof ApiError ? error.cause.code : undefined;
+    const appCode = error.cause instanceof DomainError ? error.cause.appCode : undefined;
     return appCode ? { ...shape, data: { ...shape.data, appCode } } : shape;
   },
 });
@@ -36,28 +34,13 @@ const t = initTRPC.context<TRPCContext>().create({
 export const createTRPCRouter = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-/** The tRPC code for a contract error's HTTP status (the contract's table gives the status). */
-function trpcCodeOf(status: number): TRPCError['code'] {
-  const byStatus: Partial<Record<number, TRPCError['code']>> = {
-    401: 'UNAUTHORIZED', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 409: 'CONFLICT', 413: 'PAYLOAD_TOO_LARGE', 429: 'TOO_MANY_REQUESTS', 503: 'SERVICE_UNAVAILABLE',
-  };
-  return byStatus[status] ?? (status >= 500 ? 'BAD_GATEWAY' : 'BAD_REQUEST');
-}
-
-/** A domain error as the dashboard receives it, or null for an unexpected failure. */
-function domainError(cause: unknown): TRPCError | null {
-  if (cause instanceof OrgAccessError) return new TRPCError({ code: 'FORBIDDEN', message: cause.message, cause });
-  if (cause instanceof OrgRuleError) return new TRPCError({ code: cause.kind === 'not_found' ? 'NOT_FOUND' : 'CONFLICT', message: cause.message, cause });
-  if (cause instanceof ApiError) return new TRPCError({ code: trpcCodeOf(cause.status), message: cause.message, cause });
-  return null;
-}
-
-// Domain functions throw their own errors; this is the one place they become tRPC codes, the
-// same for every router (their messages are written for people, and shown as they are).
+// Domain functions throw their own errors, each saying its tRPC code (server/errors/); this is
+// the one place they become tRPC errors, the same for every router (their messages are written
+// for people, and shown as they are).
 const mapDomainErrors = t.middleware(async ({ next }) => {
   const result = await next();
-  const mapped = result.ok ? null : domainError(result.error.cause);
-  if (mapped) throw mapped;
+  const cause = result.ok ? undefined : result.error.cause;
+  if (cause instanceof DomainError) throw new TRPCError({ code: cause.trpcCode, message: cause.message, cause });
   return result;
 });
 

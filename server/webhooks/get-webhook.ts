@@ -1,4 +1,4 @@
-import { notFound } from '@/server/api/api-error';
+import { notFound } from '@/server/errors/api-error';
 import { db } from '@/server/db';
 import { presentWebhook } from './present-webhook';
 

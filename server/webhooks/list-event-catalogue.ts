@@ -1,4 +1,4 @@
-import { eventCatalogue } from '@/server/events/catalogue';
+import { eventCatalogue } from '@/server/webhook-events/catalogue';
 
 /** The subscribable events, with the dashboard's translation keys. */
 export function listEventCatalogue() {

@@ -1,4 +1,4 @@
-import { ApiError, notFound } from '@/server/api/api-error';
+import { ApiError, notFound } from '@/server/errors/api-error';
 import { db } from '@/server/db';
 import { addOutboxJob } from '@/server/outbox';
 import { attemptJob, receiverOf } from './attempt-jobs';

@@ -1,4 +1,4 @@
-import type { EventName } from '@/server/events/catalogue';
+import type { EventName } from '@/server/webhook-events/catalogue';
 
 /** A made-up subject for a test delivery of `event`, shaped like the real payload's. */
 export function sampleSubject(event: EventName, now: Date): Record<string, unknown> {

@@ -1,6 +1,6 @@
 import { db } from '@/server/db';
 import { newId } from '@/server/db/ids';
-import type { EventName } from '@/server/events/catalogue';
+import type { EventName } from '@/server/webhook-events/catalogue';
 import { attemptDelivery } from './attempt-delivery';
 import { findOwnWebhook } from './get-webhook';
 import { sampleSubject } from './sample-event';

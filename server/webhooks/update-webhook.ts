@@ -1,4 +1,4 @@
-import { notFound } from '@/server/api/api-error';
+import { notFound } from '@/server/errors/api-error';
 import { db, Prisma } from '@/server/db';
 import { presentWebhook } from './present-webhook';
 import { assertAllowedUrl, assertKnownEvents, normalizeHeaders } from './webhook-rules';

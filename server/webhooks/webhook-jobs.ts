@@ -1,23 +1,13 @@
 import { DelayedError, type Job } from 'bullmq';
 import { config } from '@/server/config';
-import { batchedCalls } from '@/server/db/batched-calls';
 import { getRedis, redisKey } from '@/server/redis';
 import { attemptDeliveries } from './attempt-delivery';
-import { fanOutEvents } from './fan-out-events';
 
 /**
  * Attempt jobs in flight per receiver, each with up to `deliveriesPerJob` requests: a slow or
  * dead receiver holds only this many of the worker's attempt slots (WORKER_CONCURRENCY × 4).
  */
 const perReceiverCap = Math.max(2, Math.floor(config.WORKER_CONCURRENCY / 4));
-
-// Fan-out jobs running at once are fanned out together: many one-event jobs (publishEvent's)
-// cost about what one job of many events (publishEvents') does.
-const fanOutTogether = batchedCalls((eventIdLists: string[][]) => fanOutEvents(eventIdLists.flat()), 3);
-
-export const fanOutEventsJob = async (_job: Job, data: { eventIds: string[] }) => {
-  await fanOutTogether(data.eventIds);
-};
 
 /** A receiver's attempts, unless it already has `perReceiverCap` jobs in flight: then they wait a moment. */
 export async function attemptDeliveriesJob(job: Job, data: { receiver: string; deliveryIds: string[] }, token?: string): Promise<void> {

@@ -1,5 +1,5 @@
 import type { MemberRole } from '@/server/db';
-import { OrgAccessError } from '@/server/orgs/org-access-error';
+import { OrgAccessError } from '@/server/errors/org-access-error';
 
 /** Webhooks carry signing secrets and reach outside: owners and admins manage them, others read. */
 const rolesThatManage: ReadonlySet<MemberRole> = new Set(['owner', 'admin']);

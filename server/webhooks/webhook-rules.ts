@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { ApiError } from '@/server/api/api-error';
-import { eventNames, type EventName } from '@/server/events/catalogue';
+import { ApiError } from '@/server/errors/api-error';
+import { eventNames, type EventName } from '@/server/webhook-events/catalogue';
 import { checkOutboundUrl } from '@/server/http/outbound-policy';
 
 /** Standard Webhooks secret: `whsec_` and the base64 of 24 random bytes (192 bits). */

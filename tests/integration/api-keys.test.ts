@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
-import { ApiError } from '@/server/api/api-error';
+import { ApiError } from '@/server/errors/api-error';
 import { apiKeyInput, type ApiKeyInput } from '@/server/api-keys/api-key-input';
 import { createApiKey } from '@/server/api-keys/create-api-key';
 import { displayPrefix, hashApiKey } from '@/server/api-keys/key-format';
@@ -8,7 +8,7 @@ import { listApiKeys } from '@/server/api-keys/list-api-keys';
 import { revokeApiKey } from '@/server/api-keys/revoke-api-key';
 import { setApiKeyEnabled } from '@/server/api-keys/set-api-key-enabled';
 import { db } from '@/server/db';
-import { OrgAccessError } from '@/server/orgs/org-access-error';
+import { OrgAccessError } from '@/server/errors/org-access-error';
 import { closeRedis } from '@/server/redis';
 import { createOrg, createUser } from '../factories';
 import { appUrl } from '../support/stack';

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { db } from '@/server/db';
-import { publishEvent } from '@/server/events/publish-event';
+import { publishEvent } from '@/server/webhook-events/publish-event';
 import { seedDemo, type DemoData } from '@/server/seed/seed-demo';
 import { createWebhook } from '@/server/webhooks/create-webhook';
 import { resendDelivery } from '@/server/webhooks/resend-delivery';

@@ -5,12 +5,12 @@ import { after, before, describe, test } from 'node:test';
 import { Webhook } from 'standardwebhooks';
 import { db } from '@/server/db';
 import { newId } from '@/server/db/ids';
-import { publishEvent, publishEvents } from '@/server/events/publish-event';
+import { publishEvent, publishEvents } from '@/server/webhook-events/publish-event';
 import { getRedis, redisKey } from '@/server/redis';
 import { attemptDelivery } from '@/server/webhooks/attempt-delivery';
 import { createWebhook } from '@/server/webhooks/create-webhook';
 import { attemptDelaysMs } from '@/server/webhooks/delivery-schedule';
-import { fanOutEvents } from '@/server/webhooks/fan-out-events';
+import { createEventDeliveries } from '@/server/webhooks/create-event-deliveries';
 import { purgeExpiredRows } from '@/server/retention/purge-expired-rows';
 import { testWebhook } from '@/server/webhooks/test-webhook';
 import { createOrg } from '../factories';
@@ -88,7 +88,7 @@ describe('webhook deliveries', () => {
     const byEvent = Object.fromEntries(deliveries.map((d) => [d.eventId, d.webhookId]));
     assert.deepEqual(eventIds.map((id) => byEvent[id]), [here.id, there.id, here.id]);
     for (const id of eventIds) assert.equal(await getRedis().exists(redisKey('live', 'announced', id)), 1, id);
-    assert.equal(await fanOutEvents(eventIds), 0, 'a second fan-out creates nothing');
+    assert.equal(await createEventDeliveries(eventIds), 0, 'a second fan-out creates nothing');
     assert.equal(await db.webhookDelivery.count({ where: { eventId: { in: eventIds } } }), 3);
   });
 

@@ -1,10 +1,10 @@
-import type { ErrorCode } from '@/server/api/error-codes';
-import { errorCodes } from '@/server/api/error-codes';
+import type { MessagingErrorCode } from '@/server/errors/messaging-codes';
+import { messagingErrorCodes } from '@/server/errors/messaging-codes';
 import { InlineMarkdown } from './inline-markdown';
 
 /** One code of the contract, the target of every error's `doc_url`. */
-export function ErrorCodeCard({ code }: { code: ErrorCode }) {
-  const info = errorCodes[code];
+export function ErrorCodeCard({ code }: { code: MessagingErrorCode }) {
+  const info = messagingErrorCodes[code];
   return (
     <article id={code} aria-labelledby={`${code}-title`} className="scroll-mt-20 rounded-lg border border-slate-200 bg-white p-4 target:border-brand-600 target:ring-2 target:ring-brand-600/20">
       <div className="flex flex-wrap items-center gap-3">

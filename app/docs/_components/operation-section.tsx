@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { commonErrors } from '@/server/api/endpoint';
-import { errorCodes } from '@/server/api/error-codes';
+import { messagingErrorCodes } from '@/server/errors/messaging-codes';
 import type { OpenApiOperation, OpenApiParameter } from '@/server/api/openapi';
 import { exampleOf, flattenSchema, notesOf, typeLabel, type FieldRow } from '../_lib/schema-fields';
 import { FieldsTable } from './fields-table';
@@ -120,7 +120,7 @@ export function OperationSection({ method, path, operation, parameters }: Props)
               href={`/docs/errors#${code}`}
               className="inline-flex items-center gap-1.5 rounded-md border border-slate-200 bg-white px-2 py-1 font-mono text-xs text-slate-800 hover:border-brand-600 hover:text-brand-700"
             >
-              <span className="text-slate-500">{errorCodes[code].status}</span>
+              <span className="text-slate-500">{messagingErrorCodes[code].status}</span>
               {code}
             </Link>
           </li>

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { ErrorCodeCard } from '../_components/error-code-card';
-import { errorCodes, errorTypes, type ErrorCode, type ErrorType } from '@/server/api/error-codes';
+import { messagingErrorCodes, messagingErrorTypes, type MessagingErrorCode, type MessagingErrorType } from '@/server/errors/messaging-codes';
 
 export const metadata: Metadata = {
   title: 'Error codes',
@@ -22,10 +22,10 @@ Request-Id: req_Yc2b0xk1S9mQ3aP4
   }
 }`;
 
-const codesOfType = (type: ErrorType) => (Object.keys(errorCodes) as ErrorCode[]).filter((code) => errorCodes[code].type === type);
+const codesOfType = (type: MessagingErrorType) => (Object.keys(messagingErrorCodes) as MessagingErrorCode[]).filter((code) => messagingErrorCodes[code].type === type);
 
 export default function ErrorsPage() {
-  const types = Object.entries(errorTypes) as Array<[ErrorType, (typeof errorTypes)[ErrorType]]>;
+  const types = Object.entries(messagingErrorTypes) as Array<[MessagingErrorType, (typeof messagingErrorTypes)[MessagingErrorType]]>;
   return (
     <main className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">Error codes</h1>

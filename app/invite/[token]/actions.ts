@@ -4,7 +4,7 @@ import { getTranslations } from 'next-intl/server';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { acceptInvite } from '@/server/orgs/accept-invite';
-import { OrgRuleError } from '@/server/orgs/org-rule-error';
+import { OrgRuleError } from '@/server/errors/org-rule-error';
 
 /** Sets the invitee's password, which also uses up the link, then sends them to sign in; a refusal in the reader's language. */
 export async function choosePassword(token: string, _previous: string | null, formData: FormData): Promise<string | null> {

@@ -1,7 +1,7 @@
 import { AgentError } from '@/server/errors/agent-error';
 import type { AgentPermission } from '@/server/agent/access/agent-permissions';
-import { OrgAccessError } from '@/server/orgs/org-access-error';
-import { OrgRuleError, type OrgRuleReason } from '@/server/orgs/org-rule-error';
+import { OrgAccessError } from '@/server/errors/org-access-error';
+import { OrgRuleError, type OrgRuleReason } from '@/server/errors/org-rule-error';
 
 /** The agent contract's code for each organization rule: the reasons are the codes, bar one. */
 function agentErrorOf(reason: OrgRuleReason): AgentError {

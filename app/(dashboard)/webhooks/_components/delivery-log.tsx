@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useFormatter, useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
-import type { EventName } from '@/server/events/catalogue';
+import type { EventName } from '@/server/webhook-events/catalogue';
 import { buttonClass } from '../../_components/ui';
 import { useFormatTime } from '../../_components/use-format-time';
 import { useErrorText } from '@/app/_trpc/use-error-text';

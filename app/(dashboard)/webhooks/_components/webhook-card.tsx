@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
-import type { EventName } from '@/server/events/catalogue';
+import type { EventName } from '@/server/webhook-events/catalogue';
 import { ConfirmDialog } from '../../_components/confirm-dialog';
 import { DeliveryLog } from './delivery-log';
 import { SecretReveal } from '../../_components/secret-reveal';

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useId, useState, type FormEvent } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
-import type { EventName } from '@/server/events/catalogue';
+import type { EventName } from '@/server/webhook-events/catalogue';
 import { buttonClass, inputClass, primaryClass } from '../../_components/ui';
 
 export interface WebhookFormValues {

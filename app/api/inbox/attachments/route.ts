@@ -1,4 +1,4 @@
-import { ApiError } from '@/server/api/api-error';
+import { ApiError } from '@/server/errors/api-error';
 import { findUnstorableText, unstorableTextMessage } from '@/server/db/storable-text';
 import { refuseCrossOrigin } from '@/server/http/same-origin';
 import { resolveDashboardOrg } from '@/server/inbox/resolve-dashboard-org';

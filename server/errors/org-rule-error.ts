@@ -1,3 +1,5 @@
+import { DomainError } from './domain-error';
+
 /**
  * Why an organization rule refused a request. The agent API answers with these as its codes
  * (`last_owner`, `already_member`, …) and the dashboard shows the message, so both read the
@@ -6,7 +8,7 @@
 export type OrgRuleReason = 'member_not_found' | 'last_owner' | 'already_member' | 'email_taken' | 'invitation_expired';
 
 /** A request the organization's rules refuse: no such member, or a change that would break a rule. */
-export class OrgRuleError extends Error {
+export class OrgRuleError extends DomainError {
   override name = 'OrgRuleError';
 
   constructor(
@@ -15,5 +17,9 @@ export class OrgRuleError extends Error {
     message: string,
   ) {
     super(message);
+  }
+
+  get trpcCode() {
+    return this.kind === 'not_found' ? 'NOT_FOUND' : 'CONFLICT';
   }
 }

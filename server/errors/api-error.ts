@@ -1,16 +1,17 @@
 import { config } from '@/server/config';
-import { errorCodes, type ErrorCode } from './error-codes';
+import { DomainError } from './domain-error';
+import { messagingErrorCodes, type MessagingErrorCode } from './messaging-codes';
 
 /**
- * The one error type of the public API. Domain services throw it with a contract code;
+ * The error type of the messaging API (/v1). Domain services throw it with a contract code;
  * the /v1 wrapper turns it into the envelope with the code's status.
  */
-export class ApiError extends Error {
-  readonly code: ErrorCode;
+export class ApiError extends DomainError {
+  readonly code: MessagingErrorCode;
   readonly param?: string;
   readonly headers?: Record<string, string>;
 
-  constructor(code: ErrorCode, message: string, options: { param?: string; headers?: Record<string, string> } = {}) {
+  constructor(code: MessagingErrorCode, message: string, options: { param?: string; headers?: Record<string, string> } = {}) {
     super(message);
     this.name = 'ApiError';
     this.code = code;
@@ -19,13 +20,21 @@ export class ApiError extends Error {
   }
 
   get status(): number {
-    return errorCodes[this.code].status;
+    return messagingErrorCodes[this.code].status;
+  }
+
+  get trpcCode() {
+    return messagingErrorCodes[this.code].trpc;
+  }
+
+  override get appCode(): string {
+    return this.code;
   }
 }
 
 /** `{ error: { type, code, message, param?, doc_url, request_id } }` */
 export function errorEnvelope(error: ApiError, requestId: string) {
-  const info = errorCodes[error.code];
+  const info = messagingErrorCodes[error.code];
   return {
     error: {
       type: info.type,

@@ -1,31 +1,30 @@
 import type pg from 'pg';
 import { newId } from '@/server/db/ids';
 import { getPgPool, pgTransaction } from '@/server/db/pg';
-import { announceEventsOnce } from '@/server/live/announce-event';
 import { addOutboxJobsWithPg } from '@/server/outbox/add-outbox-jobs-with-pg';
 import { attemptJobs, receiverOf } from './attempt-jobs';
 
-// Events fanned out per transaction, however many a job carries: keeps statements and transactions short.
-const eventsPerChunk = 500;
-
 /**
- * Announces events to open dashboards and creates one delivery per active webhook subscribed
- * to each, plus, for `button.reply`, one to the tapped message's `callback_url`; with the jobs
- * of their first attempts, batched by receiver. Running it twice creates nothing new: existing
- * deliveries are skipped, and the unique (webhook, event) index settles a racing run.
- * Returns how many deliveries it created.
+ * Creates one delivery per active webhook subscribed to each event, plus, for `button.reply`,
+ * one to the tapped message's `callback_url`; with the jobs of their first attempts, batched by
+ * receiver, in one transaction (callers keep the events few: the fan-out job passes 500 at
+ * most). Running it twice creates nothing new: existing deliveries are skipped, and the unique
+ * (webhook, event) index settles a racing run. Returns how many deliveries it created.
  */
-export async function fanOutEvents(eventIds: string[]): Promise<number> {
-  let created = 0;
-  for (let i = 0; i < eventIds.length; i += eventsPerChunk) created += await fanOutChunk(eventIds.slice(i, i + eventsPerChunk));
-  return created;
+export async function createEventDeliveries(eventIds: string[]): Promise<number> {
+  const events = await loadEventTargets(eventIds);
+  const deliveries = events.flatMap((e): NewDelivery[] => {
+    const targets: Array<Pick<NewDelivery, 'webhookId' | 'targetUrl'>> = e.webhookIds.map((webhookId) => ({ webhookId, targetUrl: null }));
+    if (e.callbackUrl) targets.push({ webhookId: null, targetUrl: e.callbackUrl });
+    return targets.map((t) => ({ id: newId('delivery'), orgId: e.orgId, eventId: e.id, event: e.type, ...t }));
+  });
+  return (await insertDeliveries(deliveries)).length;
 }
 
 interface EventTargets {
   id: string;
   orgId: string;
   type: string;
-  payloadJson: string;
   webhookIds: string[];
   callbackUrl: string | null;
 }
@@ -39,20 +38,8 @@ interface NewDelivery {
   event: string;
 }
 
-async function fanOutChunk(eventIds: string[]): Promise<number> {
-  const events = await loadEventTargets(eventIds);
-  const deliveries = events.flatMap((e): NewDelivery[] => {
-    const targets: Array<Pick<NewDelivery, 'webhookId' | 'targetUrl'>> = e.webhookIds.map((webhookId) => ({ webhookId, targetUrl: null }));
-    if (e.callbackUrl) targets.push({ webhookId: null, targetUrl: e.callbackUrl });
-    return targets.map((t) => ({ id: newId('delivery'), orgId: e.orgId, eventId: e.id, event: e.type, ...t }));
-  });
-  // Dashboards and receivers learn of the events independently: neither waits for the other.
-  const [created] = await Promise.all([createDeliveries(deliveries), announceEventsOnce(events)]);
-  return created.length;
-}
-
 /** Inserts the deliveries that do not exist yet, with the jobs of their first attempts. */
-async function createDeliveries(deliveries: NewDelivery[]): Promise<NewDelivery[]> {
+async function insertDeliveries(deliveries: NewDelivery[]): Promise<NewDelivery[]> {
   if (deliveries.length === 0) return [];
   return pgTransaction(async (client) => {
     const created = await insertNewDeliveries(client, deliveries, new Date());
@@ -65,7 +52,7 @@ async function createDeliveries(deliveries: NewDelivery[]): Promise<NewDelivery[
 async function loadEventTargets(eventIds: string[]): Promise<EventTargets[]> {
   const { rows } = await getPgPool().query<EventTargets>({
     name: 'webhook-event-targets',
-    text: `SELECT e.id, e.org_id AS "orgId", e.type, e.payload::text AS "payloadJson",
+    text: `SELECT e.id, e.org_id AS "orgId", e.type,
                   coalesce(array_agg(w.id ORDER BY w.id) FILTER (WHERE w.id IS NOT NULL), '{}') AS "webhookIds",
                   m.callback_url AS "callbackUrl"
            FROM events e

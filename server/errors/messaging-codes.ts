@@ -1,9 +1,12 @@
+import { withTrpcCodes, type TRPCErrorCode } from './trpc-code';
+
 /**
- * Every error code of the public API (decisions §3): its HTTP status, type, what it means and
- * whether a retry can help. The error envelope, the `/docs/errors` page and the OpenAPI
+ * Every error code of the messaging API, /v1 (decisions §3): its HTTP status, type, what it
+ * means and whether a retry can help; `trpc`, the dashboard's code for it, follows from the
+ * status unless an entry names its own. The error envelope, the `/docs/errors` page and the OpenAPI
  * document are all generated from this table. Codes are never renamed, only added.
  */
-export type ErrorType =
+export type MessagingErrorType =
   | 'authentication_error'
   | 'permission_error'
   | 'invalid_request_error'
@@ -12,14 +15,15 @@ export type ErrorType =
 
 interface ErrorCodeInfo {
   status: number;
-  type: ErrorType;
+  type: MessagingErrorType;
   meaning: string;
   retry: string;
+  trpc?: TRPCErrorCode;
 }
 
 const noRetry = 'No: the same request fails the same way until the key or request changes.';
 
-export const errorCodes = {
+export const messagingErrorCodes = withTrpcCodes({
   missing_api_key: { status: 401, type: 'authentication_error', meaning: 'No API key was sent. Send `Authorization: Bearer <API_KEY>`.', retry: noRetry },
   invalid_api_key: { status: 401, type: 'authentication_error', meaning: 'The key is malformed or was never issued.', retry: noRetry },
   api_key_expired: { status: 401, type: 'authentication_error', meaning: 'The key passed its expiry date. Create a new key in the dashboard.', retry: noRetry },
@@ -55,11 +59,11 @@ export const errorCodes = {
   upstream_failure: { status: 502, type: 'api_error', meaning: "The platform refused the request; the message holds the platform's explanation.", retry: 'Depends on the explanation; transient platform failures can be retried.' },
   service_unavailable: { status: 503, type: 'api_error', meaning: 'A dependency (database or queue) is unavailable.', retry: 'Yes, with backoff.' },
   internal_error: { status: 500, type: 'api_error', meaning: 'Something went wrong on our side.', retry: 'Yes, with backoff. With an Idempotency-Key a retry cannot act twice.' },
-} as const satisfies Record<string, ErrorCodeInfo>;
+} as const satisfies Record<string, ErrorCodeInfo>);
 
-export type ErrorCode = keyof typeof errorCodes;
+export type MessagingErrorCode = keyof typeof messagingErrorCodes;
 
-export const errorTypes: Record<ErrorType, { meaning: string; retry: string }> = {
+export const messagingErrorTypes: Record<MessagingErrorType, { meaning: string; retry: string }> = {
   authentication_error: { meaning: 'Key missing, malformed, unknown, expired or revoked', retry: 'No' },
   permission_error: { meaning: 'Key valid but lacks the scope, address or subscription', retry: 'No' },
   invalid_request_error: { meaning: 'Something about the request is wrong', retry: 'No' },

@@ -1,7 +1,8 @@
+import { getPgPool } from '@/server/db/pg';
 import { getRedis, redisKey } from '@/server/redis';
 import { liveChannel, liveEventData, liveStreamKey, LIVE_STREAM_LENGTH } from './publish-live-event';
 
-export interface RecordedEvent {
+interface RecordedEvent {
   id: string;
   orgId: string;
   type: string;
@@ -28,12 +29,12 @@ return 0
 `;
 
 /**
- * Publishes recorded events to open dashboards once each, however often the job that
- * announces them runs (jobs are delivered at least once).
+ * Publishes recorded events (rows of `events`, as publishEvents wrote them) to open dashboards
+ * once each, however often the job that announces them runs (jobs are delivered at least once).
  */
-export async function announceEventsOnce(events: RecordedEvent[]): Promise<void> {
+export async function announceRecordedEvents(eventIds: string[]): Promise<void> {
   const byOrg = new Map<string, RecordedEvent[]>();
-  for (const event of events) byOrg.set(event.orgId, [...(byOrg.get(event.orgId) ?? []), event]);
+  for (const event of await loadEvents(eventIds)) byOrg.set(event.orgId, [...(byOrg.get(event.orgId) ?? []), event]);
   await Promise.all(
     [...byOrg].map(([orgId, orgEvents]) =>
       getRedis().eval(
@@ -47,4 +48,15 @@ export async function announceEventsOnce(events: RecordedEvent[]): Promise<void>
       ),
     ),
   );
+}
+
+/** The events in the order they were recorded, which is the order dashboards see them in. */
+async function loadEvents(eventIds: string[]): Promise<RecordedEvent[]> {
+  const { rows } = await getPgPool().query<RecordedEvent>({
+    name: 'live-recorded-events',
+    text: `SELECT id, org_id AS "orgId", type, payload::text AS "payloadJson"
+           FROM events WHERE id = ANY($1::text[]) ORDER BY created_at, id`,
+    values: [eventIds],
+  });
+  return rows;
 }

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { fetch as undiciFetch, type Agent } from 'undici';
 import { agentErrorCodes, type AgentErrorCode } from '@/server/errors/agent-codes';
-import { appOrigin } from './dashboard-session';
 import { appUrl } from './stack';
 
 /**
@@ -23,7 +22,6 @@ export interface AgentCall {
 export interface AgentAnswer {
   status: number;
   headers: Headers;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   body: any;
 }
 

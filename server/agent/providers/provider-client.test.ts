@@ -95,7 +95,10 @@ for (const api of providerApis) {
     test('an error event mid-stream, after deltas, is classified by its type', async () => {
       const events: ModelEvent[] = [];
       const failure = await failureOf((async function* () {
-        for await (const event of clientFor(api).stream(say('[[sim:stream_error]] one two three four five'))) events.push(event);
+        for await (const event of clientFor(api).stream(say('[[sim:stream_error]] one two three four five'))) {
+          events.push(event);
+          yield event;
+        }
       })());
       assert.equal(failure.code, 'provider_overloaded');
       assert.ok(ofType(events, 'text_delta').length > 0, 'deltas came first');
@@ -116,7 +119,10 @@ for (const api of providerApis) {
     test('silence after the first token, past the idle time-out → provider_timeout', async () => {
       const events: ModelEvent[] = [];
       const failure = await failureOf((async function* () {
-        for await (const event of clientFor(api, { timeouts: { idleMs: 200 } }).stream(say('[[sim:stall]] hello there'))) events.push(event);
+        for await (const event of clientFor(api, { timeouts: { idleMs: 200 } }).stream(say('[[sim:stall]] hello there'))) {
+          events.push(event);
+          yield event;
+        }
       })());
       assert.equal(failure.code, 'provider_timeout');
       assert.match(failure.message, /silent/);

@@ -3,7 +3,17 @@ import { defineConfig, globalIgnores } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 
 export default defineConfig(
-  globalIgnores(['.next/', '.next-*/', 'node_modules/', 'server/db/generated/', 'test-results/', 'playwright-report/', 'e2e/artifacts/', 'var/', 'next-env.d.ts']),
+  globalIgnores([
+    '.next/',
+    '.next-*/',
+    'node_modules/',
+    'server/db/generated/',
+    'test-results/',
+    'playwright-report/',
+    'e2e/artifacts/',
+    'var/',
+    'next-env.d.ts',
+  ]),
   js.configs.recommended,
   tseslint.configs.recommended,
   // The server logs through server/logger.ts (pino): structured, levelled, quiet in tests.
@@ -15,5 +25,8 @@ export default defineConfig(
   // The few plain-JS files (configuration, the dependency check) run on Node.
   { files: ['**/*.mjs'], languageOptions: { globals: { process: 'readonly', console: 'readonly' } } },
   // Tests and benchmarks read JSON answers loosely on purpose: their assertions, not a type, check the shape.
-  { files: ['tests/**', 'e2e/**', '**/*.test.ts', '**/test-support.ts', 'scripts/bench/**'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
+  {
+    files: ['tests/**', 'e2e/**', '**/*.test.ts', '**/test-support.ts', 'scripts/bench/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
 );

@@ -16,7 +16,15 @@ export async function createAgentProject(orgId: string, name = `Project ${random
 
 export async function createAgentKey(
   projectId: string,
-  options: { type?: AgentKeyType; scopes?: string[]; allScopes?: boolean; allowedOrigins?: string[]; expiresAt?: Date; revokedAt?: Date; rateLimitPerMin?: number } = {},
+  options: {
+    type?: AgentKeyType;
+    scopes?: string[];
+    allScopes?: boolean;
+    allowedOrigins?: string[];
+    expiresAt?: Date;
+    revokedAt?: Date;
+    rateLimitPerMin?: number;
+  } = {},
 ) {
   const type = options.type ?? 'secret';
   const key = generateAgentKey(type);
@@ -39,14 +47,15 @@ export async function createAgentKey(
   return { key, id: row.id };
 }
 
-
 /** A project in an organization of its own, with a secret key that has every scope. */
 export async function createAgentTenant(options: { aiPlan?: string; dailyCostCapMicros?: bigint } = {}) {
   const org = await createOrg();
   if (options.aiPlan || options.dailyCostCapMicros !== undefined) {
     await db.organization.update({ where: { id: org.id }, data: { aiPlan: options.aiPlan, dailyCostCapMicros: options.dailyCostCapMicros } });
   }
-  const project = await db.agentProject.create({ data: { id: newId('agentProject'), orgId: org.id, name: `Project ${randomBytes(3).toString('hex')}` } });
+  const project = await db.agentProject.create({
+    data: { id: newId('agentProject'), orgId: org.id, name: `Project ${randomBytes(3).toString('hex')}` },
+  });
   const key = await createSecretKey(project.id);
   return { org, project, key };
 }
@@ -71,8 +80,13 @@ export async function createAgent(projectId: string, rawConfig: unknown, options
   const published = options.published ?? true;
   return db.agent.create({
     data: {
-      id: newId('agent'), projectId, name: `Agent ${tag}`, slug: options.slug ?? `agent-${tag}`,
-      draftConfig: agentConfig, draftEtag: tag, publishedVersion: published ? 1 : null,
+      id: newId('agent'),
+      projectId,
+      name: `Agent ${tag}`,
+      slug: options.slug ?? `agent-${tag}`,
+      draftConfig: agentConfig,
+      draftEtag: tag,
+      publishedVersion: published ? 1 : null,
       versions: published ? { create: { id: newId('agentVersion'), number: 1, config: agentConfig } } : undefined,
     },
   });

@@ -1,8 +1,4 @@
-import {
-  claimIdempotencyKey as claimInStore,
-  isValidIdempotencyKey,
-  type IdempotencyClaim,
-} from '@/server/idempotency/idempotency-store';
+import { claimIdempotencyKey as claimInStore, isValidIdempotencyKey, type IdempotencyClaim } from '@/server/idempotency/idempotency-store';
 import { ApiError } from '@/server/errors/api-error';
 
 export { requestFingerprint, settleIdempotencyKey } from '@/server/idempotency/idempotency-store';
@@ -14,7 +10,11 @@ export function validateIdempotencyKey(key: string): void {
   }
 }
 
-export async function claimIdempotencyKey(apiKeyId: string, key: string, fingerprint: string): Promise<Extract<IdempotencyClaim, { kind: 'claimed' | 'replay' }>> {
+export async function claimIdempotencyKey(
+  apiKeyId: string,
+  key: string,
+  fingerprint: string,
+): Promise<Extract<IdempotencyClaim, { kind: 'claimed' | 'replay' }>> {
   const claim = await claimInStore({ contract: 'messaging', scope: apiKeyId, apiKeyId }, key, fingerprint);
   if (claim.kind === 'reused') throw new ApiError('idempotency_key_reused', 'This Idempotency-Key was already used with a different request.');
   if (claim.kind === 'in_progress') {

@@ -13,5 +13,7 @@ export async function consumeRateLimit(keyId: string, limit: number): Promise<Ra
     throw new ApiError('rate_limiter_unavailable', 'The rate limit could not be checked, so the request was not processed. Retry shortly.');
   }
   if (count.allowed) return count.headers;
-  throw new ApiError('rate_limited', `Rate limit of ${limit} requests per minute exceeded. Retry in ${count.retryAfterS} s.`, { headers: count.headers });
+  throw new ApiError('rate_limited', `Rate limit of ${limit} requests per minute exceeded. Retry in ${count.retryAfterS} s.`, {
+    headers: count.headers,
+  });
 }

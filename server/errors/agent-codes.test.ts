@@ -26,7 +26,8 @@ const contract: Record<string, number> = Object.fromEntries(
     .split(/\s+/)
     .reduce<Array<[string, number]>>((pairs, word, i, words) => (i % 2 === 0 ? [...pairs, [word, Number(words[i + 1])]] : pairs), []),
 );
-const inBand = 'handed_off no_model_credential run_interrupted stream_timeout ticket_already_open too_many_calls tool_outputs_expired unreadable upstream_failed';
+const inBand =
+  'handed_off no_model_credential run_interrupted stream_timeout ticket_already_open too_many_calls tool_outputs_expired unreadable upstream_failed';
 
 test('the table holds every HTTP code of the contract with its status, and no other', () => {
   assert.equal(Object.keys(contract).length, 93);
@@ -38,14 +39,23 @@ test('the table holds every HTTP code of the contract with its status, and no ot
 test('types follow the contract: 404 not_found_error, 409/412 conflict_error, quota codes quota_error, 502 provider_error', () => {
   for (const [code, entry] of Object.entries(agentErrorCodes)) {
     const expected =
-      entry.status === 401 ? 'authentication_error'
-      : entry.status === 403 ? 'permission_error'
-      : entry.status === 404 ? 'not_found_error'
-      : entry.status === 409 || entry.status === 412 ? 'conflict_error'
-      : entry.status === 429 ? (['rate_limited', 'anonymous_limit_reached'].includes(code) ? 'rate_limit_error' : 'quota_error')
-      : entry.status === 502 ? 'provider_error'
-      : entry.status >= 500 ? 'api_error'
-      : 'invalid_request_error';
+      entry.status === 401
+        ? 'authentication_error'
+        : entry.status === 403
+          ? 'permission_error'
+          : entry.status === 404
+            ? 'not_found_error'
+            : entry.status === 409 || entry.status === 412
+              ? 'conflict_error'
+              : entry.status === 429
+                ? ['rate_limited', 'anonymous_limit_reached'].includes(code)
+                  ? 'rate_limit_error'
+                  : 'quota_error'
+                : entry.status === 502
+                  ? 'provider_error'
+                  : entry.status >= 500
+                    ? 'api_error'
+                    : 'invalid_request_error';
     assert.equal(entry.type, expected, code);
   }
 });

@@ -7,7 +7,14 @@ import { trpcCodeForStatus, withTrpcCodes } from './trpc-code';
 
 test('a status becomes its tRPC code; a deliberate 5xx is never INTERNAL_SERVER_ERROR, whose message is hidden', () => {
   assert.deepEqual([404, 409, 422, 405, 429, 503, 500, 502].map(trpcCodeForStatus), [
-    'NOT_FOUND', 'CONFLICT', 'BAD_REQUEST', 'BAD_REQUEST', 'TOO_MANY_REQUESTS', 'SERVICE_UNAVAILABLE', 'BAD_GATEWAY', 'BAD_GATEWAY',
+    'NOT_FOUND',
+    'CONFLICT',
+    'BAD_REQUEST',
+    'BAD_REQUEST',
+    'TOO_MANY_REQUESTS',
+    'SERVICE_UNAVAILABLE',
+    'BAD_GATEWAY',
+    'BAD_GATEWAY',
   ]);
 });
 
@@ -21,5 +28,8 @@ test('every messaging code and organization error says its tRPC code', () => {
   assert.equal(messagingErrorCodes.resource_not_found.trpc, 'NOT_FOUND');
   assert.equal(messagingErrorCodes.internal_error.trpc, 'BAD_GATEWAY');
   assert.equal(new OrgAccessError('no').trpcCode, 'FORBIDDEN');
-  assert.deepEqual([new OrgRuleError('not_found', 'member_not_found', 'x').trpcCode, new OrgRuleError('conflict', 'last_owner', 'x').trpcCode], ['NOT_FOUND', 'CONFLICT']);
+  assert.deepEqual(
+    [new OrgRuleError('not_found', 'member_not_found', 'x').trpcCode, new OrgRuleError('conflict', 'last_owner', 'x').trpcCode],
+    ['NOT_FOUND', 'CONFLICT'],
+  );
 });

@@ -22,10 +22,7 @@ export interface StoredResponse {
 }
 
 export type IdempotencyClaim =
-  | { kind: 'claimed'; recordId: string }
-  | { kind: 'replay'; response: StoredResponse }
-  | { kind: 'reused' }
-  | { kind: 'in_progress' };
+  { kind: 'claimed'; recordId: string } | { kind: 'replay'; response: StoredResponse } | { kind: 'reused' } | { kind: 'in_progress' };
 
 export interface IdempotencyOwner {
   contract: IdempotencyContract;
@@ -38,14 +35,20 @@ export interface IdempotencyOwner {
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.keys(value).sort().map((k) => [k, canonical((value as Record<string, unknown>)[k])]));
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
+    );
   }
   return value;
 }
 
 /** The same request means the same method, path and JSON body (key order and spacing aside). */
 export function requestFingerprint(method: string, path: string, body: unknown): string {
-  return createHash('sha256').update(JSON.stringify([method, path, canonical(body ?? null)])).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify([method, path, canonical(body ?? null)]))
+    .digest('hex');
 }
 
 export const isValidIdempotencyKey = (key: string) => key.length >= 1 && key.length <= 255;
@@ -57,7 +60,12 @@ export async function claimIdempotencyKey(owner: IdempotencyOwner, key: string, 
     try {
       await db.idempotencyRecord.create({
         data: {
-          id: recordId, contract, scope, apiKeyId: owner.apiKeyId ?? null, key, requestHash: fingerprint,
+          id: recordId,
+          contract,
+          scope,
+          apiKeyId: owner.apiKeyId ?? null,
+          key,
+          requestHash: fingerprint,
           expiresAt: new Date(Date.now() + RETENTION_MS),
         },
       });

@@ -6,7 +6,11 @@ import { inviteTokenMatches, readInviteToken } from './invite-token';
 import { OrgRuleError } from '@/server/errors/org-rule-error';
 
 const expired = () =>
-  new OrgRuleError('conflict', 'invitation_expired', 'This invitation expired, was revoked or was already used. Links work once and expire after 7 days.');
+  new OrgRuleError(
+    'conflict',
+    'invitation_expired',
+    'This invitation expired, was revoked or was already used. Links work once and expire after 7 days.',
+  );
 
 /**
  * The invitation a link stands for. Refused with `invitation_expired` when the link is forged,
@@ -22,7 +26,8 @@ export async function readInvitation(token: string) {
     select: { id: true, email: true, name: true, passwordHash: true, memberships: { select: { organization: { select: { name: true } } } } },
   });
   if (!user || !inviteTokenMatches(token, user.passwordHash) || user.memberships.length === 0) throw expired();
-  if (!isAwaitingPassword(user.passwordHash)) throw new OrgRuleError('conflict', 'email_taken', `${user.email} already has an account. Log in first.`);
+  if (!isAwaitingPassword(user.passwordHash))
+    throw new OrgRuleError('conflict', 'email_taken', `${user.email} already has an account. Log in first.`);
   return {
     user: { id: user.id, email: user.email, name: user.name },
     passwordHash: user.passwordHash,
@@ -50,7 +55,11 @@ export async function acceptInvite(token: string, choice: { password: string; na
   const { count } = await db.user.updateMany({
     where: { id: invite.user.id, passwordHash: invite.passwordHash },
     // A new password ends any session signed in with the old one.
-    data: { passwordHash: await hashPassword(choice.password), sessionVersion: { increment: 1 }, ...(choice.name?.trim() ? { name: choice.name.trim() } : {}) },
+    data: {
+      passwordHash: await hashPassword(choice.password),
+      sessionVersion: { increment: 1 },
+      ...(choice.name?.trim() ? { name: choice.name.trim() } : {}),
+    },
   });
   if (count !== 1) throw expired();
   return db.user.findUniqueOrThrow({ where: { id: invite.user.id }, select: { id: true, email: true, name: true, sessionVersion: true } });

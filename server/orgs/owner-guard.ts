@@ -15,5 +15,6 @@ export async function lockMembership(tx: DbTx, orgId: string, membershipId: stri
 
 export async function assertAnotherOwnerRemains(tx: DbTx, orgId: string, membershipId: string): Promise<void> {
   const others = await tx.membership.count({ where: { orgId, role: 'owner', id: { not: membershipId } } });
-  if (others === 0) throw new OrgRuleError('conflict', 'last_owner', 'An organization needs at least one owner. Make someone else an owner first.');
+  if (others === 0)
+    throw new OrgRuleError('conflict', 'last_owner', 'An organization needs at least one owner. Make someone else an owner first.');
 }

@@ -15,7 +15,12 @@ const emailTaken = (email: string) => new OrgRuleError('conflict', 'email_taken'
 
 /** `acme-corp-x7k2q`: readable, and unique without asking the database first. */
 function slugFor(name: string): string {
-  const base = name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40) || 'org';
+  const base =
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 40) || 'org';
   return `${base}-${randomBase62(6).toLowerCase()}`;
 }
 
@@ -26,7 +31,8 @@ function slugFor(name: string): string {
  */
 export async function signUp({ email, password, name, organizationName }: SignUpOptions): Promise<AuthenticatedUser & { orgId: string }> {
   const normalized = email.trim().toLowerCase();
-  if (await db.user.findFirst({ where: { email: { equals: normalized, mode: 'insensitive' } }, select: { id: true } })) throw emailTaken(normalized);
+  if (await db.user.findFirst({ where: { email: { equals: normalized, mode: 'insensitive' } }, select: { id: true } }))
+    throw emailTaken(normalized);
   const passwordHash = await hashPassword(password);
   const userId = newId('user');
   const orgId = newId('organization');

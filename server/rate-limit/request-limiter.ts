@@ -30,8 +30,7 @@ function limiterFor(namespace: string, points: number): RateLimiterRedis {
 export type RateLimitHeaders = Record<'X-RateLimit-Limit' | 'X-RateLimit-Remaining' | 'X-RateLimit-Reset', string>;
 
 export type RequestCount =
-  | { allowed: true; headers: RateLimitHeaders }
-  | { allowed: false; headers: RateLimitHeaders & { 'Retry-After': string }; retryAfterS: number };
+  { allowed: true; headers: RateLimitHeaders } | { allowed: false; headers: RateLimitHeaders & { 'Retry-After': string }; retryAfterS: number };
 
 export class RateLimiterUnavailable extends Error {
   override name = 'RateLimiterUnavailable';

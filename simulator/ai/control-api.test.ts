@@ -9,7 +9,11 @@ let sim: RunningAiSimulator;
 before(async () => (sim = await startForTest()));
 after(() => sim.close());
 
-const status = (promise: Promise<unknown>) => promise.then(() => 200, (error: { status?: number }) => error.status);
+const status = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 200,
+    (error: { status?: number }) => error.status,
+  );
 
 describe('POST /_sim/ai/next', () => {
   test('queues a behaviour for one key only, used up after `times` requests', async () => {
@@ -54,11 +58,19 @@ describe('GET /_sim/ai/requests', () => {
   test('returns the generation requests of that key, oldest first', async () => {
     const key = freshKey();
     await chatDriver(sim.url, key).complete({ text: 'first', system: 'secret-free prompt' });
-    await responsesDriver(sim.url, key).stream({ text: 'second [[sim:error]]' }).catch(() => {});
+    await responsesDriver(sim.url, key)
+      .stream({ text: 'second [[sim:error]]' })
+      .catch(() => {});
     await chatDriver(sim.url, freshKey()).complete({ text: 'someone else' });
     const { status: code, body } = await control(sim.url, 'GET', `/requests?key=${key}`);
     assert.equal(code, 200);
-    assert.deepEqual(body.map((r: { api: string; model: string }) => [r.api, r.model]), [['openai_chat', 'sim/steady'], ['openai_responses', 'sim/steady']]);
+    assert.deepEqual(
+      body.map((r: { api: string; model: string }) => [r.api, r.model]),
+      [
+        ['openai_chat', 'sim/steady'],
+        ['openai_responses', 'sim/steady'],
+      ],
+    );
     assert.equal(body[0].body.messages[0].content, 'secret-free prompt');
     assert.ok(!Number.isNaN(Date.parse(body[0].at)));
     assert.deepEqual((await control(sim.url, 'GET', `/requests?key=${freshKey()}`)).body, []);

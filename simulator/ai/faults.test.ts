@@ -31,7 +31,9 @@ const forEachDriver = (name: string, check: (driver: Driver) => Promise<void>) =
 };
 
 /** The error the promise rejects with. */
-async function failure(promise: Promise<unknown>): Promise<Error & { status?: number; headers?: Headers; requestID?: string | null; type?: string | null }> {
+async function failure(
+  promise: Promise<unknown>,
+): Promise<Error & { status?: number; headers?: Headers; requestID?: string | null; type?: string | null }> {
   try {
     await promise;
   } catch (error) {
@@ -55,9 +57,17 @@ describe('error markers answer with the provider status and body', () => {
   }
 
   test('the OpenAI overload body says overloaded; Anthropic names overloaded_error', async () => {
-    const openaiError = await failure(openaiClient(sim.url, freshKey()).chat.completions.create({ model: 'x', messages: [{ role: 'user', content: '[[sim:overloaded]]' }] }));
+    const openaiError = await failure(
+      openaiClient(sim.url, freshKey()).chat.completions.create({ model: 'x', messages: [{ role: 'user', content: '[[sim:overloaded]]' }] }),
+    );
     assert.match(openaiError.message, /overloaded/);
-    const anthropicError = await failure(anthropicClient(sim.url, freshKey()).messages.create({ model: 'x', max_tokens: 9, messages: [{ role: 'user', content: '[[sim:overloaded]]' }] }));
+    const anthropicError = await failure(
+      anthropicClient(sim.url, freshKey()).messages.create({
+        model: 'x',
+        max_tokens: 9,
+        messages: [{ role: 'user', content: '[[sim:overloaded]]' }],
+      }),
+    );
     assert.equal(anthropicError.type, 'overloaded_error');
   });
 });
@@ -67,7 +77,10 @@ const isConnectionError = (error: Error) => error instanceof OpenAI.APIConnectio
 const isTimeout = (error: Error) => error instanceof OpenAI.APIConnectionTimeoutError || error instanceof Anthropic.APIConnectionTimeoutError;
 
 /** Reads events until the stream fails, ends, or stays silent for `quietMs`. */
-async function readUntilQuiet(events: AsyncIterator<unknown>, quietMs: number): Promise<{ events: unknown[]; outcome: 'quiet' | 'ended' | Error }> {
+async function readUntilQuiet(
+  events: AsyncIterator<unknown>,
+  quietMs: number,
+): Promise<{ events: unknown[]; outcome: 'quiet' | 'ended' | Error }> {
   const seen: unknown[] = [];
   for (;;) {
     let timer: NodeJS.Timeout | undefined;

@@ -17,13 +17,20 @@ const RESULT = '{"status":"shipped","eta":"2 days"}';
 describe('OpenAI Chat Completions', () => {
   const history = (question: string) => [
     { role: 'user' as const, content: question },
-    { role: 'assistant' as const, content: null, tool_calls: [{ id: 'call_1', type: 'function' as const, function: { name: 'order_status', arguments: '{"order_id":"1234"}' } }] },
+    {
+      role: 'assistant' as const,
+      content: null,
+      tool_calls: [{ id: 'call_1', type: 'function' as const, function: { name: 'order_status', arguments: '{"order_id":"1234"}' } }],
+    },
     { role: 'tool' as const, tool_call_id: 'call_1', content: RESULT },
   ];
 
   test('quotes the tool result that ends the input, in the customer language', async () => {
     const client = openaiClient(sim.url, freshKey());
-    const english = await client.chat.completions.create({ model: 'sim/steady', messages: history('Where is order 1234? #call order_status {}') });
+    const english = await client.chat.completions.create({
+      model: 'sim/steady',
+      messages: history('Where is order 1234? #call order_status {}'),
+    });
     assert.equal(english.choices[0]!.message.content, `Tool order_status returned: ${RESULT}`);
     assert.equal(english.choices[0]!.finish_reason, 'stop');
     const arabic = await client.chat.completions.create({ model: 'sim/steady', messages: history('أين طلبي 1234') });
@@ -32,19 +39,28 @@ describe('OpenAI Chat Completions', () => {
 
   test('the stream helper accumulates text and parallel tool calls', async () => {
     const client = openaiClient(sim.url, freshKey());
-    const text = await client.chat.completions.stream({ model: 'sim/steady', messages: [{ role: 'user', content: 'hi there' }] }).finalChatCompletion();
+    const text = await client.chat.completions
+      .stream({ model: 'sim/steady', messages: [{ role: 'user', content: 'hi there' }] })
+      .finalChatCompletion();
     assert.equal(text.choices[0]!.message.content, 'You said: hi there');
     const calls = await client.chat.completions
       .stream({ model: 'sim/steady', messages: [{ role: 'user', content: '#call a {"x":1}\n#call b {"y":"some longer text"}' }] })
       .finalChatCompletion();
-    assert.deepEqual(calls.choices[0]!.message.tool_calls?.map((c) => c.type === 'function' && [c.function.name, c.function.arguments]), [
-      ['a', '{"x":1}'],
-      ['b', '{"y":"some longer text"}'],
-    ]);
+    assert.deepEqual(
+      calls.choices[0]!.message.tool_calls?.map((c) => c.type === 'function' && [c.function.name, c.function.arguments]),
+      [
+        ['a', '{"x":1}'],
+        ['b', '{"y":"some longer text"}'],
+      ],
+    );
   });
 
   test('a refusal streams in the `refusal` field', async () => {
-    const stream = await openaiClient(sim.url, freshKey()).chat.completions.create({ model: 'x', stream: true, messages: [{ role: 'user', content: '[[sim:refusal]]' }] });
+    const stream = await openaiClient(sim.url, freshKey()).chat.completions.create({
+      model: 'x',
+      stream: true,
+      messages: [{ role: 'user', content: '[[sim:refusal]]' }],
+    });
     let refusal = '';
     let content = '';
     for await (const chunk of stream) {
@@ -56,7 +72,11 @@ describe('OpenAI Chat Completions', () => {
   });
 
   test('usage comes only when asked for, in a last chunk without choices', async () => {
-    const stream = await openaiClient(sim.url, freshKey()).chat.completions.create({ model: 'x', stream: true, messages: [{ role: 'user', content: 'abc' }] });
+    const stream = await openaiClient(sim.url, freshKey()).chat.completions.create({
+      model: 'x',
+      stream: true,
+      messages: [{ role: 'user', content: 'abc' }],
+    });
     for await (const chunk of stream) assert.equal(chunk.usage ?? undefined, undefined);
   });
 });
@@ -85,10 +105,13 @@ describe('OpenAI Responses', () => {
     const refusal = await client.responses.stream({ model: 'x', input: '[[sim:refusal]]' }).finalResponse();
     assert.deepEqual(refusal.output[0]?.type === 'message' && refusal.output[0].content[0]?.type, 'refusal');
     const calls = await client.responses.stream({ model: 'x', input: '#call a {}\n#call b {"q":"two words"}' }).finalResponse();
-    assert.deepEqual(calls.output.map((item) => item.type === 'function_call' && [item.name, item.arguments]), [
-      ['a', '{}'],
-      ['b', '{"q":"two words"}'],
-    ]);
+    assert.deepEqual(
+      calls.output.map((item) => item.type === 'function_call' && [item.name, item.arguments]),
+      [
+        ['a', '{}'],
+        ['b', '{"q":"two words"}'],
+      ],
+    );
   });
 
   test('events carry sequence numbers from 0 and the documented order', async () => {
@@ -99,9 +122,18 @@ describe('OpenAI Responses', () => {
       types.push(event.type);
     }
     assert.deepEqual(types, [
-      'response.created', 'response.in_progress', 'response.output_item.added', 'response.content_part.added',
-      'response.output_text.delta', 'response.output_text.delta', 'response.output_text.delta', 'response.output_text.delta',
-      'response.output_text.done', 'response.content_part.done', 'response.output_item.done', 'response.completed',
+      'response.created',
+      'response.in_progress',
+      'response.output_item.added',
+      'response.content_part.added',
+      'response.output_text.delta',
+      'response.output_text.delta',
+      'response.output_text.delta',
+      'response.output_text.delta',
+      'response.output_text.done',
+      'response.content_part.done',
+      'response.output_item.done',
+      'response.completed',
     ]);
   });
 });
@@ -124,7 +156,9 @@ describe('Anthropic Messages', () => {
 
   test('the stream helper accumulates text and tool_use input', async () => {
     const client = anthropicClient(sim.url, freshKey());
-    const text = await client.messages.stream({ model: 'x', max_tokens: 50, messages: [{ role: 'user', content: 'hello world' }] }).finalMessage();
+    const text = await client.messages
+      .stream({ model: 'x', max_tokens: 50, messages: [{ role: 'user', content: 'hello world' }] })
+      .finalMessage();
     assert.deepEqual(text.content, [{ type: 'text', text: 'You said: hello world' }]);
     const call = await client.messages
       .stream({ model: 'x', max_tokens: 50, messages: [{ role: 'user', content: '#call lookup {"order_id":"1234","deep":{"a":[1,2]}}' }] })
@@ -151,8 +185,14 @@ describe('Anthropic Messages', () => {
 describe('model lists', () => {
   test('both providers list the simulator models for a valid key', async () => {
     const openaiModels = await openaiClient(sim.url, freshKey()).models.list();
-    assert.deepEqual(openaiModels.data.map((m) => m.id), ['sim/steady', 'sim/flaky']);
+    assert.deepEqual(
+      openaiModels.data.map((m) => m.id),
+      ['sim/steady', 'sim/flaky'],
+    );
     const anthropicModels = await anthropicClient(sim.url, freshKey()).models.list();
-    assert.deepEqual(anthropicModels.data.map((m) => m.id), ['sim/steady', 'sim/flaky']);
+    assert.deepEqual(
+      anthropicModels.data.map((m) => m.id),
+      ['sim/steady', 'sim/flaky'],
+    );
   });
 });

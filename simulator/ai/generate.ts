@@ -27,7 +27,10 @@ export async function answerGeneration(state: AiSimState, format: WireFormat, re
 
   const conversation = await readConversation(state, format, key, req, res);
   if (!conversation) return;
-  const behaviour = state.queue.take(key, conversation.model) ?? behaviourMarker(conversation.lastUserText) ?? (conversation.model === FLAKY_MODEL ? 'overloaded' : undefined);
+  const behaviour =
+    state.queue.take(key, conversation.model) ??
+    behaviourMarker(conversation.lastUserText) ??
+    (conversation.model === FLAKY_MODEL ? 'overloaded' : undefined);
   state.logger.debug({ api: format.api, model: conversation.model, behaviour, stream: conversation.stream }, 'generation request');
 
   if (behaviour && isErrorBehaviour(behaviour)) return sendProviderError(res, provider, behaviour);
@@ -43,7 +46,13 @@ export async function answerGeneration(state: AiSimState, format: WireFormat, re
 }
 
 /** The request's conversation, recorded under its key; undefined when a 400 was answered. */
-async function readConversation(state: AiSimState, format: WireFormat, key: string, req: IncomingMessage, res: ServerResponse): Promise<Conversation | undefined> {
+async function readConversation(
+  state: AiSimState,
+  format: WireFormat,
+  key: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<Conversation | undefined> {
   try {
     const body = parseJson(await readBody(req, MAX_BODY));
     if (body === undefined) throw new InvalidRequest('The request body is not valid JSON.');
@@ -57,7 +66,13 @@ async function readConversation(state: AiSimState, format: WireFormat, key: stri
   }
 }
 
-async function respond(state: AiSimState, format: WireFormat, conversation: Conversation, behaviour: Behaviour | undefined, res: ServerResponse): Promise<void> {
+async function respond(
+  state: AiSimState,
+  format: WireFormat,
+  conversation: Conversation,
+  behaviour: Behaviour | undefined,
+  res: ServerResponse,
+): Promise<void> {
   const turn = behaviour === 'refusal' ? refusalTurn(conversation) : decideTurn(conversation, state.scenarios);
   const usage = usageOf(conversation, turn);
   const pacer = new Pacer(state.timing, behaviour && isStreamFault(behaviour) ? behaviour : undefined, res);

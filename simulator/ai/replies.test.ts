@@ -92,8 +92,14 @@ describe('tool calls', () => {
   eachDriver('#call lines make one parallel round (seven lines, seven calls)', async (ask) => {
     const lines = Array.from({ length: 7 }, (_, i) => `#call lookup_${i} {"n":${i},"note":"a longer argument to stream in pieces"}`);
     const answer = await ask({ text: `Please:\n${lines.join('\n')}`, tools: ['lookup_0'] });
-    assert.deepEqual(answer.calls.map((c) => c.name), lines.map((_, i) => `lookup_${i}`));
-    assert.deepEqual(answer.calls.map((c) => JSON.parse(c.arguments)), lines.map((_, i) => ({ n: i, note: 'a longer argument to stream in pieces' })));
+    assert.deepEqual(
+      answer.calls.map((c) => c.name),
+      lines.map((_, i) => `lookup_${i}`),
+    );
+    assert.deepEqual(
+      answer.calls.map((c) => JSON.parse(c.arguments)),
+      lines.map((_, i) => ({ n: i, note: 'a longer argument to stream in pieces' })),
+    );
     assert.equal(new Set(answer.calls.map((c) => c.id)).size, 7);
   });
 

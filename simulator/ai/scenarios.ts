@@ -31,7 +31,9 @@ export const DEFAULT_SCENARIOS_DIR = path.join(path.dirname(fileURLToPath(import
 /** Reads every scenario file; a malformed one stops the start, naming the file. */
 export function loadScenarios(dir: string = DEFAULT_SCENARIOS_DIR): Scenarios {
   const scenarios: Scenarios = new Map();
-  for (const file of readdirSync(dir).filter((name) => name.endsWith('.json')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .sort()) {
     const parsed = scenarioFile.safeParse(JSON.parse(readFileSync(path.join(dir, file), 'utf8')));
     if (!parsed.success) throw new Error(`Scenario ${file}: ${describeIssues(parsed.error)}`);
     scenarios.set(

@@ -47,7 +47,8 @@ export interface Driver {
 }
 
 const emptyAnswer = (): Answer => ({ deltas: [], text: '', refusal: '', calls: [], stop: null, usage: undefined });
-const functionTools = (names: string[] = []) => names.map((name) => ({ type: 'function' as const, function: { name, parameters: { type: 'object' } } }));
+const functionTools = (names: string[] = []) =>
+  names.map((name) => ({ type: 'function' as const, function: { name, parameters: { type: 'object' } } }));
 
 export function chatDriver(url: string, key: string): Driver {
   const request = (ask: Ask) => ({
@@ -57,7 +58,11 @@ export function chatDriver(url: string, key: string): Driver {
     ...(ask.maxTokens ? { max_completion_tokens: ask.maxTokens } : {}),
   });
   const open = async (ask: Ask) => {
-    const stream = await openaiClient(url, key, ask.timeout).chat.completions.create({ ...request(ask), stream: true, stream_options: { include_usage: true } });
+    const stream = await openaiClient(url, key, ask.timeout).chat.completions.create({
+      ...request(ask),
+      stream: true,
+      stream_options: { include_usage: true },
+    });
     return { stream, events: stream[Symbol.asyncIterator](), abort: () => stream.controller.abort() };
   };
   return {
@@ -70,7 +75,9 @@ export function chatDriver(url: string, key: string): Driver {
         deltas: text ? [text] : [],
         text,
         refusal: choice.message.refusal ?? '',
-        calls: (choice.message.tool_calls ?? []).flatMap((call) => (call.type === 'function' ? [{ id: call.id, name: call.function.name, arguments: call.function.arguments }] : [])),
+        calls: (choice.message.tool_calls ?? []).flatMap((call) =>
+          call.type === 'function' ? [{ id: call.id, name: call.function.name, arguments: call.function.arguments }] : [],
+        ),
         stop: choice.finish_reason,
         usage: completion.usage && { input: completion.usage.prompt_tokens, output: completion.usage.completion_tokens },
       };
@@ -102,7 +109,9 @@ export function responsesDriver(url: string, key: string): Driver {
     model: ask.model ?? 'sim/steady',
     input: ask.text,
     ...(ask.system ? { instructions: ask.system } : {}),
-    ...(ask.tools ? { tools: ask.tools.map((name) => ({ type: 'function' as const, name, parameters: { type: 'object' }, strict: false })) } : {}),
+    ...(ask.tools
+      ? { tools: ask.tools.map((name) => ({ type: 'function' as const, name, parameters: { type: 'object' }, strict: false })) }
+      : {}),
     ...(ask.maxTokens ? { max_output_tokens: ask.maxTokens } : {}),
   });
   const fromResponse = (response: OpenAI.Responses.Response, answer: Answer): Answer => {
@@ -184,7 +193,8 @@ export function anthropicDriver(url: string, key: string): Driver {
           answer.calls[event.index] = { id: event.content_block.id, name: event.content_block.name, arguments: '' };
         }
         if (event.type === 'content_block_delta' && event.delta.type === 'text_delta') answer.deltas.push(event.delta.text);
-        if (event.type === 'content_block_delta' && event.delta.type === 'input_json_delta') answer.calls[event.index]!.arguments += event.delta.partial_json;
+        if (event.type === 'content_block_delta' && event.delta.type === 'input_json_delta')
+          answer.calls[event.index]!.arguments += event.delta.partial_json;
         if (event.type === 'message_delta') {
           answer.stop = event.delta.stop_reason;
           answer.usage = { input, output: event.usage.output_tokens };

@@ -1,8 +1,6 @@
 /** What the simulated model answers, before any wire format renders it. */
 export type Turn =
-  | { kind: 'text'; text: string; stop: 'end' | 'max_tokens' }
-  | { kind: 'refusal'; text: string }
-  | { kind: 'tool_calls'; calls: ToolCall[] };
+  { kind: 'text'; text: string; stop: 'end' | 'max_tokens' } | { kind: 'refusal'; text: string } | { kind: 'tool_calls'; calls: ToolCall[] };
 
 export interface ToolCall {
   name: string;

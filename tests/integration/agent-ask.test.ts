@@ -58,7 +58,13 @@ describe('POST /agent/v1/ask', () => {
     const res = await ask(p.key, { agent: steady.id, input: [{ type: 'text', text: 'أين طلبي؟' }] });
     assert.equal(res.status, 200, JSON.stringify(res.body));
     assert.match(res.body.output_text, /[\u0600-\u06FF]/);
-    const refused = await agentCall(p.key, 'POST', '/v1/ask', { agent: steady.id, input: [{ type: 'image_url', image_url: 'x' }] }, { 'accept-language': 'ar' });
+    const refused = await agentCall(
+      p.key,
+      'POST',
+      '/v1/ask',
+      { agent: steady.id, input: [{ type: 'image_url', image_url: 'x' }] },
+      { 'accept-language': 'ar' },
+    );
     assert.equal(refused.status, 422);
     assert.equal(refused.body.error.code, 'unsupported_content_type');
     assert.match(refused.body.error.message, /[\u0600-\u06FF]/);
@@ -70,7 +76,10 @@ describe('POST /agent/v1/ask', () => {
     assert.match(res.headers.get('content-type') ?? '', /text\/event-stream/);
     const events = sseEvents(res.body);
     assert.deepEqual([events[0]?.event, events.at(-2)?.event, events.at(-1)?.event], ['run.created', 'message.completed', 'run.completed']);
-    assert.ok(events.every((e) => e.id), 'every event has an id');
+    assert.ok(
+      events.every((e) => e.id),
+      'every event has an id',
+    );
     const deltas = events.filter((e) => e.event === 'message.delta').map((e) => JSON.parse(e.data).text as string);
     assert.ok(deltas.length > 1);
     const completed = JSON.parse(events.at(-2)!.data);
@@ -122,7 +131,10 @@ describe('POST /agent/v1/ask', () => {
 
     const noAnthropic = await createAgentTenant();
     await createCredential(noAnthropic.project.id);
-    const agent = await createAgent(noAnthropic.project.id, { model: { id: 'sim/steady' }, overrides: { allowed: ['model'], models: ['anthropic/claude-haiku-4-5', 'made/up'] } });
+    const agent = await createAgent(noAnthropic.project.id, {
+      model: { id: 'sim/steady' },
+      overrides: { allowed: ['model'], models: ['anthropic/claude-haiku-4-5', 'made/up'] },
+    });
     const unconfigured = await ask(noAnthropic.key, { agent: agent.slug, input: 'hi', overrides: { model: 'anthropic/claude-haiku-4-5' } });
     assert.equal(unconfigured.status, 409);
     assert.equal(unconfigured.body.error.code, 'model_not_configured');
@@ -142,7 +154,7 @@ describe('POST /agent/v1/ask', () => {
     assert.equal(archived.body.error.code, 'agent_archived');
   });
 
-  test('another project\'s agent answers 404, by id and by slug', async () => {
+  test("another project's agent answers 404, by id and by slug", async () => {
     const other = await createAgentTenant();
     for (const agent of [steady.id, steady.slug]) {
       const res = await ask(other.key, { agent, input: 'hi' });
@@ -222,7 +234,7 @@ describe('ask: fallback', () => {
     const blocking = await ask(p.key, { agent: agent.slug, input: 'tell me a long story [[sim:tokens=40]]' });
     assert.equal(blocking.status, 200, JSON.stringify(blocking.body));
     assert.equal(blocking.body.run.model, 'openai/gpt-4.1');
-    assert.equal(blocking.body.output_text.split(/\s+/).filter(Boolean).length, 40, 'only the answering model\'s text');
+    assert.equal(blocking.body.output_text.split(/\s+/).filter(Boolean).length, 40, "only the answering model's text");
   });
 });
 
@@ -277,7 +289,11 @@ describe('POST /agent/v1/chat/completions', () => {
 
   test('refuses what it cannot honour', async () => {
     const messages = [{ role: 'user', content: 'hi' }];
-    for (const [extra, param] of [[{ n: 2 }, 'n'], [{ logprobs: true }, 'logprobs'], [{ response_format: { type: 'json_schema', json_schema: {} } }, 'response_format']] as const) {
+    for (const [extra, param] of [
+      [{ n: 2 }, 'n'],
+      [{ logprobs: true }, 'logprobs'],
+      [{ response_format: { type: 'json_schema', json_schema: {} } }, 'response_format'],
+    ] as const) {
       const res = await chat({ model: agent.slug, messages, ...extra });
       assert.equal(res.status, 400);
       assert.equal(res.body.error.code, 'unsupported_parameter');

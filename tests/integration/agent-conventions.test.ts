@@ -50,7 +50,11 @@ describe('agent service conventions', () => {
       assert.equal(res.headers.get('agent-version'), '2026-10-06');
       assert.match(res.headers.get('request-id') ?? '', /^req_/);
     }
-    const error = await expectEnvelope(await agent('/v1/openapi.json', { headers: { 'agent-version': '2025-01-01' } }), 400, 'invalid_api_version');
+    const error = await expectEnvelope(
+      await agent('/v1/openapi.json', { headers: { 'agent-version': '2025-01-01' } }),
+      400,
+      'invalid_api_version',
+    );
     assert.equal(error.param, 'Agent-Version');
     assert.match(error.message ?? '', /2025-01-01/);
   });
@@ -61,7 +65,11 @@ describe('agent service conventions', () => {
   });
 
   test('the OpenAPI document lists the routes with their error codes, and the error page has an anchor per code in both languages', async () => {
-    const doc = (await (await agent('/v1/openapi.json')).json()) as { openapi: string; paths: Record<string, unknown>; components: { schemas: { Error: unknown } } };
+    const doc = (await (await agent('/v1/openapi.json')).json()) as {
+      openapi: string;
+      paths: Record<string, unknown>;
+      components: { schemas: { Error: unknown } };
+    };
     assert.equal(doc.openapi, '3.1.0');
     assert.ok(doc.paths['/v1/openapi.json']);
     const page = await agent('/docs/errors');

@@ -29,7 +29,11 @@ describe('/agent/v1/provider_credentials', () => {
 
     const row = await db.providerCredential.findUniqueOrThrow({ where: { id: res.body.id } });
     assert.ok(!row.keyCiphertext.includes(apiKey));
-    for (const answer of [res, await agentCall(key, 'GET', `/v1/provider_credentials/${res.body.id}`), await agentCall(key, 'GET', '/v1/provider_credentials')]) {
+    for (const answer of [
+      res,
+      await agentCall(key, 'GET', `/v1/provider_credentials/${res.body.id}`),
+      await agentCall(key, 'GET', '/v1/provider_credentials'),
+    ]) {
       assert.ok(!JSON.stringify(answer.body).includes(apiKey));
     }
     const recheck = await agentCall(key, 'POST', `/v1/provider_credentials/${res.body.id}/check`);
@@ -59,7 +63,13 @@ describe('/agent/v1/provider_credentials', () => {
   });
 
   test('base URLs must be public https on 443 or 8443', async () => {
-    for (const base_url of ['https://10.0.0.5/v1', 'http://api.example.com/v1', 'https://api.example.com:8080/v1', 'https://localhost/v1', 'https://169.254.169.254/']) {
+    for (const base_url of [
+      'https://10.0.0.5/v1',
+      'http://api.example.com/v1',
+      'https://api.example.com:8080/v1',
+      'https://localhost/v1',
+      'https://169.254.169.254/',
+    ]) {
       const res = await create({ provider: 'openai_compatible', name: 'private', api_key: simKey(), base_url });
       assert.equal(res.status, 422, base_url);
       assert.equal(res.body.error.code, 'url_not_allowed', base_url);
@@ -67,7 +77,7 @@ describe('/agent/v1/provider_credentials', () => {
     }
   });
 
-  test('another project\'s credential answers 404; delete removes it; scopes are enforced', async () => {
+  test("another project's credential answers 404; delete removes it; scopes are enforced", async () => {
     const created = await create({ provider: 'openai', name: 'to delete', api_key: simKey() });
     const foreign = await agentCall(otherKey, 'GET', `/v1/provider_credentials/${created.body.id}`);
     assert.equal(foreign.status, 404);

@@ -46,7 +46,11 @@ async function orgWith(role: 'owner' | 'admin' | 'agent' | 'marketer' = 'owner')
 }
 
 const newEmail = () => `agent-invitee-${Math.random().toString(36).slice(2, 10)}@example.test`;
-const sessionOf = (answer: AgentAnswer) => answer.headers.getSetCookie().find((c) => c.startsWith('next-auth.session-token='))?.split(';')[0];
+const sessionOf = (answer: AgentAnswer) =>
+  answer.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('next-auth.session-token='))
+    ?.split(';')[0];
 const tokenOf = (url: string) => url.slice(url.lastIndexOf('/') + 1);
 
 async function dashboardUser(cookie: string): Promise<string | undefined> {
@@ -61,7 +65,11 @@ describe('the envelope', () => {
     assert.equal(ok.status, 200);
     assert.match(ok.headers.get('request-id') ?? '', /^req_/);
     assert.equal(ok.headers.get('agent-version'), '2026-10-06');
-    await assertRefusedInBoth((language) => agent('/v1/projects', { cookie, language, headers: { 'agent-version': '2024-01-01' } }), 'invalid_api_version', 'Agent-Version');
+    await assertRefusedInBoth(
+      (language) => agent('/v1/projects', { cookie, language, headers: { 'agent-version': '2024-01-01' } }),
+      'invalid_api_version',
+      'Agent-Version',
+    );
   });
 
   test('unknown paths, wrong methods, bad JSON, unknown fields, bad values and big bodies', async () => {
@@ -69,21 +77,40 @@ describe('the envelope', () => {
     const wrong = await assertRefusedInBoth((language) => agent('/v1/auth/login', { language, method: 'GET' }), 'method_not_allowed');
     assert.equal(wrong.headers.get('allow'), 'POST, OPTIONS');
     await assertRefusedInBoth((language) => agent('/v1/auth/login', { language, body: '{"email":' }), 'invalid_json');
-    await assertRefusedInBoth((language) => agent('/v1/auth/login', { language, body: { email: 'a@b.test', password: 'x', remember: true } }), 'unknown_field', '/remember');
-    await assertRefusedInBoth((language) => agent('/v1/auth/login', { language, body: { email: 'a@b.test', password: 7 } }), 'validation_failed', '/password');
+    await assertRefusedInBoth(
+      (language) => agent('/v1/auth/login', { language, body: { email: 'a@b.test', password: 'x', remember: true } }),
+      'unknown_field',
+      '/remember',
+    );
+    await assertRefusedInBoth(
+      (language) => agent('/v1/auth/login', { language, body: { email: 'a@b.test', password: 7 } }),
+      'validation_failed',
+      '/password',
+    );
     const huge = { email: 'a@b.test', password: 'x'.repeat(1024 * 1024 + 10) };
     await assertRefusedInBoth((language) => agent('/v1/auth/login', { language, body: huge }), 'request_too_large');
   });
 
   test('a body from another origin is refused before anything else (csrf_check_failed)', async () => {
     await assertRefusedInBoth(
-      (language) => agent('/v1/auth/login', { language, body: { email: 'a@b.test', password: 'x' }, headers: { origin: 'https://evil.example' } }),
+      (language) =>
+        agent('/v1/auth/login', { language, body: { email: 'a@b.test', password: 'x' }, headers: { origin: 'https://evil.example' } }),
       'csrf_check_failed',
     );
     const { cookie } = await orgWith();
-    await assertRefusedInBoth((language) => agent('/v1/organization/invitations', { language, cookie, body: { email: newEmail(), role: 'agent' }, headers: { origin: null } }), 'csrf_check_failed');
     await assertRefusedInBoth(
-      (language) => agent('/v1/organization/invitations', { language, cookie, body: JSON.stringify({ email: newEmail(), role: 'agent' }), headers: { 'content-type': 'text/plain' } }),
+      (language) =>
+        agent('/v1/organization/invitations', { language, cookie, body: { email: newEmail(), role: 'agent' }, headers: { origin: null } }),
+      'csrf_check_failed',
+    );
+    await assertRefusedInBoth(
+      (language) =>
+        agent('/v1/organization/invitations', {
+          language,
+          cookie,
+          body: JSON.stringify({ email: newEmail(), role: 'agent' }),
+          headers: { 'content-type': 'text/plain' },
+        }),
       'csrf_check_failed',
     );
   });
@@ -107,10 +134,20 @@ describe('login', () => {
   test('a wrong password is invalid_credentials; the fifth failure blocks even the right password (rate_limited)', async () => {
     const user = await createUser();
     const via = fromAddress('127.0.0.31');
-    await assertRefusedInBoth((language) => agent('/v1/auth/login', { language, via, body: { email: user.email, password: 'wrong password' } }), 'invalid_credentials');
-    await assertRefusedInBoth((language) => agent('/v1/auth/login', { language, via, body: { email: 'nobody@example.test', password: 'wrong' } }), 'invalid_credentials');
-    for (let i = 0; i < 3; i++) assertAgentError(await agent('/v1/auth/login', { via, body: { email: user.email, password: 'wrong' } }), 'invalid_credentials');
-    const blocked = await assertRefusedInBoth((language) => agent('/v1/auth/login', { language, via, body: { email: user.email, password: user.password } }), 'rate_limited');
+    await assertRefusedInBoth(
+      (language) => agent('/v1/auth/login', { language, via, body: { email: user.email, password: 'wrong password' } }),
+      'invalid_credentials',
+    );
+    await assertRefusedInBoth(
+      (language) => agent('/v1/auth/login', { language, via, body: { email: 'nobody@example.test', password: 'wrong' } }),
+      'invalid_credentials',
+    );
+    for (let i = 0; i < 3; i++)
+      assertAgentError(await agent('/v1/auth/login', { via, body: { email: user.email, password: 'wrong' } }), 'invalid_credentials');
+    const blocked = await assertRefusedInBoth(
+      (language) => agent('/v1/auth/login', { language, via, body: { email: user.email, password: user.password } }),
+      'rate_limited',
+    );
     assert.ok(Number(blocked.headers.get('retry-after')) > 0);
     assert.equal(sessionOf(blocked), undefined);
     // The dashboard's own sign-in counts against the same limit.
@@ -120,7 +157,10 @@ describe('login', () => {
 
   test('without Redis no login is allowed (service_unavailable)', async () => {
     const user = await createUser();
-    await assertRefusedInBoth((language) => agent('/v1/auth/login', { base: noRedisBase, language, body: { email: user.email, password: user.password } }), 'service_unavailable');
+    await assertRefusedInBoth(
+      (language) => agent('/v1/auth/login', { base: noRedisBase, language, body: { email: user.email, password: user.password } }),
+      'service_unavailable',
+    );
   });
 });
 
@@ -136,10 +176,20 @@ describe('sign-up', () => {
     const res = await agent('/v1/auth/signup', { base: openBase, body });
     assert.equal(res.status, 201, JSON.stringify(res.body));
     assert.equal(res.body.user.email, email);
-    assert.deepEqual(res.body.organizations.map((o: { name: string; role: string }) => [o.name, o.role]), [['Sam Co', 'owner']]);
+    assert.deepEqual(
+      res.body.organizations.map((o: { name: string; role: string }) => [o.name, o.role]),
+      [['Sam Co', 'owner']],
+    );
     assert.ok(sessionOf(res));
-    await assertRefusedInBoth((language) => agent('/v1/auth/signup', { base: openBase, language, body: { ...body, email: email.toUpperCase() } }), 'email_taken');
-    await assertRefusedInBoth((language) => agent('/v1/auth/signup', { base: openBase, language, body: { ...body, email: newEmail(), password: 'short' } }), 'validation_failed', '/password');
+    await assertRefusedInBoth(
+      (language) => agent('/v1/auth/signup', { base: openBase, language, body: { ...body, email: email.toUpperCase() } }),
+      'email_taken',
+    );
+    await assertRefusedInBoth(
+      (language) => agent('/v1/auth/signup', { base: openBase, language, body: { ...body, email: newEmail(), password: 'short' } }),
+      'validation_failed',
+      '/password',
+    );
   });
 });
 
@@ -150,7 +200,10 @@ describe('invitations', () => {
     const invited = await agent('/v1/organization/invitations', { cookie, body: { email, role: 'agent' } });
     assert.equal(invited.status, 201, JSON.stringify(invited.body));
     assert.match(invited.body.id, /^mem_/);
-    assert.deepEqual([invited.body.object, invited.body.email, invited.body.role, invited.body.account_exists], ['invitation', email, 'agent', false]);
+    assert.deepEqual(
+      [invited.body.object, invited.body.email, invited.body.role, invited.body.account_exists],
+      ['invitation', email, 'agent', false],
+    );
     assert.ok(invited.body.url.startsWith(`${appUrl}/invite/`));
     const days = (Date.parse(invited.body.expires_at) - Date.now()) / 86_400_000;
     assert.ok(days > 6.99 && days <= 7, String(days));
@@ -163,8 +216,14 @@ describe('invitations', () => {
     assert.equal(await dashboardUser(sessionOf(accepted) as string), email);
     assert.equal((await agent('/v1/auth/login', { body: { email, password: 'my chosen password' } })).status, 200);
 
-    await assertRefusedInBoth((language) => agent('/v1/invitations/accept', { language, body: { token, password: 'another password!' } }), 'invitation_expired');
-    await assertRefusedInBoth((language) => agent('/v1/organization/invitations', { language, cookie, body: { email, role: 'agent' } }), 'already_member');
+    await assertRefusedInBoth(
+      (language) => agent('/v1/invitations/accept', { language, body: { token, password: 'another password!' } }),
+      'invitation_expired',
+    );
+    await assertRefusedInBoth(
+      (language) => agent('/v1/organization/invitations', { language, cookie, body: { email, role: 'agent' } }),
+      'already_member',
+    );
   });
 
   test('expired, forged and revoked links are invitation_expired; an account with a password is email_taken', async () => {
@@ -173,7 +232,10 @@ describe('invitations', () => {
     const user = await db.user.findFirstOrThrow({ where: { email: invited.body.email }, omit: { passwordHash: false } });
     const expired = createInviteToken(user, new Date(Date.now() - INVITE_TTL_MS - 1000));
     for (const token of [expired, 'not-a-token', `${tokenOf(invited.body.url)}x`]) {
-      await assertRefusedInBoth((language) => agent('/v1/invitations/accept', { language, body: { token, password: 'my chosen password' } }), 'invitation_expired');
+      await assertRefusedInBoth(
+        (language) => agent('/v1/invitations/accept', { language, body: { token, password: 'my chosen password' } }),
+        'invitation_expired',
+      );
     }
     assert.equal((await agent(`/v1/organization/members/${user.id}`, { cookie, method: 'DELETE' })).status, 200);
     await assertRefusedInBoth(
@@ -184,18 +246,37 @@ describe('invitations', () => {
     const existing = await createUser();
     const again = await agent('/v1/organization/invitations', { cookie, body: { email: existing.email, role: 'admin' } });
     assert.equal(again.body.account_exists, true);
-    await assertRefusedInBoth((language) => agent('/v1/invitations/accept', { language, body: { token: tokenOf(again.body.url), password: 'taking it over?' } }), 'email_taken');
-    assert.equal((await agent('/v1/auth/login', { body: { email: existing.email, password: existing.password } })).status, 200, 'the password is unchanged');
+    await assertRefusedInBoth(
+      (language) => agent('/v1/invitations/accept', { language, body: { token: tokenOf(again.body.url), password: 'taking it over?' } }),
+      'email_taken',
+    );
+    assert.equal(
+      (await agent('/v1/auth/login', { body: { email: existing.email, password: existing.password } })).status,
+      200,
+      'the password is unchanged',
+    );
   });
 
   test('marketers cannot invite, admins cannot invite owners (permission_denied); keys and strangers cannot reach it', async () => {
     const marketer = await orgWith('marketer');
-    await assertRefusedInBoth((language) => agent('/v1/organization/invitations', { language, cookie: marketer.cookie, body: { email: newEmail(), role: 'agent' } }), 'permission_denied');
+    await assertRefusedInBoth(
+      (language) => agent('/v1/organization/invitations', { language, cookie: marketer.cookie, body: { email: newEmail(), role: 'agent' } }),
+      'permission_denied',
+    );
     const admin = await orgWith('admin');
-    await assertRefusedInBoth((language) => agent('/v1/organization/invitations', { language, cookie: admin.cookie, body: { email: newEmail(), role: 'owner' } }), 'permission_denied');
-    await assertRefusedInBoth((language) => agent('/v1/organization/invitations', { language, body: { email: newEmail(), role: 'agent' } }), 'authentication_required');
+    await assertRefusedInBoth(
+      (language) => agent('/v1/organization/invitations', { language, cookie: admin.cookie, body: { email: newEmail(), role: 'owner' } }),
+      'permission_denied',
+    );
+    await assertRefusedInBoth(
+      (language) => agent('/v1/organization/invitations', { language, body: { email: newEmail(), role: 'agent' } }),
+      'authentication_required',
+    );
     const key = `agk_live_${'A'.repeat(32)}`;
-    await assertRefusedInBoth((language) => agent('/v1/organization/invitations', { language, key, body: { email: newEmail(), role: 'agent' } }), 'invalid_api_key');
+    await assertRefusedInBoth(
+      (language) => agent('/v1/organization/invitations', { language, key, body: { email: newEmail(), role: 'agent' } }),
+      'invalid_api_key',
+    );
   });
 });
 
@@ -205,12 +286,26 @@ describe('members and limits', () => {
     const agentUser = await createUser({ memberships: [{ orgId: org.id, role: 'agent' }] });
     const changed = await agent(`/v1/organization/members/${agentUser.id}`, { cookie, method: 'PATCH', body: { role: 'admin' } });
     assert.deepEqual(changed.body, { object: 'member', user: agentUser.id, role: 'admin' });
-    await assertRefusedInBoth((language) => agent(`/v1/organization/members/${user.id}`, { language, cookie, method: 'PATCH', body: { role: 'admin' } }), 'last_owner');
+    await assertRefusedInBoth(
+      (language) => agent(`/v1/organization/members/${user.id}`, { language, cookie, method: 'PATCH', body: { role: 'admin' } }),
+      'last_owner',
+    );
     await assertRefusedInBoth((language) => agent(`/v1/organization/members/${user.id}`, { language, cookie, method: 'DELETE' }), 'last_owner');
     const stranger = await createUser();
-    await assertRefusedInBoth((language) => agent(`/v1/organization/members/${stranger.id}`, { language, cookie, method: 'DELETE' }), 'resource_not_found');
-    await assertRefusedInBoth((language) => agent('/v1/organization/members/nobody', { language, cookie, method: 'DELETE' }), 'invalid_parameter', 'user');
-    await assertRefusedInBoth((language) => agent(`/v1/organization/members/${agentUser.id}`, { language, cookie, method: 'PATCH', body: { role: 'king' } }), 'validation_failed', '/role');
+    await assertRefusedInBoth(
+      (language) => agent(`/v1/organization/members/${stranger.id}`, { language, cookie, method: 'DELETE' }),
+      'resource_not_found',
+    );
+    await assertRefusedInBoth(
+      (language) => agent('/v1/organization/members/nobody', { language, cookie, method: 'DELETE' }),
+      'invalid_parameter',
+      'user',
+    );
+    await assertRefusedInBoth(
+      (language) => agent(`/v1/organization/members/${agentUser.id}`, { language, cookie, method: 'PATCH', body: { role: 'king' } }),
+      'validation_failed',
+      '/role',
+    );
     const removed = await agent(`/v1/organization/members/${agentUser.id}`, { cookie, method: 'DELETE' });
     assert.deepEqual(removed.body, { object: 'member', user: agentUser.id, deleted: true });
   });
@@ -220,9 +315,15 @@ describe('members and limits', () => {
     const admin = await createUser({ memberships: [{ orgId: org.id, role: 'admin' }] });
     const marketer = await createUser({ memberships: [{ orgId: org.id, role: 'marketer' }] });
     const adminCookie = await sessionCookie(admin);
-    await assertRefusedInBoth((language) => agent(`/v1/organization/members/${user.id}`, { language, cookie: adminCookie, method: 'DELETE' }), 'permission_denied');
+    await assertRefusedInBoth(
+      (language) => agent(`/v1/organization/members/${user.id}`, { language, cookie: adminCookie, method: 'DELETE' }),
+      'permission_denied',
+    );
     const marketerCookie = await sessionCookie(marketer);
-    await assertRefusedInBoth((language) => agent(`/v1/organization/members/${admin.id}`, { language, cookie: marketerCookie, method: 'PATCH', body: { role: 'agent' } }), 'permission_denied');
+    await assertRefusedInBoth(
+      (language) => agent(`/v1/organization/members/${admin.id}`, { language, cookie: marketerCookie, method: 'PATCH', body: { role: 'agent' } }),
+      'permission_denied',
+    );
   });
 
   test('the owner sets and clears the daily cost cap; admins cannot', async () => {
@@ -233,9 +334,16 @@ describe('members and limits', () => {
     const cleared = await agent('/v1/organization/limits', { cookie, method: 'PATCH', body: { daily_cost_cap_usd: null } });
     assert.equal(cleared.body.daily_cost_cap_usd, null);
     assert.equal((await db.organization.findUniqueOrThrow({ where: { id: org.id } })).dailyCostCapMicros, null);
-    await assertRefusedInBoth((language) => agent('/v1/organization/limits', { language, cookie, method: 'PATCH', body: { daily_cost_cap_usd: -1 } }), 'validation_failed', '/daily_cost_cap_usd');
+    await assertRefusedInBoth(
+      (language) => agent('/v1/organization/limits', { language, cookie, method: 'PATCH', body: { daily_cost_cap_usd: -1 } }),
+      'validation_failed',
+      '/daily_cost_cap_usd',
+    );
     const admin = await createUser({ memberships: [{ orgId: org.id, role: 'admin' }] });
     const adminCookie = await sessionCookie(admin);
-    await assertRefusedInBoth((language) => agent('/v1/organization/limits', { language, cookie: adminCookie, method: 'PATCH', body: { daily_cost_cap_usd: 5 } }), 'permission_denied');
+    await assertRefusedInBoth(
+      (language) => agent('/v1/organization/limits', { language, cookie: adminCookie, method: 'PATCH', body: { daily_cost_cap_usd: 5 } }),
+      'permission_denied',
+    );
   });
 });

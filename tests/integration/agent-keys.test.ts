@@ -39,15 +39,27 @@ describe('projects', () => {
     for (const name of ['B', 'C', 'D']) await agent('/v1/projects', { cookie, body: { name } });
     const first = await agent('/v1/projects?limit=2', { cookie });
     assert.deepEqual([first.body.object, first.body.data.length, first.body.has_more], ['list', 2, true]);
-    assert.deepEqual(first.body.data.map((p: { name: string }) => p.name), ['D', 'C']);
+    assert.deepEqual(
+      first.body.data.map((p: { name: string }) => p.name),
+      ['D', 'C'],
+    );
     assert.equal(first.body.first_id, first.body.data[0].id);
     const next = await agent(`/v1/projects?limit=2&after=${first.body.last_id}`, { cookie });
-    assert.deepEqual(next.body.data.map((p: { name: string }) => p.name), ['B', 'Support bot']);
+    assert.deepEqual(
+      next.body.data.map((p: { name: string }) => p.name),
+      ['B', 'Support bot'],
+    );
     assert.equal(next.body.has_more, true, 'the project the factory made is older still');
     const back = await agent(`/v1/projects?limit=2&before=${next.body.first_id}`, { cookie });
-    assert.deepEqual(back.body.data.map((p: { name: string }) => p.name), ['D', 'C']);
+    assert.deepEqual(
+      back.body.data.map((p: { name: string }) => p.name),
+      ['D', 'C'],
+    );
 
-    await assertRefusedInBoth((language) => agent(`/v1/projects?after=${first.body.last_id}&before=${first.body.first_id}`, { language, cookie }), 'invalid_cursor');
+    await assertRefusedInBoth(
+      (language) => agent(`/v1/projects?after=${first.body.last_id}&before=${first.body.first_id}`, { language, cookie }),
+      'invalid_cursor',
+    );
     const stranger = await createAgentProject((await createOrg()).id);
     await assertRefusedInBoth((language) => agent(`/v1/projects?after=${stranger.id}`, { language, cookie }), 'invalid_cursor', 'after');
     await assertRefusedInBoth((language) => agent('/v1/projects?limit=500', { language, cookie }), 'invalid_parameter', 'limit');
@@ -63,8 +75,16 @@ describe('projects', () => {
     assert.equal(replay.headers.get('idempotent-replayed'), 'true');
     assert.equal(replay.body.id, first.body.id);
     assert.equal(await db.agentProject.count({ where: { orgId: org.id, name: 'Once' } }), 1);
-    await assertRefusedInBoth((language) => agent('/v1/projects', { language, cookie, headers, body: { name: 'Twice' } }), 'idempotency_key_reused', 'Idempotency-Key');
-    await assertRefusedInBoth((language) => agent('/v1/projects', { language, cookie, headers: { 'idempotency-key': 'k'.repeat(256) }, body: { name: 'X' } }), 'invalid_idempotency_key', 'Idempotency-Key');
+    await assertRefusedInBoth(
+      (language) => agent('/v1/projects', { language, cookie, headers, body: { name: 'Twice' } }),
+      'idempotency_key_reused',
+      'Idempotency-Key',
+    );
+    await assertRefusedInBoth(
+      (language) => agent('/v1/projects', { language, cookie, headers: { 'idempotency-key': 'k'.repeat(256) }, body: { name: 'X' } }),
+      'invalid_idempotency_key',
+      'Idempotency-Key',
+    );
   });
 
   test('marketers read projects but cannot create them; keys cannot reach organization routes', async () => {
@@ -82,7 +102,10 @@ describe('API keys from the dashboard', () => {
     const created = await agent('/v1/api_keys', { cookie, project: project.id, body: secretBody });
     assert.equal(created.status, 201, JSON.stringify(created.body));
     assert.match(created.body.key, /^agk_live_[0-9A-Za-z]{32}$/);
-    assert.deepEqual([created.body.object, created.body.type, created.body.permissions, created.body.scopes, created.body.status], ['api_key', 'secret', null, ['agents:read', 'keys:write'], 'active']);
+    assert.deepEqual(
+      [created.body.object, created.body.type, created.body.permissions, created.body.scopes, created.body.status],
+      ['api_key', 'secret', null, ['agents:read', 'keys:write'], 'active'],
+    );
     const row = await db.agentApiKey.findUniqueOrThrow({ where: { id: created.body.id } });
     assert.equal(row.keyHash, hashApiKey(created.body.key));
     const listed = await agent('/v1/api_keys', { cookie, project: project.id });
@@ -103,7 +126,11 @@ describe('API keys from the dashboard', () => {
     await assertRefusedInBoth(send({ type: 'publishable', name: 'W' }), 'allowed_origins_required', '/allowed_origins');
     await assertRefusedInBoth(send({ type: 'publishable', name: 'W', allowed_origins: [] }), 'allowed_origins_required', '/allowed_origins');
     for (const bad of ['https://shop.example/', 'ftp://shop.example', 'https://shop.example/path', '*.shop.example']) {
-      await assertRefusedInBoth(send({ ...publishableBody, allowed_origins: ['https://ok.example', bad] }), 'allowed_origins_required', '/allowed_origins/1');
+      await assertRefusedInBoth(
+        send({ ...publishableBody, allowed_origins: ['https://ok.example', bad] }),
+        'allowed_origins_required',
+        '/allowed_origins/1',
+      );
     }
     await assertRefusedInBoth(send({ ...secretBody, scopes: ['agents:read', 'everything'] }), 'validation_failed', '/scopes/1');
     await assertRefusedInBoth(send({ type: 'secret', name: 'S' }), 'validation_failed', '/scopes');
@@ -116,10 +143,21 @@ describe('API keys from the dashboard', () => {
     const { cookie } = await memberOf();
     await assertRefusedInBoth((language) => agent('/v1/api_keys', { language, cookie }), 'project_required', 'X-Project-Id');
     const foreign = await createAgentProject((await createOrg()).id);
-    await assertRefusedInBoth((language) => agent('/v1/api_keys', { language, cookie, project: foreign.id }), 'project_not_found', 'X-Project-Id');
-    await assertRefusedInBoth((language) => agent('/v1/api_keys', { language, cookie: 'next-auth.session-token=forged' }), 'authentication_required');
+    await assertRefusedInBoth(
+      (language) => agent('/v1/api_keys', { language, cookie, project: foreign.id }),
+      'project_not_found',
+      'X-Project-Id',
+    );
+    await assertRefusedInBoth(
+      (language) => agent('/v1/api_keys', { language, cookie: 'next-auth.session-token=forged' }),
+      'authentication_required',
+    );
     const { project, cookie: own } = await memberOf();
-    await assertRefusedInBoth((language) => agent('/v1/api_keys', { language, cookie: own, project: project.id, body: secretBody, headers: { origin: 'https://evil.example' } }), 'csrf_check_failed');
+    await assertRefusedInBoth(
+      (language) =>
+        agent('/v1/api_keys', { language, cookie: own, project: project.id, body: secretBody, headers: { origin: 'https://evil.example' } }),
+      'csrf_check_failed',
+    );
   });
 
   test('marketers cannot manage keys (permission_denied)', async () => {
@@ -153,14 +191,17 @@ describe('API keys used as credentials', () => {
   test('a publishable key cannot reach a server route (principal_not_allowed); another project in X-Project-Id is project_mismatch', async () => {
     const { project } = await memberOf();
     const pub = await createAgentKey(project.id, { type: 'publishable', allowedOrigins: ['https://shop.example'] });
-    await assertRefusedInBoth((language) => agent('/v1/api_keys', { language, key: pub.key, headers: { origin: 'https://shop.example' } }), 'principal_not_allowed');
+    await assertRefusedInBoth(
+      (language) => agent('/v1/api_keys', { language, key: pub.key, headers: { origin: 'https://shop.example' } }),
+      'principal_not_allowed',
+    );
     const { key } = await createAgentKey(project.id);
     const other = await createAgentProject(project.orgId);
     await assertRefusedInBoth((language) => agent('/v1/api_keys', { language, key, project: other.id }), 'project_mismatch', 'X-Project-Id');
     assert.equal((await agent('/v1/api_keys', { key, project: project.id })).status, 200);
   });
 
-  test('revoking stops the key on the next request; rolling replaces it; another project\'s key is not found', async () => {
+  test("revoking stops the key on the next request; rolling replaces it; another project's key is not found", async () => {
     const { project, cookie } = await memberOf();
     const target = await createAgentKey(project.id);
     assert.equal((await agent('/v1/api_keys', { key: target.key })).status, 200, 'cached as valid');
@@ -176,13 +217,19 @@ describe('API keys used as credentials', () => {
     assert.deepEqual(rolled.body.scopes, ['keys:write', 'agents:read']);
     await assertRefusedInBoth((language) => agent('/v1/api_keys', { language, key: old.key }), 'invalid_api_key');
     assert.equal((await agent('/v1/api_keys', { key: rolled.body.key })).status, 200);
-    await assertRefusedInBoth((language) => agent(`/v1/api_keys/${old.id}/roll`, { language, cookie, project: project.id, method: 'POST' }), 'resource_not_found');
+    await assertRefusedInBoth(
+      (language) => agent(`/v1/api_keys/${old.id}/roll`, { language, cookie, project: project.id, method: 'POST' }),
+      'resource_not_found',
+    );
 
     const elsewhere = await memberOf();
     const theirs = await createAgentKey(elsewhere.project.id);
     const { key: admin } = await createAgentKey(project.id);
     await assertRefusedInBoth((language) => agent(`/v1/api_keys/${theirs.id}`, { language, key: admin, method: 'DELETE' }), 'resource_not_found');
-    await assertRefusedInBoth((language) => agent(`/v1/api_keys/${theirs.id}/roll`, { language, cookie, project: project.id, method: 'POST' }), 'resource_not_found');
+    await assertRefusedInBoth(
+      (language) => agent(`/v1/api_keys/${theirs.id}/roll`, { language, cookie, project: project.id, method: 'POST' }),
+      'resource_not_found',
+    );
     await assertRefusedInBoth((language) => agent('/v1/api_keys/nope', { language, key: admin, method: 'DELETE' }), 'invalid_parameter', 'key');
     assert.equal((await agent('/v1/api_keys', { key: theirs.key })).status, 200, 'their key still works');
   });

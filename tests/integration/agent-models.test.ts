@@ -19,8 +19,14 @@ describe('GET /agent/v1/models', () => {
     assert.equal(res.body.object, 'list');
     const byId = new Map(res.body.data.map((m: { id: string }) => [m.id, m]));
     assert.deepEqual(byId.get('sim/steady'), {
-      id: 'sim/steady', object: 'model', provider: 'openai', platform_provided: false, allowed_on_plan: true, configured: true,
-      context_window: 128_000, price_per_mtok: { input: 1, output: 2 },
+      id: 'sim/steady',
+      object: 'model',
+      provider: 'openai',
+      platform_provided: false,
+      allowed_on_plan: true,
+      configured: true,
+      context_window: 128_000,
+      price_per_mtok: { input: 1, output: 2 },
     });
     assert.equal((byId.get('openai/o3') as { allowed_on_plan: boolean }).allowed_on_plan, false, 'the premium model is not on standard');
     assert.equal((byId.get('anthropic/claude-haiku-4-5') as { configured: boolean }).configured, false, 'no anthropic key');

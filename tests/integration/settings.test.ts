@@ -82,7 +82,7 @@ describe('invitations', () => {
     const invited = await inviteMember({ orgId, actorRole: 'owner', email: existing.email, role: 'admin' });
     assert.deepEqual([invited.userId, invited.hasAccount], [existing.id, true]);
     await assert.rejects(acceptInvite(tokenOf(invited.inviteUrl), { password: 'an attacker password' }), refusedFor('email_taken'));
-    assert.equal((await verifyCredentials(existing.email, existing.password))?.id, existing.id, 'the password stays the owner\'s');
+    assert.equal((await verifyCredentials(existing.email, existing.password))?.id, existing.id, "the password stays the owner's");
     await assert.rejects(inviteMember({ orgId, actorRole: 'owner', email: existing.email, role: 'agent' }), refusedFor('already_member'));
   });
 
@@ -98,7 +98,10 @@ describe('members and roles', () => {
     const { orgId, owner } = await orgWithOwner();
     const members = await listMembers(orgId);
     const ownerMembership = members.find((m) => m.userId === owner.id)!;
-    await assert.rejects(changeMemberRole({ orgId, actorRole: 'owner', membershipId: ownerMembership.id, role: 'admin' }), refusedFor('last_owner'));
+    await assert.rejects(
+      changeMemberRole({ orgId, actorRole: 'owner', membershipId: ownerMembership.id, role: 'admin' }),
+      refusedFor('last_owner'),
+    );
     await assert.rejects(removeMember({ orgId, actorRole: 'owner', membershipId: ownerMembership.id }), refusedFor('last_owner'));
 
     const second = await inviteMember({ orgId, actorRole: 'owner', email: newEmail(), role: 'owner' });
@@ -106,7 +109,10 @@ describe('members and roles', () => {
     const secondMembership = (await listMembers(orgId)).find((m) => m.userId === second.userId)!;
     await assert.rejects(removeMember({ orgId, actorRole: 'owner', membershipId: secondMembership.id }), refusedFor('last_owner'));
     await removeMember({ orgId, actorRole: 'admin', membershipId: ownerMembership.id });
-    assert.deepEqual((await listMembers(orgId)).map((m) => m.role), ['owner']);
+    assert.deepEqual(
+      (await listMembers(orgId)).map((m) => m.role),
+      ['owner'],
+    );
   });
 
   test('admins cannot touch owners; agents cannot manage; other organizations are out of reach', async () => {
@@ -117,7 +123,10 @@ describe('members and roles', () => {
     await assert.rejects(removeMember({ orgId, actorRole: 'admin', membershipId: ownerMembership.id }), OrgAccessError);
     await assert.rejects(changeMemberRole({ orgId, actorRole: 'admin', membershipId: agentMembership.id, role: 'owner' }), OrgAccessError);
     await assert.rejects(changeMemberRole({ orgId, actorRole: 'agent', membershipId: agentMembership.id, role: 'admin' }), OrgAccessError);
-    assert.deepEqual(await changeMemberRole({ orgId, actorRole: 'admin', membershipId: agentMembership.id, role: 'marketer' }), { id: agentMembership.id, role: 'marketer' });
+    assert.deepEqual(await changeMemberRole({ orgId, actorRole: 'admin', membershipId: agentMembership.id, role: 'marketer' }), {
+      id: agentMembership.id,
+      role: 'marketer',
+    });
 
     const other = await orgWithOwner();
     const notFound = (e: unknown) => e instanceof OrgRuleError && e.kind === 'not_found';

@@ -67,7 +67,11 @@ export function assertAgentError(answer: AgentAnswer, code: AgentErrorCode, para
  * Sends the same refused request in English and in Arabic and checks both answers. `send` must
  * not change anything (a refusal does not), so the second answer is the same refusal.
  */
-export async function assertRefusedInBoth(send: (language: 'en' | 'ar') => Promise<AgentAnswer>, code: AgentErrorCode, param?: string): Promise<AgentAnswer> {
+export async function assertRefusedInBoth(
+  send: (language: 'en' | 'ar') => Promise<AgentAnswer>,
+  code: AgentErrorCode,
+  param?: string,
+): Promise<AgentAnswer> {
   const english = await send('en');
   assertAgentError(english, code, param, 'en');
   const arabic = await send('ar');

@@ -17,7 +17,17 @@ function parameterRows(parameters: OpenApiParameter[]) {
   return parameters.map((p) => ({ name: p.name, type: typeLabel(p.schema), required: p.required, description: p.description, notes: [p.in] }));
 }
 
-function Operation({ method, path, operation, shared }: { method: string; path: string; operation: AgentOpenApiOperation; shared: Record<string, OpenApiParameter> }) {
+function Operation({
+  method,
+  path,
+  operation,
+  shared,
+}: {
+  method: string;
+  path: string;
+  operation: AgentOpenApiOperation;
+  shared: Record<string, OpenApiParameter>;
+}) {
   const parameters = operation.parameters.flatMap((p) => {
     if (!('$ref' in p)) return [p];
     const resolved = shared[p.$ref.split('/').pop() ?? ''];
@@ -25,7 +35,11 @@ function Operation({ method, path, operation, shared }: { method: string; path: 
   });
   const body = operation.requestBody?.content['application/json']?.schema;
   return (
-    <section id={operation.operationId} aria-labelledby={`${operation.operationId}-title`} className="scroll-mt-20 border-t border-slate-200 py-6">
+    <section
+      id={operation.operationId}
+      aria-labelledby={`${operation.operationId}-title`}
+      className="scroll-mt-20 border-t border-slate-200 py-6"
+    >
       <h3 id={`${operation.operationId}-title`} className="flex flex-wrap items-center gap-3 text-lg font-semibold text-slate-900">
         <MethodBadge method={method} />
         <code className="break-all font-mono text-base">{path}</code>
@@ -39,7 +53,9 @@ function Operation({ method, path, operation, shared }: { method: string; path: 
         {operation['x-error-codes'].map((code, index) => (
           <span key={code}>
             {index > 0 && ', '}
-            <Link href={`/agent/docs/errors#${code}`} className="font-mono text-brand-700 hover:underline">{code}</Link>
+            <Link href={`/agent/docs/errors#${code}`} className="font-mono text-brand-700 hover:underline">
+              {code}
+            </Link>
           </span>
         ))}
       </p>
@@ -58,7 +74,9 @@ export default function AgentReferencePage() {
       <ApiIntro lead={lead} sections={sections} />
       {doc.tags.map((tag) => (
         <section key={tag.name} aria-labelledby={`tag-${tag.name}`} className="pt-6">
-          <h2 id={`tag-${tag.name}`} className="text-2xl font-semibold text-slate-900">{tag.name}</h2>
+          <h2 id={`tag-${tag.name}`} className="text-2xl font-semibold text-slate-900">
+            {tag.name}
+          </h2>
           {entries
             .filter((entry) => entry.operation.tags[0] === tag.name)
             .map((entry) => (

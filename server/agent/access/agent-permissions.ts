@@ -7,11 +7,7 @@ import type { MemberRole } from '@/server/db';
  */
 const resources = ['agents', 'tools', 'knowledge', 'sessions', 'runs', 'end_users', 'handoffs', 'webhooks', 'credentials'] as const;
 
-export const agentKeyScopes = [
-  ...resources.flatMap((r) => [`${r}:read`, `${r}:write`] as const),
-  'client_tokens:write',
-  'keys:write',
-] as const;
+export const agentKeyScopes = [...resources.flatMap((r) => [`${r}:read`, `${r}:write`] as const), 'client_tokens:write', 'keys:write'] as const;
 
 export type AgentScope = (typeof agentKeyScopes)[number];
 

@@ -41,16 +41,26 @@ export const agentConfigSchema = z.strictObject({
     max_reply_tokens: z.number().int().min(1).max(32_000).optional(),
   }),
   /** A `pcred_…` of the project; without one the project's valid key for the model's provider is used. */
-  provider_credential: z.string().regex(/^pcred_[0-9A-Za-z]{22}$/, 'a pcred_ id').nullable().default(null),
+  provider_credential: z
+    .string()
+    .regex(/^pcred_[0-9A-Za-z]{22}$/, 'a pcred_ id')
+    .nullable()
+    .default(null),
   tools: z
     .strictObject({
       builtin: z.array(z.enum(builtinTools)).default([]),
-      http: z.array(z.string().regex(/^tool_[0-9A-Za-z]{22}$/, 'a tool_ id')).max(32).default([]),
+      http: z
+        .array(z.string().regex(/^tool_[0-9A-Za-z]{22}$/, 'a tool_ id'))
+        .max(32)
+        .default([]),
       client: z.array(clientToolSchema).max(32).default([]),
       max_tool_rounds: z.number().int().min(1).max(10).default(4),
     })
     .default({ builtin: [], http: [], client: [], max_tool_rounds: 4 }),
-  knowledge_sources: z.array(z.string().regex(/^ks_[0-9A-Za-z]{22}$/, 'a ks_ id')).max(32).default([]),
+  knowledge_sources: z
+    .array(z.string().regex(/^ks_[0-9A-Za-z]{22}$/, 'a ks_ id'))
+    .max(32)
+    .default([]),
   variables: z.array(agentVariableSchema).max(50).default([]),
   overrides: z
     .strictObject({
@@ -78,7 +88,15 @@ export const agentConfigSchema = z.strictObject({
         .strictObject({
           enabled: z.boolean().default(false),
           greeting: bilingual.optional(),
-          theme: z.strictObject({ color: z.string().regex(/^#[0-9a-fA-F]{6}$/).optional(), position: z.enum(['start', 'end']).optional() }).default({}),
+          theme: z
+            .strictObject({
+              color: z
+                .string()
+                .regex(/^#[0-9a-fA-F]{6}$/)
+                .optional(),
+              position: z.enum(['start', 'end']).optional(),
+            })
+            .default({}),
         })
         .default({ enabled: false, theme: {} }),
     })

@@ -8,7 +8,10 @@ export type VariableValue = string | number | boolean;
  * undeclared name is `variable_unknown`, a required one without a value `variable_missing`,
  * a value of the wrong type `validation_failed`, each with `/variables/<name>`.
  */
-export function resolveVariables(declared: AgentVariable[], given: Record<string, VariableValue>): Map<string, { value: VariableValue; secret: boolean }> {
+export function resolveVariables(
+  declared: AgentVariable[],
+  given: Record<string, VariableValue>,
+): Map<string, { value: VariableValue; secret: boolean }> {
   const byName = new Map(declared.map((v) => [v.name, v]));
   for (const [name, value] of Object.entries(given)) {
     const variable = byName.get(name);

@@ -35,7 +35,10 @@ export async function modelCandidates(
 ): Promise<ModelCandidate[]> {
   const fallbacks = fallbackIds
     .map(findCatalogueModel)
-    .filter((m): m is CatalogueModel => m !== undefined && m.id !== primary.id && access.plan.allowsModel(m.id) && isModelConfigured(access, m, namedCredential));
+    .filter(
+      (m): m is CatalogueModel =>
+        m !== undefined && m.id !== primary.id && access.plan.allowsModel(m.id) && isModelConfigured(access, m, namedCredential),
+    );
   const credentials = await db.providerCredential.findMany({
     where: { projectId, status: 'valid', ...(namedCredential ? { id: namedCredential } : {}) },
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],

@@ -52,11 +52,14 @@ export async function prepareAsk(ask: AskRequest): Promise<PreparedAsk> {
   const variables = resolveVariables(config.variables, ask.variables);
   const tools = declaredClientTools(config.tools.client, ask.clientTools);
   const overrides = checkOverrides(ask.overrides, config);
-  const primary = overrides.model ? checkRequestedModel(overrides.model, access, config.provider_credential) : findCatalogueModel(config.model.id);
+  const primary = overrides.model
+    ? checkRequestedModel(overrides.model, access, config.provider_credential)
+    : findCatalogueModel(config.model.id);
   // Readiness has just checked the configured model against the catalogue.
   if (!primary) throw new AgentError('internal_error');
   const candidates = await modelCandidates(ask.projectId, primary, config.model.fallback_models, access, config.provider_credential);
-  if (candidates.length === 0) throw new AgentError('agent_not_ready', { param: 'agent', details: { blockers: 'no_provider_key', agent: agent.slug } });
+  if (candidates.length === 0)
+    throw new AgentError('agent_not_ready', { param: 'agent', details: { blockers: 'no_provider_key', agent: agent.slug } });
 
   const org = await db.organization.findUniqueOrThrow({ where: { id: ask.orgId }, select: { dailyCostCapMicros: true } });
   await assertUnderCostCap(ask.orgId, org.dailyCostCapMicros);

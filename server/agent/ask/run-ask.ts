@@ -60,7 +60,11 @@ export async function runAsk(prepared: PreparedAsk, observer: AskObserver = {}):
   let failure: AgentError | undefined;
   try {
     const events = streamWithFallback(
-      prepared.candidates.map(({ model, client }) => ({ modelId: model.id, client, request: { ...prepared.request, model: model.provider_model } })),
+      prepared.candidates.map(({ model, client }) => ({
+        modelId: model.id,
+        client,
+        request: { ...prepared.request, model: model.provider_model },
+      })),
       { deltasDelivered: () => delivered, onAttempt: (attempt) => attempts.push(attempt) },
     );
     for await (const { modelId, event } of events) {
@@ -89,7 +93,13 @@ export async function runAsk(prepared: PreparedAsk, observer: AskObserver = {}):
     }
   } catch (error) {
     if (!(error instanceof ProviderFailure)) {
-      await finishRun(row, { status: 'failed', error: { code: 'internal_error', message: 'The run failed unexpectedly.' } }, answeredBy, usage, attempts);
+      await finishRun(
+        row,
+        { status: 'failed', error: { code: 'internal_error', message: 'The run failed unexpectedly.' } },
+        answeredBy,
+        usage,
+        attempts,
+      );
       throw error;
     }
     failure = new AgentError(error.code);

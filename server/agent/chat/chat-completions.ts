@@ -24,7 +24,11 @@ export async function chatCompletion(caller: ProjectCaller, body: ChatBody, faul
   return agentSseResponse(async (events) => {
     let id = '';
     const chunk = (delta: object, finishReason: string | null) => ({
-      id, object: 'chat.completion.chunk', created, model: body.model, choices: [{ index: 0, delta, finish_reason: finishReason }],
+      id,
+      object: 'chat.completion.chunk',
+      created,
+      model: body.model,
+      choices: [{ index: 0, delta, finish_reason: finishReason }],
     });
     const outcome = await runAsk(prepared, {
       created: (run) => {

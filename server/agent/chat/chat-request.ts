@@ -31,7 +31,8 @@ export interface ChatBody {
  */
 export function askRequestFromChat(caller: ProjectCaller, body: ChatBody, instructionsAppendAllowed: boolean): AskRequest {
   if (body.n !== undefined && body.n > 1) throw new AgentError('unsupported_parameter', { param: 'n' });
-  if (body.logprobs || body.top_logprobs !== undefined) throw new AgentError('unsupported_parameter', { param: body.logprobs ? 'logprobs' : 'top_logprobs' });
+  if (body.logprobs || body.top_logprobs !== undefined)
+    throw new AgentError('unsupported_parameter', { param: body.logprobs ? 'logprobs' : 'top_logprobs' });
   if (body.response_format?.type === 'json_schema') throw new AgentError('unsupported_parameter', { param: 'response_format' });
   if (body.tools !== undefined && body.session !== undefined) throw new AgentError('tools_not_allowed_with_session', { param: 'tools' });
   if (body.tools !== undefined) throw new AgentError('tool_not_declared', { param: 'tools' });
@@ -46,7 +47,8 @@ export function askRequestFromChat(caller: ProjectCaller, body: ChatBody, instru
     } else turns.push(message.role === 'user' ? { role: 'user', text } : { role: 'assistant', text });
   });
   const last = turns.at(-1);
-  if (!last || last.role !== 'user') throw new AgentError('validation_failed', { param: '/messages', details: { detail: 'the last message must be the user\'s.' } });
+  if (!last || last.role !== 'user')
+    throw new AgentError('validation_failed', { param: '/messages', details: { detail: "the last message must be the user's." } });
   const limit = inputLimitFor(caller);
   const total = turns.reduce((sum, turn) => sum + (turn.role === 'user' || turn.role === 'assistant' ? (turn.text ?? '').length : 0), 0);
   if (total > limit) throw new AgentError('input_too_large', { param: '/messages', details: { limit: limit.toLocaleString('en-US') } });
@@ -54,7 +56,10 @@ export function askRequestFromChat(caller: ProjectCaller, body: ChatBody, instru
 
   const [agent = '', version] = body.model.split('@');
   if (version !== undefined && !/^[1-9]\d{0,5}$/.test(version)) {
-    throw new AgentError('validation_failed', { param: '/model', details: { detail: 'use the agent\'s slug, optionally with @<version number>.' } });
+    throw new AgentError('validation_failed', {
+      param: '/model',
+      details: { detail: "use the agent's slug, optionally with @<version number>." },
+    });
   }
   const overrides: Record<string, unknown> = {};
   if (system.length > 0) overrides.instructions_append = system.join('\n\n');
@@ -77,7 +82,8 @@ function textOf(message: ChatMessage, index: number): string {
   if (typeof message.content === 'string') return message.content;
   return message.content
     .map((part, partIndex) => {
-      if (part.type !== 'text' || typeof part.text !== 'string') throw new AgentError('unsupported_content_type', { param: `/messages/${index}/content/${partIndex}` });
+      if (part.type !== 'text' || typeof part.text !== 'string')
+        throw new AgentError('unsupported_content_type', { param: `/messages/${index}/content/${partIndex}` });
       return part.text;
     })
     .join('\n');

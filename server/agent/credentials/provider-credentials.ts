@@ -23,7 +23,10 @@ export interface NewProviderCredential {
  */
 export async function createProviderCredential(projectId: string, input: NewProviderCredential) {
   if (input.provider === 'openai_compatible' && input.base_url === undefined) {
-    throw new AgentError('validation_failed', { param: '/base_url', details: { detail: 'an openai_compatible credential needs the base_url of its server.' } });
+    throw new AgentError('validation_failed', {
+      param: '/base_url',
+      details: { detail: 'an openai_compatible credential needs the base_url of its server.' },
+    });
   }
   const baseUrl = input.base_url === undefined ? null : checkCredentialBaseUrl(input.base_url);
   if (await db.providerCredential.findUnique({ where: { projectId_name: { projectId, name: input.name } }, select: { id: true } })) {

@@ -52,14 +52,29 @@ export function defineAgentEndpoint<P extends z.ZodObject, Q extends z.ZodObject
 
 /** Codes every route can answer. */
 export const universalErrors: AgentErrorCode[] = [
-  'invalid_api_version', 'invalid_json', 'unknown_field', 'validation_failed', 'invalid_parameter', 'request_too_large',
-  'method_not_allowed', 'rate_limited', 'service_unavailable', 'internal_error',
+  'invalid_api_version',
+  'invalid_json',
+  'unknown_field',
+  'validation_failed',
+  'invalid_parameter',
+  'request_too_large',
+  'method_not_allowed',
+  'rate_limited',
+  'service_unavailable',
+  'internal_error',
 ];
 
 export const accessErrors: Record<AgentAccess, AgentErrorCode[]> = {
   project: [
-    'authentication_required', 'invalid_api_key', 'insufficient_scope', 'principal_not_allowed', 'project_required',
-    'project_mismatch', 'project_not_found', 'csrf_check_failed', 'permission_denied',
+    'authentication_required',
+    'invalid_api_key',
+    'insufficient_scope',
+    'principal_not_allowed',
+    'project_required',
+    'project_mismatch',
+    'project_not_found',
+    'csrf_check_failed',
+    'permission_denied',
   ],
   organization: ['authentication_required', 'principal_not_allowed', 'csrf_check_failed', 'permission_denied'],
   public: ['csrf_check_failed'],

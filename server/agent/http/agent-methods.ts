@@ -27,7 +27,11 @@ export function agentMethods<H extends Partial<Record<OwnMethod, RouteHandler>>>
       { Allow: allow },
     );
   return {
-    GET: refuse, POST: refuse, PUT: refuse, PATCH: refuse, DELETE: refuse,
+    GET: refuse,
+    POST: refuse,
+    PUT: refuse,
+    PATCH: refuse,
+    DELETE: refuse,
     HEAD: handlers.GET ?? refuse,
     OPTIONS: (request: Request) => {
       const language = agentLanguageOf(request.headers.get('accept-language'));
@@ -39,6 +43,7 @@ export function agentMethods<H extends Partial<Record<OwnMethod, RouteHandler>>>
 
 /** Every method of the /agent catch-all: a path that names no endpoint. */
 export function unknownAgentPath(): Record<Method, RouteHandler> {
-  const answer = (request: Request) => agentRefusal(request, new AgentError('route_not_found', { details: { path: new URL(request.url).pathname } }));
+  const answer = (request: Request) =>
+    agentRefusal(request, new AgentError('route_not_found', { details: { path: new URL(request.url).pathname } }));
   return { GET: answer, HEAD: answer, POST: answer, PUT: answer, PATCH: answer, DELETE: answer, OPTIONS: answer };
 }

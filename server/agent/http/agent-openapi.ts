@@ -118,7 +118,9 @@ function operation(spec: AgentEndpointSpec): AgentOpenApiOperation {
     headers: headerRefs(['Request-Id', 'Agent-Version', 'Content-Language', ...(spec.idempotent ? ['Idempotent-Replayed'] : [])]),
     ...(status === 204
       ? {}
-      : { content: { [stream ? 'text/event-stream' : 'application/json']: { schema: schema ? toSchema(schema, 'output') : { type: 'object' } } } }),
+      : {
+          content: { [stream ? 'text/event-stream' : 'application/json']: { schema: schema ? toSchema(schema, 'output') : { type: 'object' } } },
+        }),
   };
   return {
     operationId: spec.operationId,
@@ -133,7 +135,9 @@ function operation(spec: AgentEndpointSpec): AgentOpenApiOperation {
       ...(spec.access === 'project' ? [{ $ref: '#/components/parameters/X-Project-Id' }] : []),
       ...(spec.idempotent ? [{ $ref: '#/components/parameters/Idempotency-Key' }] : []),
     ],
-    ...(spec.body ? { requestBody: { required: !spec.bodyOptional, content: { 'application/json': { schema: toSchema(spec.body, 'input') } } } } : {}),
+    ...(spec.body
+      ? { requestBody: { required: !spec.bodyOptional, content: { 'application/json': { schema: toSchema(spec.body, 'input') } } } }
+      : {}),
     responses: { [String(status)]: success, ...errorResponses(codes) },
     security: spec.access === 'public' ? [] : [{ secretKey: [] }, { dashboardCookie: [] }],
     'x-access': spec.access,
@@ -146,7 +150,9 @@ function operation(spec: AgentEndpointSpec): AgentOpenApiOperation {
 const errorSchema = z.object({
   error: z.object({
     type: z.enum(Object.keys(agentErrorTypes) as [AgentErrorType, ...AgentErrorType[]]).describe('Category of the error.'),
-    code: z.enum(Object.keys(agentErrorCodes) as [AgentErrorCode, ...AgentErrorCode[]]).describe('Stable identifier to branch on; new codes may be added.'),
+    code: z
+      .enum(Object.keys(agentErrorCodes) as [AgentErrorCode, ...AgentErrorCode[]])
+      .describe('Stable identifier to branch on; new codes may be added.'),
     message: z.string().describe('For people, in the language of Accept-Language (ar or en). Never parse it.'),
     param: z.string().optional().describe('A JSON pointer such as `/tools/max_tool_rounds`, or a parameter name.'),
     request_id: z.string().describe('Equals the Request-Id header.'),
@@ -173,14 +179,43 @@ function build(): AgentOpenApiDocument {
     components: {
       securitySchemes: {
         secretKey: { type: 'http', scheme: 'bearer', bearerFormat: 'agk_live_…', description: 'A secret key of one project.' },
-        dashboardCookie: { type: 'apiKey', in: 'cookie', name: 'next-auth.session-token', description: 'The dashboard session; send X-Project-Id.' },
+        dashboardCookie: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'next-auth.session-token',
+          description: 'The dashboard session; send X-Project-Id.',
+        },
       },
       schemas: { Error: toSchema(errorSchema, 'output') },
       parameters: {
-        'Agent-Version': { name: 'Agent-Version', in: 'header', required: false, description: `Absent or \`${AGENT_API_VERSION}\`.`, schema: { type: 'string', enum: [AGENT_API_VERSION] } },
-        'Accept-Language': { name: 'Accept-Language', in: 'header', required: false, description: 'Language of `message` fields: `ar` or `en` (default).', schema: { type: 'string' } },
-        'X-Project-Id': { name: 'X-Project-Id', in: 'header', required: false, description: 'The project, for dashboard cookie requests; with a key it must be the key\'s own.', schema: { type: 'string' } },
-        'Idempotency-Key': { name: 'Idempotency-Key', in: 'header', required: false, description: 'Makes a retry safe for 24 hours.', schema: { type: 'string', minLength: 1, maxLength: 255 } },
+        'Agent-Version': {
+          name: 'Agent-Version',
+          in: 'header',
+          required: false,
+          description: `Absent or \`${AGENT_API_VERSION}\`.`,
+          schema: { type: 'string', enum: [AGENT_API_VERSION] },
+        },
+        'Accept-Language': {
+          name: 'Accept-Language',
+          in: 'header',
+          required: false,
+          description: 'Language of `message` fields: `ar` or `en` (default).',
+          schema: { type: 'string' },
+        },
+        'X-Project-Id': {
+          name: 'X-Project-Id',
+          in: 'header',
+          required: false,
+          description: "The project, for dashboard cookie requests; with a key it must be the key's own.",
+          schema: { type: 'string' },
+        },
+        'Idempotency-Key': {
+          name: 'Idempotency-Key',
+          in: 'header',
+          required: false,
+          description: 'Makes a retry safe for 24 hours.',
+          schema: { type: 'string', minLength: 1, maxLength: 255 },
+        },
       },
       headers: {
         'Request-Id': stringHeader('Identifies this request; equals `error.request_id`.'),

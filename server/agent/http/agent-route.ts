@@ -94,7 +94,14 @@ export function agentRoute<S extends AgentEndpointSpec>(spec: S, handler: AgentH
       const body = spec.body ? parseAgentBody(spec.body, rawBody) : undefined;
       const warnings: AgentWarning[] = [];
       const ctx = {
-        caller, params, query, body, request, requestId, language, address,
+        caller,
+        params,
+        query,
+        body,
+        request,
+        requestId,
+        language,
+        address,
         warn: (code: AgentWarningCode, param?: string) => void warnings.push({ code, param }),
       } as unknown as AgentContext<S>;
       const run = async () => toResponse(spec, await handler(ctx), headers, warnings, language);
@@ -134,7 +141,13 @@ async function countAgentRequest(caller: AgentCaller, address: string): Promise<
   throw new AgentError('rate_limited', { details: { seconds: count.retryAfterS }, headers: count.headers });
 }
 
-function toResponse(spec: AgentEndpointSpec, result: unknown, headers: Record<string, string>, warnings: AgentWarning[], language: AgentLanguage): Response {
+function toResponse(
+  spec: AgentEndpointSpec,
+  result: unknown,
+  headers: Record<string, string>,
+  warnings: AgentWarning[],
+  language: AgentLanguage,
+): Response {
   if (result instanceof Response) {
     for (const [name, value] of Object.entries(headers)) result.headers.set(name, value);
     return result;

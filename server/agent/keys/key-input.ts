@@ -48,7 +48,8 @@ export function keyReachOf(input: AgentKeyInput, now = new Date()): AgentKeyReac
     return { allScopes: false, scopes: [], allowedOrigins: [...new Set(origins)], expiresAt };
   }
   if (input.allowed_origins !== undefined) throw invalid('/allowed_origins', 'only publishable keys take allowed origins.');
-  if (input.scopes !== undefined && input.permissions !== undefined) throw invalid('/permissions', 'give scopes or permissions: "all", not both.');
+  if (input.scopes !== undefined && input.permissions !== undefined)
+    throw invalid('/permissions', 'give scopes or permissions: "all", not both.');
   if (input.scopes === undefined && input.permissions === undefined) throw invalid('/scopes', 'give scopes or permissions: "all".');
   return { allScopes: input.permissions === 'all', scopes: [...new Set(input.scopes ?? [])], allowedOrigins: [], expiresAt };
 }

@@ -16,7 +16,14 @@ function assertMayManage(caller: ProjectCaller, type: AgentKeyType): void {
   }
 }
 
-async function insertKey(tx: DbTx | typeof db, projectId: string, type: AgentKeyType, name: string, reach: AgentKeyReach, rateLimitPerMin?: number) {
+async function insertKey(
+  tx: DbTx | typeof db,
+  projectId: string,
+  type: AgentKeyType,
+  name: string,
+  reach: AgentKeyReach,
+  rateLimitPerMin?: number,
+) {
   const key = generateAgentKey(type);
   const row = await tx.agentApiKey.create({
     data: { id: newId('apiKey'), projectId, type, name, prefix: agentKeyDisplayPrefix(key), keyHash: hashApiKey(key), ...reach, rateLimitPerMin },

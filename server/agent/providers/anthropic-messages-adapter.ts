@@ -53,7 +53,12 @@ function messagesOf(turns: ModelTurn[]): MessageParam[] {
 function assistantBlocks(turn: Extract<ModelTurn, { role: 'assistant' }>): ContentBlockParam[] {
   return [
     ...(turn.text ? [{ type: 'text' as const, text: turn.text }] : []),
-    ...(turn.toolCalls ?? []).map((call) => ({ type: 'tool_use' as const, id: call.callId, name: call.name, input: argumentsObject(call.arguments) })),
+    ...(turn.toolCalls ?? []).map((call) => ({
+      type: 'tool_use' as const,
+      id: call.callId,
+      name: call.name,
+      input: argumentsObject(call.arguments),
+    })),
   ];
 }
 

@@ -25,13 +25,17 @@ const anthropicBase = () => `${simulator.url}/anthropic`;
 
 test('a working key is valid, for each provider', async () => {
   assert.deepEqual(await checkProviderCredential({ provider: 'openai', apiKey: freshKey(), baseURL: openaiBase() }), { status: 'valid' });
-  assert.deepEqual(await checkProviderCredential({ provider: 'openai_compatible', apiKey: freshKey(), baseURL: openaiBase() }), { status: 'valid' });
+  assert.deepEqual(await checkProviderCredential({ provider: 'openai_compatible', apiKey: freshKey(), baseURL: openaiBase() }), {
+    status: 'valid',
+  });
   assert.deepEqual(await checkProviderCredential({ provider: 'anthropic', apiKey: freshKey(), baseURL: anthropicBase() }), { status: 'valid' });
 });
 
 test('a revoked key is invalid', async () => {
   assert.deepEqual(await checkProviderCredential({ provider: 'openai', apiKey: 'sim-revoked', baseURL: openaiBase() }), { status: 'invalid' });
-  assert.deepEqual(await checkProviderCredential({ provider: 'anthropic', apiKey: 'sim-revoked', baseURL: anthropicBase() }), { status: 'invalid' });
+  assert.deepEqual(await checkProviderCredential({ provider: 'anthropic', apiKey: 'sim-revoked', baseURL: anthropicBase() }), {
+    status: 'invalid',
+  });
 });
 
 test('a server without GET /models is checked with a one-token call', async () => {
@@ -73,11 +77,15 @@ async function startServerWithoutModelsRoute(): Promise<Server> {
   const server = createServer((req, res) => {
     if (req.url?.startsWith('/v1/silent')) return;
     if (req.method === 'GET' && req.url === '/v1/models') {
-      res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'Not found', type: 'invalid_request_error' } }));
+      res
+        .writeHead(404, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: { message: 'Not found', type: 'invalid_request_error' } }));
       return;
     }
     if (req.headers.authorization !== 'Bearer good') {
-      res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'Bad key', type: 'invalid_request_error', code: 'invalid_api_key' } }));
+      res
+        .writeHead(401, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: { message: 'Bad key', type: 'invalid_request_error', code: 'invalid_api_key' } }));
       return;
     }
     const chunk = (delta: object, finish: string | null) =>

@@ -50,7 +50,9 @@ async function listModels(input: CredentialCheckInput, timeouts: ProviderTimeout
     const request =
       input.provider === 'anthropic'
         ? new Anthropic({ ...common, baseURL: input.baseURL ?? config.ANTHROPIC_BASE_URL }).models.list({ limit: 1 }, { signal: deadline.signal })
-        : new OpenAI({ ...common, baseURL: input.baseURL ?? config.OPENAI_BASE_URL, organization: null, project: null }).models.list({ signal: deadline.signal });
+        : new OpenAI({ ...common, baseURL: input.baseURL ?? config.OPENAI_BASE_URL, organization: null, project: null }).models.list({
+            signal: deadline.signal,
+          });
     await deadline.race(Promise.resolve(request));
     return { status: 'valid' };
   } catch (error) {

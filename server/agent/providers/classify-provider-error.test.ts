@@ -26,7 +26,8 @@ test('statuses map as agent-api.md §1.11 says', () => {
 });
 
 test('retry-after is read in seconds, as an HTTP date and as OpenAI retry-after-ms', () => {
-  const retryAfter = (headers: Record<string, string>) => (classifyProviderError(openaiError(429, {}, headers), 'request') as ProviderFailure).retryAfterMs;
+  const retryAfter = (headers: Record<string, string>) =>
+    (classifyProviderError(openaiError(429, {}, headers), 'request') as ProviderFailure).retryAfterMs;
   assert.equal(retryAfter({ 'retry-after': '2' }), 2000);
   assert.equal(retryAfter({ 'retry-after-ms': '150', 'retry-after': '2' }), 150);
   const inFiveSeconds = retryAfter({ 'retry-after': new Date(Date.now() + 5000).toUTCString() }) ?? 0;

@@ -14,8 +14,16 @@ export type CallStage = 'request' | 'stream';
 
 /** Socket-level failures (node's and undici's codes) that mean the provider could not be reached. */
 const connectionErrorCodes = new Set([
-  'ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'ETIMEDOUT',
-  'UND_ERR_SOCKET', 'UND_ERR_CLOSED',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+  'ETIMEDOUT',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
 ]);
 
 /** Turns whatever an SDK call threw into a ProviderFailure; errors that are not the provider's (our bugs) pass through. */
@@ -27,7 +35,11 @@ export function classifyProviderError(error: unknown, stage: CallStage): unknown
   if (causeChain(error).some((cause) => cause instanceof OutboundBlockedError)) {
     return new ProviderFailure('provider_unavailable', 'The provider address is not one we may reach', { cause: error });
   }
-  if (error instanceof OpenAI.APIConnectionTimeoutError || error instanceof Anthropic.APIConnectionTimeoutError || hasCode(error, 'UND_ERR_CONNECT_TIMEOUT')) {
+  if (
+    error instanceof OpenAI.APIConnectionTimeoutError ||
+    error instanceof Anthropic.APIConnectionTimeoutError ||
+    hasCode(error, 'UND_ERR_CONNECT_TIMEOUT')
+  ) {
     return new ProviderFailure('provider_timeout', 'The provider did not accept the connection in time', { cause: error });
   }
   if (isConnectionError(error) || connectionErrorCodeIn(error)) {
@@ -44,12 +56,18 @@ export function classifyProviderError(error: unknown, stage: CallStage): unknown
 function failureForStatus(status: number, error: Error): ProviderFailure {
   const details = { status, cause: error };
   if (status === 401 || status === 403) return new ProviderFailure('provider_auth_failed', 'The provider rejected the credentials', details);
-  if (status === 400 || status === 404 || status === 422) return new ProviderFailure('provider_bad_request', 'The provider rejected the request', details);
+  if (status === 400 || status === 404 || status === 422)
+    return new ProviderFailure('provider_bad_request', 'The provider rejected the request', details);
   if (status === 429) {
     const retryAfterMs = retryAfterOf(error);
-    return new ProviderFailure('provider_rate_limited', 'The provider is limiting the key', retryAfterMs === undefined ? details : { ...details, retryAfterMs });
+    return new ProviderFailure(
+      'provider_rate_limited',
+      'The provider is limiting the key',
+      retryAfterMs === undefined ? details : { ...details, retryAfterMs },
+    );
   }
-  if (status === 529 || (status === 503 && mentionsOverload(error))) return new ProviderFailure('provider_overloaded', 'The provider is overloaded', details);
+  if (status === 529 || (status === 503 && mentionsOverload(error)))
+    return new ProviderFailure('provider_overloaded', 'The provider is overloaded', details);
   if (status === 502 || status === 503) return new ProviderFailure('provider_unavailable', 'The provider is unavailable', details);
   return new ProviderFailure('provider_error', `The provider answered ${status}`, details);
 }
@@ -67,7 +85,8 @@ export function failureFromErrorReport(report: unknown, cause?: unknown): Provid
   const details = { cause: cause ?? report };
   if (kind.includes('overloaded')) return new ProviderFailure('provider_overloaded', 'The provider is overloaded', details);
   if (kind.includes('rate_limit')) return new ProviderFailure('provider_rate_limited', 'The provider is limiting the key', details);
-  if (kind.includes('authentication') || kind.includes('permission')) return new ProviderFailure('provider_auth_failed', 'The provider rejected the credentials', details);
+  if (kind.includes('authentication') || kind.includes('permission'))
+    return new ProviderFailure('provider_auth_failed', 'The provider rejected the credentials', details);
   if (kind.includes('invalid_request')) return new ProviderFailure('provider_bad_request', 'The provider rejected the request', details);
   return new ProviderFailure('provider_error', 'The provider reported an error mid-stream', details);
 }

@@ -1,9 +1,5 @@
 import type OpenAI from 'openai';
-import type {
-  ChatCompletionChunk,
-  ChatCompletionCreateParamsStreaming,
-  ChatCompletionMessageParam,
-} from 'openai/resources/chat/completions';
+import type { ChatCompletionChunk, ChatCompletionCreateParamsStreaming, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { ModelEvent, ModelRequest, ModelTurn, StopReason } from './model-events';
 import { streamEndedEarly } from './stream-end';
 
@@ -17,10 +13,7 @@ function chatCompletionParams(request: ModelRequest): ChatCompletionCreateParams
   const tools = request.tools ?? [];
   return {
     model: request.model,
-    messages: [
-      ...(request.instructions ? [{ role: 'system' as const, content: request.instructions }] : []),
-      ...request.turns.map(chatMessage),
-    ],
+    messages: [...(request.instructions ? [{ role: 'system' as const, content: request.instructions }] : []), ...request.turns.map(chatMessage)],
     stream: true,
     stream_options: { include_usage: true },
     ...(tools.length > 0 && {

@@ -1,9 +1,5 @@
 import type OpenAI from 'openai';
-import type {
-  ResponseCreateParamsStreaming,
-  ResponseInputItem,
-  ResponseStreamEvent,
-} from 'openai/resources/responses/responses';
+import type { ResponseCreateParamsStreaming, ResponseInputItem, ResponseStreamEvent } from 'openai/resources/responses/responses';
 import { failureFromErrorReport } from './classify-provider-error';
 import type { ModelEvent, ModelRequest, ModelTurn, StopReason } from './model-events';
 import { streamEndedEarly } from './stream-end';

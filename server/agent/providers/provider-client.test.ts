@@ -6,7 +6,15 @@ import type { ModelEvent, ModelRequest, ProviderApi } from './model-events';
 import { createProviderClient, type ProviderClientOptions } from './provider-client';
 import { refusalFailure, type ProviderErrorCode } from './provider-failure';
 import {
-  collect, failureOf, freshKey, providerApis, queueBehaviour, requestsSent, simulatorBaseUrl, startSimulator, textOf,
+  collect,
+  failureOf,
+  freshKey,
+  providerApis,
+  queueBehaviour,
+  requestsSent,
+  simulatorBaseUrl,
+  startSimulator,
+  textOf,
 } from './provider-test-support';
 
 let simulator: RunningAiSimulator;
@@ -36,20 +44,35 @@ for (const api of providerApis) {
       assert.equal(textOf(events), 'You said: Hello there friend');
       assert.ok(ofType(events, 'text_delta').length > 1, 'more than one delta');
       // The simulator bills a token per four characters: instructions and input 9 + 18, output 28.
-      assert.deepEqual(events.slice(-2), [{ type: 'usage', inputTokens: 7, outputTokens: 7 }, { type: 'stop', reason: 'end' }]);
+      assert.deepEqual(events.slice(-2), [
+        { type: 'usage', inputTokens: 7, outputTokens: 7 },
+        { type: 'stop', reason: 'end' },
+      ]);
     });
 
     test('tool calls: numbered from 0, arguments assembled from their deltas, stop tool_calls', async () => {
       const events = await collect(clientFor(api).stream(say('#call lookup_order {"id": 7}\n#call weather {"city": "Oslo"}')));
       const starts = ofType(events, 'tool_call_start');
       const done = ofType(events, 'tool_call_done');
-      assert.deepEqual(starts.map(({ index, name }) => ({ index, name })), [{ index: 0, name: 'lookup_order' }, { index: 1, name: 'weather' }]);
-      assert.deepEqual(done.map((call) => [call.index, call.callId, call.name, JSON.parse(call.arguments)]), [
-        [0, starts[0]?.callId, 'lookup_order', { id: 7 }],
-        [1, starts[1]?.callId, 'weather', { city: 'Oslo' }],
-      ]);
+      assert.deepEqual(
+        starts.map(({ index, name }) => ({ index, name })),
+        [
+          { index: 0, name: 'lookup_order' },
+          { index: 1, name: 'weather' },
+        ],
+      );
+      assert.deepEqual(
+        done.map((call) => [call.index, call.callId, call.name, JSON.parse(call.arguments)]),
+        [
+          [0, starts[0]?.callId, 'lookup_order', { id: 7 }],
+          [1, starts[1]?.callId, 'weather', { city: 'Oslo' }],
+        ],
+      );
       for (const call of done) {
-        const assembled = ofType(events, 'tool_call_arguments').filter((delta) => delta.index === call.index).map((delta) => delta.delta).join('');
+        const assembled = ofType(events, 'tool_call_arguments')
+          .filter((delta) => delta.index === call.index)
+          .map((delta) => delta.delta)
+          .join('');
         assert.equal(assembled, call.arguments);
       }
       assert.deepEqual(events.at(-1), { type: 'stop', reason: 'tool_calls' });
@@ -94,12 +117,14 @@ for (const api of providerApis) {
 
     test('an error event mid-stream, after deltas, is classified by its type', async () => {
       const events: ModelEvent[] = [];
-      const failure = await failureOf((async function* () {
-        for await (const event of clientFor(api).stream(say('[[sim:stream_error]] one two three four five'))) {
-          events.push(event);
-          yield event;
-        }
-      })());
+      const failure = await failureOf(
+        (async function* () {
+          for await (const event of clientFor(api).stream(say('[[sim:stream_error]] one two three four five'))) {
+            events.push(event);
+            yield event;
+          }
+        })(),
+      );
       assert.equal(failure.code, 'provider_overloaded');
       assert.ok(ofType(events, 'text_delta').length > 0, 'deltas came first');
     });
@@ -118,12 +143,14 @@ for (const api of providerApis) {
 
     test('silence after the first token, past the idle time-out → provider_timeout', async () => {
       const events: ModelEvent[] = [];
-      const failure = await failureOf((async function* () {
-        for await (const event of clientFor(api, { timeouts: { idleMs: 200 } }).stream(say('[[sim:stall]] hello there'))) {
-          events.push(event);
-          yield event;
-        }
-      })());
+      const failure = await failureOf(
+        (async function* () {
+          for await (const event of clientFor(api, { timeouts: { idleMs: 200 } }).stream(say('[[sim:stall]] hello there'))) {
+            events.push(event);
+            yield event;
+          }
+        })(),
+      );
       assert.equal(failure.code, 'provider_timeout');
       assert.match(failure.message, /silent/);
       assert.equal(ofType(events, 'text_delta').length, 1);

@@ -20,11 +20,7 @@ export class ProviderFailure extends Error {
   /** What the provider's `retry-after` asked for (429), in milliseconds. */
   readonly retryAfterMs?: number;
 
-  constructor(
-    code: ProviderErrorCode,
-    message: string,
-    details: { status?: number; retryAfterMs?: number; cause?: unknown } = {},
-  ) {
+  constructor(code: ProviderErrorCode, message: string, details: { status?: number; retryAfterMs?: number; cause?: unknown } = {}) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
     this.name = 'ProviderFailure';
     this.code = code;

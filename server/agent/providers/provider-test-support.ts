@@ -33,10 +33,14 @@ export async function failureOf(events: AsyncIterable<unknown>): Promise<Provide
   throw new Error('The stream ended without a failure');
 }
 
-export const textOf = (events: ModelEvent[]): string =>
-  events.map((event) => (event.type === 'text_delta' ? event.text : '')).join('');
+export const textOf = (events: ModelEvent[]): string => events.map((event) => (event.type === 'text_delta' ? event.text : '')).join('');
 
-export async function queueBehaviour(simulatorUrl: string, target: { key: string } | { model: string }, behaviour: string, times = 1): Promise<void> {
+export async function queueBehaviour(
+  simulatorUrl: string,
+  target: { key: string } | { model: string },
+  behaviour: string,
+  times = 1,
+): Promise<void> {
   const response = await fetch(`${simulatorUrl}/_sim/ai/next`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

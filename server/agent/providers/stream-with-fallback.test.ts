@@ -26,7 +26,10 @@ function run(candidates: FallbackCandidate[], deliver = true) {
   const seen: ModelEventFrom[] = [];
   let delivered = false;
   const stream = (async function* () {
-    for await (const tagged of streamWithFallback(candidates, { deltasDelivered: () => delivered, onAttempt: (attempt) => attempts.push(attempt) })) {
+    for await (const tagged of streamWithFallback(candidates, {
+      deltasDelivered: () => delivered,
+      onAttempt: (attempt) => attempts.push(attempt),
+    })) {
       seen.push(tagged);
       if (deliver && tagged.event.type === 'text_delta') delivered = true;
       yield tagged;
@@ -58,7 +61,10 @@ test('an auth failure does not fall back: another model on the same key would fa
 });
 
 test('a bad request does not fall back', async () => {
-  const { stream, attempts } = run([candidate('anthropic_messages', 'sim/a', '[[sim:bad_request]]'), candidate('anthropic_messages', 'sim/b', 'Hello')]);
+  const { stream, attempts } = run([
+    candidate('anthropic_messages', 'sim/a', '[[sim:bad_request]]'),
+    candidate('anthropic_messages', 'sim/b', 'Hello'),
+  ]);
   assert.equal((await failureOf(stream)).code, 'provider_bad_request');
   assert.deepEqual(attempts, [{ modelId: 'sim/a', code: 'provider_bad_request' }]);
 });
@@ -87,7 +93,10 @@ test('where nothing was delivered yet (a WhatsApp reply), a failure mid-stream s
 });
 
 test('a refusal moves on to the next model and is not passed on', async () => {
-  const { stream, attempts, seen } = run([candidate('anthropic_messages', 'sim/a', '[[sim:refusal]] hi'), candidate('openai_responses', 'sim/b', 'Hello')]);
+  const { stream, attempts, seen } = run([
+    candidate('anthropic_messages', 'sim/a', '[[sim:refusal]] hi'),
+    candidate('openai_responses', 'sim/b', 'Hello'),
+  ]);
   await drain(stream);
   assert.deepEqual(attempts, [{ modelId: 'sim/a', code: 'provider_refusal' }, { modelId: 'sim/b' }]);
   assert.ok(!seen.some((tagged) => tagged.event.type === 'refusal'));
@@ -96,7 +105,10 @@ test('a refusal moves on to the next model and is not passed on', async () => {
 test('when every model fails, the last failure is thrown (a refusal as provider_refusal)', async () => {
   const failed = run([candidate('openai_chat', 'sim/flaky', 'Hello'), candidate('openai_chat', 'sim/steady', '[[sim:error]]')]);
   assert.equal((await failureOf(failed.stream)).code, 'provider_error');
-  assert.deepEqual(failed.attempts.map((attempt) => attempt.code), ['provider_overloaded', 'provider_error']);
+  assert.deepEqual(
+    failed.attempts.map((attempt) => attempt.code),
+    ['provider_overloaded', 'provider_error'],
+  );
 
   const refused = run([candidate('openai_chat', 'sim/flaky', 'Hello'), candidate('openai_responses', 'sim/steady', '[[sim:refusal]]')]);
   assert.equal((await failureOf(refused.stream)).code, 'provider_refusal');

@@ -52,7 +52,7 @@ export async function addCost(orgId: string, micros: number): Promise<void> {
   try {
     await getRedis().multi().incrby(key, micros).expire(key, DAY_TTL_S).exec();
   } catch (err) {
-    logger.warn({ err, orgId, micros }, 'could not add a run\'s cost to the daily total');
+    logger.warn({ err, orgId, micros }, "could not add a run's cost to the daily total");
   }
 }
 

@@ -67,7 +67,8 @@ function parseRequest(body: unknown): Conversation {
   };
 }
 
-const stopReason = (turn: Turn) => (turn.kind === 'tool_calls' ? 'tool_use' : turn.kind === 'refusal' ? 'refusal' : turn.stop === 'end' ? 'end_turn' : 'max_tokens');
+const stopReason = (turn: Turn) =>
+  turn.kind === 'tool_calls' ? 'tool_use' : turn.kind === 'refusal' ? 'refusal' : turn.stop === 'end' ? 'end_turn' : 'max_tokens';
 
 /**
  * The content blocks. A refusal carries none: Anthropic's classifier stops the message and
@@ -76,11 +77,31 @@ const stopReason = (turn: Turn) => (turn.kind === 'tool_calls' ? 'tool_use' : tu
 function contentBlocks(turn: Turn) {
   if (turn.kind === 'refusal') return [];
   if (turn.kind === 'text') return [{ type: 'text' as const, text: turn.text }];
-  return turn.calls.map((call) => ({ type: 'tool_use' as const, id: simId('toolu_'), name: call.name, input: JSON.parse(call.arguments) as unknown }));
+  return turn.calls.map((call) => ({
+    type: 'tool_use' as const,
+    id: simId('toolu_'),
+    name: call.name,
+    input: JSON.parse(call.arguments) as unknown,
+  }));
 }
 
-function messageBody(turn: Turn, conversation: Conversation, content: unknown[], stop: string | null, usage: { input_tokens: number; output_tokens: number }) {
-  return { id: simId('msg_'), type: 'message', role: 'assistant', model: conversation.model, content, stop_reason: stop, stop_sequence: null, usage };
+function messageBody(
+  turn: Turn,
+  conversation: Conversation,
+  content: unknown[],
+  stop: string | null,
+  usage: { input_tokens: number; output_tokens: number },
+) {
+  return {
+    id: simId('msg_'),
+    type: 'message',
+    role: 'assistant',
+    model: conversation.model,
+    content,
+    stop_reason: stop,
+    stop_sequence: null,
+    usage,
+  };
 }
 
 export const anthropicMessages: WireFormat = {
@@ -91,7 +112,10 @@ export const anthropicMessages: WireFormat = {
     return messageBody(turn, conversation, contentBlocks(turn), stopReason(turn), { input_tokens: usage.input, output_tokens: usage.output });
   },
   async stream(turn, conversation, usage, sse, pacer) {
-    sse.send('message_start', { type: 'message_start', message: messageBody(turn, conversation, [], null, { input_tokens: usage.input, output_tokens: 1 }) });
+    sse.send('message_start', {
+      type: 'message_start',
+      message: messageBody(turn, conversation, [], null, { input_tokens: usage.input, output_tokens: 1 }),
+    });
     sse.send('ping', { type: 'ping' });
     for (const [index, block] of contentBlocks(turn).entries()) {
       if (block.type === 'text') {
@@ -111,7 +135,11 @@ export const anthropicMessages: WireFormat = {
       sse.send('content_block_stop', { type: 'content_block_stop', index });
     }
     await pacer.beforeFinish();
-    sse.send('message_delta', { type: 'message_delta', delta: { stop_reason: stopReason(turn), stop_sequence: null }, usage: { output_tokens: usage.output } });
+    sse.send('message_delta', {
+      type: 'message_delta',
+      delta: { stop_reason: stopReason(turn), stop_sequence: null },
+      usage: { output_tokens: usage.output },
+    });
     sse.send('message_stop', { type: 'message_stop' });
     sse.end();
   },

@@ -61,25 +61,28 @@ const finishReason = (turn: Turn) => (turn.kind === 'tool_calls' ? 'tool_calls' 
 const usageBody = (usage: Usage) => ({ prompt_tokens: usage.input, completion_tokens: usage.output, total_tokens: usage.input + usage.output });
 
 function completeBody(turn: Turn, conversation: Conversation, usage: Usage): unknown {
-  const toolCalls = turn.kind === 'tool_calls'
-    ? turn.calls.map((call) => ({ id: simId('call_'), type: 'function', function: { name: call.name, arguments: call.arguments } }))
-    : undefined;
+  const toolCalls =
+    turn.kind === 'tool_calls'
+      ? turn.calls.map((call) => ({ id: simId('call_'), type: 'function', function: { name: call.name, arguments: call.arguments } }))
+      : undefined;
   return {
     id: simId('chatcmpl-'),
     object: 'chat.completion',
     created: nowSeconds(),
     model: conversation.model,
-    choices: [{
-      index: 0,
-      message: {
-        role: 'assistant',
-        content: turn.kind === 'text' ? turn.text : null,
-        refusal: turn.kind === 'refusal' ? turn.text : null,
-        ...(toolCalls ? { tool_calls: toolCalls } : {}),
+    choices: [
+      {
+        index: 0,
+        message: {
+          role: 'assistant',
+          content: turn.kind === 'text' ? turn.text : null,
+          refusal: turn.kind === 'refusal' ? turn.text : null,
+          ...(toolCalls ? { tool_calls: toolCalls } : {}),
+        },
+        logprobs: null,
+        finish_reason: finishReason(turn),
       },
-      logprobs: null,
-      finish_reason: finishReason(turn),
-    }],
+    ],
     usage: usageBody(usage),
   };
 }
@@ -93,7 +96,13 @@ export const openaiChat: WireFormat = {
     const id = simId('chatcmpl-');
     const created = nowSeconds();
     const chunk = (delta: Record<string, unknown>, finish: string | null = null) =>
-      sse.send(null, { id, object: 'chat.completion.chunk', created, model: conversation.model, choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }] });
+      sse.send(null, {
+        id,
+        object: 'chat.completion.chunk',
+        created,
+        model: conversation.model,
+        choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }],
+      });
 
     if (turn.kind === 'tool_calls') {
       chunk({ role: 'assistant', content: null });
@@ -115,7 +124,8 @@ export const openaiChat: WireFormat = {
     }
     await pacer.beforeFinish();
     chunk({}, finishReason(turn));
-    if (conversation.includeUsage) sse.send(null, { id, object: 'chat.completion.chunk', created, model: conversation.model, choices: [], usage: usageBody(usage) });
+    if (conversation.includeUsage)
+      sse.send(null, { id, object: 'chat.completion.chunk', created, model: conversation.model, choices: [], usage: usageBody(usage) });
     sse.sendDone();
     sse.end();
   },

@@ -77,9 +77,17 @@ type ContentPart = { type: 'output_text'; text: string; annotations: []; logprob
 /** The finished output items of a turn: one message (text or refusal), or one function call per call. */
 function outputItems(turn: Turn): OutputItem[] {
   if (turn.kind === 'tool_calls') {
-    return turn.calls.map((call) => ({ id: simId('fc_'), type: 'function_call', status: 'completed', call_id: simId('call_'), name: call.name, arguments: call.arguments }));
+    return turn.calls.map((call) => ({
+      id: simId('fc_'),
+      type: 'function_call',
+      status: 'completed',
+      call_id: simId('call_'),
+      name: call.name,
+      arguments: call.arguments,
+    }));
   }
-  const part: ContentPart = turn.kind === 'refusal' ? { type: 'refusal', refusal: turn.text } : { type: 'output_text', text: turn.text, annotations: [], logprobs: [] };
+  const part: ContentPart =
+    turn.kind === 'refusal' ? { type: 'refusal', refusal: turn.text } : { type: 'output_text', text: turn.text, annotations: [], logprobs: [] };
   return [{ id: simId('msg_'), type: 'message', status: 'completed', role: 'assistant', content: [part] }];
 }
 

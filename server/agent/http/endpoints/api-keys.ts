@@ -59,7 +59,11 @@ export const listAgentKeysEndpoint = defineAgentEndpoint({
   access: 'project',
   permission: 'keys:write',
   query: z.object(agentListQuery),
-  response: { status: 200, description: 'A page of keys, newest first, revoked ones included.', schema: z.object({ object: z.literal('list'), data: z.array(apiKey) }) },
+  response: {
+    status: 200,
+    description: 'A page of keys, newest first, revoked ones included.',
+    schema: z.object({ object: z.literal('list'), data: z.array(apiKey) }),
+  },
   errors: listErrors,
 });
 

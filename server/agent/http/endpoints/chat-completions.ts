@@ -6,8 +6,11 @@ const content = z.union([z.string(), z.array(z.looseObject({ type: z.string(), t
 
 /** OpenAI's request shape; unknown OpenAI parameters are refused as unknown fields rather than ignored. */
 export const chatCompletionBody = z.strictObject({
-  model: z.string().min(1).max(120).describe('The agent\'s slug, optionally `@<version>`.'),
-  messages: z.array(z.strictObject({ role: z.enum(['system', 'developer', 'user', 'assistant']), content, name: z.string().optional() })).min(1).max(200),
+  model: z.string().min(1).max(120).describe("The agent's slug, optionally `@<version>`."),
+  messages: z
+    .array(z.strictObject({ role: z.enum(['system', 'developer', 'user', 'assistant']), content, name: z.string().optional() }))
+    .min(1)
+    .max(200),
   stream: z.boolean().default(false),
   n: z.number().int().min(1).optional(),
   logprobs: z.boolean().optional(),
@@ -27,7 +30,7 @@ export const chatCompletionsEndpoint = defineAgentEndpoint({
   tag: 'Runs',
   summary: 'Chat completions (OpenAI-compatible)',
   description:
-    'An ask in OpenAI\'s chat completions shape, for OpenAI SDKs pointed at this service: `model` is the agent\'s slug (`slug@3` for version 3). ' +
+    "An ask in OpenAI's chat completions shape, for OpenAI SDKs pointed at this service: `model` is the agent's slug (`slug@3` for version 3). " +
     '`n` above 1, `logprobs` and `response_format: json_schema` are refused with `unsupported_parameter`. System and developer messages are ' +
     'accepted only when the agent allows the `instructions_append` override, and become it. Counts like an ask towards quota and cost cap.',
   access: 'project',

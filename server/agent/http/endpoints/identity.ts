@@ -45,7 +45,9 @@ export const acceptInvitationEndpoint = defineAgentEndpoint({
   summary: 'Accept an invitation by choosing a password',
   description: 'The link works once and for 7 days. A person who already has an account logs in instead (`email_taken`).',
   access: 'public',
-  body: z.object({ token: z.string().min(1).max(200), name: z.string().trim().min(1).max(100).optional(), password: password.optional() }).strict(),
+  body: z
+    .object({ token: z.string().min(1).max(200), name: z.string().trim().min(1).max(100).optional(), password: password.optional() })
+    .strict(),
   response: { status: 200, description: 'The user and their organizations; the session cookie is set.', schema: identity },
   errors: ['invitation_expired', 'email_taken'],
 });

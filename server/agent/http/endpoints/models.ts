@@ -9,7 +9,7 @@ export const listModelsEndpoint = defineAgentEndpoint({
   tag: 'Models',
   summary: 'List the models',
   description:
-    'The catalogue of models agents can use. `allowed_on_plan` says whether the organization\'s plan includes the model; ' +
+    "The catalogue of models agents can use. `allowed_on_plan` says whether the organization's plan includes the model; " +
     '`configured` whether the project holds a valid provider key for its provider (POST /v1/provider_credentials). ' +
     'Prices are US dollars per million tokens.',
   access: 'project',

@@ -24,7 +24,15 @@ export const inviteEndpoint = defineAgentEndpoint({
   response: {
     status: 201,
     description: 'The invitation, with its link.',
-    schema: z.object({ id: z.string(), object: z.literal('invitation'), email: z.string(), role, account_exists: z.boolean(), url: z.string(), expires_at: z.string() }),
+    schema: z.object({
+      id: z.string(),
+      object: z.literal('invitation'),
+      email: z.string(),
+      role,
+      account_exists: z.boolean(),
+      url: z.string(),
+      expires_at: z.string(),
+    }),
   },
   errors: ['already_member', ...idempotencyErrors],
 });
@@ -52,7 +60,11 @@ export const removeMemberEndpoint = defineAgentEndpoint({
   access: 'organization',
   permission: 'members:write',
   params: userParam,
-  response: { status: 200, description: 'The removed member.', schema: z.object({ object: z.literal('member'), user: z.string(), deleted: z.literal(true) }) },
+  response: {
+    status: 200,
+    description: 'The removed member.',
+    schema: z.object({ object: z.literal('member'), user: z.string(), deleted: z.literal(true) }),
+  },
   errors: ['last_owner', 'resource_not_found'],
 });
 
@@ -62,7 +74,7 @@ export const setLimitsEndpoint = defineAgentEndpoint({
   path: '/v1/organization/limits',
   tag: 'Organization',
   summary: 'Set the daily model-cost cap (owners)',
-  description: 'When the day\'s model cost reaches the cap, runs answer `cost_cap_exceeded` until 00:00 UTC. `null` removes the cap.',
+  description: "When the day's model cost reaches the cap, runs answer `cost_cap_exceeded` until 00:00 UTC. `null` removes the cap.",
   access: 'organization',
   permission: 'organization:limits',
   body: z.object({ daily_cost_cap_usd: z.number().min(0).max(1_000_000).nullable() }).strict(),

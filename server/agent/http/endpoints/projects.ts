@@ -14,7 +14,11 @@ export const listProjectsEndpoint = defineAgentEndpoint({
   access: 'organization',
   permission: 'organization:read',
   query: z.object(agentListQuery),
-  response: { status: 200, description: 'A page of projects, newest first.', schema: z.object({ object: z.literal('list'), data: z.array(project) }) },
+  response: {
+    status: 200,
+    description: 'A page of projects, newest first.',
+    schema: z.object({ object: z.literal('list'), data: z.array(project) }),
+  },
   errors: listErrors,
 });
 

@@ -26,7 +26,16 @@ export const createProviderCredentialEndpoint = defineAgentEndpoint({
   body: createBody,
   idempotent: true,
   response: { status: 201, description: 'The credential.' },
-  errors: ['credential_invalid', 'url_not_allowed', 'name_taken', 'provider_unavailable', 'provider_timeout', 'idempotency_key_reused', 'idempotency_in_progress', 'invalid_idempotency_key'],
+  errors: [
+    'credential_invalid',
+    'url_not_allowed',
+    'name_taken',
+    'provider_unavailable',
+    'provider_timeout',
+    'idempotency_key_reused',
+    'idempotency_in_progress',
+    'invalid_idempotency_key',
+  ],
 });
 
 export const listProviderCredentialsEndpoint = defineAgentEndpoint({

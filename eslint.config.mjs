@@ -3,7 +3,17 @@ import { defineConfig, globalIgnores } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 
 export default defineConfig(
-  globalIgnores(['.next/', '.next-*/', 'node_modules/', 'server/db/generated/', 'test-results/', 'playwright-report/', 'e2e/artifacts/', 'var/', 'next-env.d.ts']),
+  globalIgnores([
+    '.next/',
+    '.next-*/',
+    'node_modules/',
+    'server/db/generated/',
+    'test-results/',
+    'playwright-report/',
+    'e2e/artifacts/',
+    'var/',
+    'next-env.d.ts',
+  ]),
   js.configs.recommended,
   tseslint.configs.recommended,
   // The server logs through server/logger.ts (pino): structured, levelled, quiet in tests.

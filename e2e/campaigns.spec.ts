@@ -21,7 +21,11 @@ test.beforeAll(async () => {
   account = await createConnectedAccount(org.id, { name: 'main' });
   marketer = await createUser({ name: 'Mia Marketer', memberships: [{ orgId: org.id, role: 'marketer' }] });
   await requestTemplateSync(org.id, account.id);
-  await waitFor('templates to sync', () => db.template.findFirst({ where: { accountId: account.id, name: 'promo_offer', status: 'APPROVED' } }), 30_000);
+  await waitFor(
+    'templates to sync',
+    () => db.template.findFirst({ where: { accountId: account.id, name: 'promo_offer', status: 'APPROVED' } }),
+    30_000,
+  );
 });
 
 test.afterAll(async () => {
@@ -38,8 +42,12 @@ async function signIn(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'Campaigns' })).toBeVisible();
 }
 
-const shooter = (page: Page, testInfo: { attach: (name: string, options: { body: Buffer; contentType: string }) => Promise<void> }) => async (name: string) =>
-  testInfo.attach(name, { body: await page.screenshot({ path: `e2e/artifacts/campaigns-${name}.png`, fullPage: true }), contentType: 'image/png' });
+const shooter =
+  (page: Page, testInfo: { attach: (name: string, options: { body: Buffer; contentType: string }) => Promise<void> }) => async (name: string) =>
+    testInfo.attach(name, {
+      body: await page.screenshot({ path: `e2e/artifacts/campaigns-${name}.png`, fullPage: true }),
+      contentType: 'image/png',
+    });
 
 test('a marketer uploads a CSV with a bad row, fixes the mapping, starts and watches it complete', async ({ page }, testInfo) => {
   const shot = shooter(page, testInfo);
@@ -83,7 +91,11 @@ test('a marketer pauses and resumes a campaign parked by the messaging limit', a
   await db.businessPortfolio.update({ where: { id: account.portfolioId }, data: { messagingLimit: used + 1 } });
   const template = await db.template.findFirstOrThrow({ where: { accountId: account.id, name: 'promo_offer' } });
   const campaign = await createCampaign(org.id, { name: 'Autumn promo', templateId: template.id });
-  await addCampaignRecipients(org.id, campaign.id, [randomPhone('9902'), randomPhone('9902'), randomPhone('9902')].map((to) => ({ to, parameters: { '1': 'Sam', '2': '10%' } })));
+  await addCampaignRecipients(
+    org.id,
+    campaign.id,
+    [randomPhone('9902'), randomPhone('9902'), randomPhone('9902')].map((to) => ({ to, parameters: { '1': 'Sam', '2': '10%' } })),
+  );
   await startCampaign(org.id, campaign.id, { sendMode: 'spread' });
 
   await signIn(page);
@@ -101,15 +113,23 @@ test('a marketer pauses and resumes a campaign parked by the messaging limit', a
   await shot('resumed');
 });
 
-test('a marketer sees why a campaign could not run: the platform rejected its number\'s credentials', async ({ page }, testInfo) => {
+test("a marketer sees why a campaign could not run: the platform rejected its number's credentials", async ({ page }, testInfo) => {
   const shot = shooter(page, testInfo);
   // A second number, in a portfolio of its own, whose token the platform stops accepting once its templates are synced.
   const revoked = await createConnectedAccount(org.id, { name: 'revoked', isDefaultOutgoing: false });
   await requestTemplateSync(org.id, revoked.id);
-  const template = await waitFor('templates to sync', () => db.template.findFirst({ where: { accountId: revoked.id, name: 'promo_offer', status: 'APPROVED' } }), 30_000);
+  const template = await waitFor(
+    'templates to sync',
+    () => db.template.findFirst({ where: { accountId: revoked.id, name: 'promo_offer', status: 'APPROVED' } }),
+    30_000,
+  );
   await db.businessPortfolio.update({ where: { id: revoked.portfolioId }, data: { accessToken: 'revoked-token' } });
   const campaign = await createCampaign(org.id, { name: 'Winter promo', templateId: template.id });
-  await addCampaignRecipients(org.id, campaign.id, [randomPhone(), randomPhone()].map((to) => ({ to, parameters: { '1': 'Lee', '2': '15%' } })));
+  await addCampaignRecipients(
+    org.id,
+    campaign.id,
+    [randomPhone(), randomPhone()].map((to) => ({ to, parameters: { '1': 'Lee', '2': '15%' } })),
+  );
   await startCampaign(org.id, campaign.id, { sendMode: 'spread' });
 
   await signIn(page);

@@ -19,7 +19,13 @@ test.afterAll(async () => {
 
 for (const { locale, label, shortcut, add, refusal } of [
   { locale: 'en-US', label: 'Email', shortcut: 'Shortcut', add: 'Add reply', refusal: 'The team already has a saved reply /dup-en.' },
-  { locale: 'ar-SA', label: 'البريد الإلكتروني', shortcut: 'الاختصار', add: 'إضافة رد', refusal: 'إحدى القيم غير صالحة. تحقق مما أدخلته وحاول مرة أخرى.' },
+  {
+    locale: 'ar-SA',
+    label: 'البريد الإلكتروني',
+    shortcut: 'الاختصار',
+    add: 'إضافة رد',
+    refusal: 'إحدى القيم غير صالحة. تحقق مما أدخلته وحاول مرة أخرى.',
+  },
 ]) {
   test(`a duplicate saved reply is refused in ${locale}`, async ({ browser }) => {
     const context = await browser.newContext({ locale });

@@ -21,7 +21,9 @@ test.beforeAll(async () => {
   for (const name of customers) {
     const phone = randomPhone();
     await simulator('/_sim/inbound', { phone_id: account.phoneId, from: phone, text: `Hello from ${name}`, name });
-    const contact = await waitFor(`${name} to write`, () => db.contact.findFirst({ where: { orgId: org.id, phoneNumber: phone, lastMessageAt: { not: null } } }));
+    const contact = await waitFor(`${name} to write`, () =>
+      db.contact.findFirst({ where: { orgId: org.id, phoneNumber: phone, lastMessageAt: { not: null } } }),
+    );
     contactIds[name] = contact.id;
   }
 });

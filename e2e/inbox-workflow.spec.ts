@@ -42,7 +42,7 @@ async function open(page: Page, name: string) {
   await conversation(page, name).click();
 }
 
-test('the agent\'s queue: mine and unassigned, resolve, snooze, and the customer reopening it', async ({ page }) => {
+test("the agent's queue: mine and unassigned, resolve, snooze, and the customer reopening it", async ({ page }) => {
   await signIn(page);
   const phone = await customerWrites('Is the shop open on Sunday?', 'Olive Open');
   await customerWrites('Please call me back', 'Theo Theirs');

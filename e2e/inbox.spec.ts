@@ -28,10 +28,7 @@ async function signIn(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'Inbox' })).toBeVisible();
 }
 
-const onePixelPng = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
+const onePixelPng = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 test('an agent works a conversation from first message to template, live', async ({ page }, testInfo) => {
   const shot = async (name: string) =>

@@ -52,7 +52,11 @@ test('lists show skeletons while they load', async ({ page }) => {
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     await route.continue();
   });
-  for (const [path, label] of [['/campaigns', 'Loading campaigns'], ['/api-keys', 'Loading API keys'], ['/webhooks', 'Loading webhooks']] as const) {
+  for (const [path, label] of [
+    ['/campaigns', 'Loading campaigns'],
+    ['/api-keys', 'Loading API keys'],
+    ['/webhooks', 'Loading webhooks'],
+  ] as const) {
     await page.goto(path);
     await expect(page.getByLabel(label)).toHaveAttribute('aria-busy', 'true');
   }

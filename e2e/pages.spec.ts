@@ -22,12 +22,37 @@ interface Visit {
 const visits: Visit[] = [
   { name: 'inbox', path: () => '/inbox', ready: (page) => page.getByTestId('conversation').first() },
   { name: 'conversation', path: () => `/inbox/${world().contactId}`, ready: (page) => page.getByTestId('message').first() },
-  { name: 'campaigns', path: () => '/campaigns', ready: (page) => page.getByRole('link', { name: longTexts.campaign }), arabic: { heading: 'الحملات' } },
-  { name: 'campaign', path: () => `/campaigns/${world().campaignId}`, ready: (page) => page.getByTestId('campaign-status'), arabic: { heading: 'المستلمون' } },
-  { name: 'new-campaign', path: () => '/campaigns/new', ready: (page) => page.getByLabel('Campaign name'), arabic: { heading: 'حملة جديدة', ready: (page) => page.getByLabel('اسم الحملة') } },
+  {
+    name: 'campaigns',
+    path: () => '/campaigns',
+    ready: (page) => page.getByRole('link', { name: longTexts.campaign }),
+    arabic: { heading: 'الحملات' },
+  },
+  {
+    name: 'campaign',
+    path: () => `/campaigns/${world().campaignId}`,
+    ready: (page) => page.getByTestId('campaign-status'),
+    arabic: { heading: 'المستلمون' },
+  },
+  {
+    name: 'new-campaign',
+    path: () => '/campaigns/new',
+    ready: (page) => page.getByLabel('Campaign name'),
+    arabic: { heading: 'حملة جديدة', ready: (page) => page.getByLabel('اسم الحملة') },
+  },
   { name: 'webhooks', path: () => '/webhooks', ready: (page) => page.getByText(longTexts.webhookUrl), arabic: { heading: 'الويب هوك' } },
-  { name: 'api-keys', path: () => '/api-keys', ready: (page) => page.getByRole('row', { name: longTexts.apiKey }), arabic: { heading: 'مفاتيح API' } },
-  { name: 'settings', path: () => '/settings', ready: (page) => page.getByRole('heading', { level: 1, name: 'Settings' }), arabic: { heading: 'الإعدادات', ready: (page) => page.getByRole('row').nth(1) } },
+  {
+    name: 'api-keys',
+    path: () => '/api-keys',
+    ready: (page) => page.getByRole('row', { name: longTexts.apiKey }),
+    arabic: { heading: 'مفاتيح API' },
+  },
+  {
+    name: 'settings',
+    path: () => '/settings',
+    ready: (page) => page.getByRole('heading', { level: 1, name: 'Settings' }),
+    arabic: { heading: 'الإعدادات', ready: (page) => page.getByRole('row').nth(1) },
+  },
 ];
 
 /** Pages anyone may read. */
@@ -42,7 +67,13 @@ async function check(page: Page, name: string, size: string) {
   const { violations } = await new AxeBuilder({ page }).analyze();
   const serious = violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(' | ')}`,
+    );
   await page.mouse.move(0, 0);
   await page.screenshot({ path: `e2e/artifacts/pages/${name}-${size}.png`, fullPage: true });
   expect(serious, `${name} at ${size}`).toEqual([]);

@@ -22,7 +22,9 @@ test.afterAll(async () => {
   await db.$disconnect();
 });
 
-test('an owner renames the organization, invites a member who sets a password with the link, and sees the numbers', async ({ page }, testInfo) => {
+test('an owner renames the organization, invites a member who sets a password with the link, and sees the numbers', async ({
+  page,
+}, testInfo) => {
   await signInAt(page, '/settings', owner);
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
 

@@ -83,9 +83,7 @@ function findTests(dirs: string[], exclude: string): string[] {
 async function nodeTests(label: string, files: string[], extraArgs: string[] = []): Promise<void> {
   if (files.length === 0) return;
   console.log(`\n=== ${label}: ${files.length} files`);
-  const { code, output } = await run(process.execPath, [
-    '--import', 'tsx', '--test', '--test-reporter=spec', ...extraArgs, ...files,
-  ]);
+  const { code, output } = await run(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...extraArgs, ...files]);
   const count = (name: string) => Number(output.match(new RegExp(`^\\S* ?${name} (\\d+)$`, 'm'))?.[1] ?? 0);
   const failed = count('fail') + count('cancelled');
   total.passed += count('pass');
@@ -153,7 +151,10 @@ async function main(): Promise<number> {
     // send-worker-killed.test.ts kills the worker mid-send; a new one takes over, as a supervisor would start one.
     stack = startStack({ env: testEnv, webPort, logDir, restartWhenKilled: ['worker'] });
     const problem = await Promise.race([
-      waitForHealthy(baseUrl).then(() => null, (error: Error) => error),
+      waitForHealthy(baseUrl).then(
+        () => null,
+        (error: Error) => error,
+      ),
       stack.crashed.then(({ name, code }) => new Error(`${name} exited with code ${code} while starting; see ${logDir}/${name}.log`)),
     ]);
     if (problem) throw problem;
@@ -164,7 +165,11 @@ async function main(): Promise<number> {
     const integration = onlySpecs ? [] : findTests(['tests/integration'], '-').filter((file) => !onlyFiles || file.includes(onlyFiles));
     const heavy = integration.filter((file) => file.includes('campaigns'));
     const runArgs = ['--test-concurrency=1', '--test-force-exit'];
-    await nodeTests('integration tests', integration.filter((file) => !heavy.includes(file)), runArgs);
+    await nodeTests(
+      'integration tests',
+      integration.filter((file) => !heavy.includes(file)),
+      runArgs,
+    );
     await nodeTests('integration tests (campaigns)', heavy, runArgs);
     if (onlyFiles) return report(started);
 

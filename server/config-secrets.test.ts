@@ -6,10 +6,13 @@ import { DEVELOPMENT_SECRETS, SECRET_VARIABLES } from './config-secrets';
 const strong = Object.fromEntries(SECRET_VARIABLES.map((name) => [name, `${name.toLowerCase()}-`.padEnd(40, 'x')]));
 
 test('production refuses every public development secret, naming each variable', () => {
-  assert.throws(() => parseConfig({ NODE_ENV: 'production' }), (error: Error) => {
-    for (const name of SECRET_VARIABLES) assert.match(error.message, new RegExp(`${name}: ${name} is not set`));
-    return true;
-  });
+  assert.throws(
+    () => parseConfig({ NODE_ENV: 'production' }),
+    (error: Error) => {
+      for (const name of SECRET_VARIABLES) assert.match(error.message, new RegExp(`${name}: ${name} is not set`));
+      return true;
+    },
+  );
   assert.throws(() => parseConfig({ NODE_ENV: 'production', ...strong, AUTH_SECRET: DEVELOPMENT_SECRETS.AUTH_SECRET }), /AUTH_SECRET is not set/);
 });
 

@@ -21,7 +21,9 @@ export const MIN_SECRET_BYTES = 32;
  * may be its development default or short. Not while `next build` evaluates modules: no secret
  * is used then, and a build machine need not hold them.
  */
-export function secretProblems(config: { NODE_ENV: string } & Record<SecretVariable, string>): Array<{ variable: SecretVariable; message: string }> {
+export function secretProblems(
+  config: { NODE_ENV: string } & Record<SecretVariable, string>,
+): Array<{ variable: SecretVariable; message: string }> {
   const checked = config.NODE_ENV === 'production' && process.env.NEXT_PHASE !== 'phase-production-build';
   const problems: Array<{ variable: SecretVariable; message: string }> = [];
   for (const variable of SECRET_VARIABLES) {
@@ -29,9 +31,15 @@ export function secretProblems(config: { NODE_ENV: string } & Record<SecretVaria
     if (value === '') problems.push({ variable, message: `${variable} is empty; set it, or unset it for development` });
     else if (!checked) continue;
     else if (value === DEVELOPMENT_SECRETS[variable]) {
-      problems.push({ variable, message: `${variable} is not set, and its development default is public; set a random value of at least ${MIN_SECRET_BYTES} bytes (openssl rand -base64 48)` });
+      problems.push({
+        variable,
+        message: `${variable} is not set, and its development default is public; set a random value of at least ${MIN_SECRET_BYTES} bytes (openssl rand -base64 48)`,
+      });
     } else if (Buffer.byteLength(value) < MIN_SECRET_BYTES) {
-      problems.push({ variable, message: `${variable} is shorter than ${MIN_SECRET_BYTES} bytes; set a random value of at least ${MIN_SECRET_BYTES} bytes (openssl rand -base64 48)` });
+      problems.push({
+        variable,
+        message: `${variable} is shorter than ${MIN_SECRET_BYTES} bytes; set a random value of at least ${MIN_SECRET_BYTES} bytes (openssl rand -base64 48)`,
+      });
     }
   }
   return problems;

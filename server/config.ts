@@ -22,7 +22,10 @@ const configSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 
     PLATFORM_BASE_URL: z.string().url().default('http://127.0.0.1:4010'),
-    PLATFORM_API_VERSION: z.string().regex(/^v\d+\.\d+$/).default('v23.0'),
+    PLATFORM_API_VERSION: z
+      .string()
+      .regex(/^v\d+\.\d+$/)
+      .default('v23.0'),
     PLATFORM_ACCESS_TOKEN: z.string().default(DEVELOPMENT_SECRETS.PLATFORM_ACCESS_TOKEN),
     PLATFORM_APP_SECRET: z.string().default(DEVELOPMENT_SECRETS.PLATFORM_APP_SECRET),
     PLATFORM_VERIFY_TOKEN: z.string().default(DEVELOPMENT_SECRETS.PLATFORM_VERIFY_TOKEN),
@@ -51,7 +54,11 @@ const configSchema = z
     /** How often the worker purges rows past their retention (server/retention/). */
     RETENTION_PURGE_EVERY_S: z.coerce.number().int().positive().default(300),
     /** Webhook delivery attempts, and finished deliveries after their last change, are kept this long (the contract: 7 days). */
-    WEBHOOK_HISTORY_RETENTION_S: z.coerce.number().int().positive().default(7 * 86_400),
+    WEBHOOK_HISTORY_RETENTION_S: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(7 * 86_400),
     /** Outbox rows are kept this long after they were handed to their queue (for inspection only). */
     OUTBOX_RETENTION_S: z.coerce.number().int().positive().default(86_400),
     /**
@@ -59,9 +66,17 @@ const configSchema = z
      * to WEBHOOK_HISTORY_RETENTION_S after its last change) still needs the payload. An event
      * purged before its fan-out ran is never delivered: keep this far above any queue backlog.
      */
-    EVENTS_RETENTION_S: z.coerce.number().int().positive().default(30 * 86_400),
+    EVENTS_RETENTION_S: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(30 * 86_400),
     /** Processed platform webhooks are kept this long (for inspection); unprocessed ones until processed. */
-    PLATFORM_EVENTS_RETENTION_S: z.coerce.number().int().positive().default(7 * 86_400),
+    PLATFORM_EVENTS_RETENTION_S: z.coerce
+      .number()
+      .int()
+      .positive()
+      .default(7 * 86_400),
     /** How long an Idempotency-Key is remembered (the contract says 24 hours: decisions §4). */
     IDEMPOTENCY_KEY_TTL_S: z.coerce.number().int().positive().default(86_400),
   })

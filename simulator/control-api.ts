@@ -1,7 +1,15 @@
 import type { z } from 'zod';
 import type { SimContext } from './context';
 import {
-  businessSchema, historySchema, holdSchema, inboundSchema, phoneUpdateSchema, QUALITY_ORDER, tapSchema, TIER_ORDER, templateUpdateSchema,
+  businessSchema,
+  historySchema,
+  holdSchema,
+  inboundSchema,
+  phoneUpdateSchema,
+  QUALITY_ORDER,
+  tapSchema,
+  TIER_ORDER,
+  templateUpdateSchema,
 } from './control-schemas';
 import { storeMedia, mediaInfo } from './graph-media';
 import { digitsOf, parseJson } from './http';
@@ -12,7 +20,10 @@ import { inboundWebhook, phoneQualityWebhook, templateStatusWebhook } from './we
 /** The simulator's own control API (an extension; not part of the platform). */
 
 export class ControlError extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -29,30 +40,45 @@ export function handleControl(ctx: SimContext, method: string, url: URL, segment
   const [name, arg] = segments;
   const route = `${method} ${name}${arg !== undefined ? '/:arg' : ''}`;
   switch (route) {
-    case 'GET health': return { ok: true };
-    case 'POST inbound': return inbound(ctx, parse(inboundSchema, raw), origin);
-    case 'POST tap': return tap(ctx, parse(tapSchema, raw));
-    case 'POST history': return history(ctx, parse(historySchema, raw));
-    case 'POST phone-numbers/:arg': return updatePhone(ctx, arg!, parse(phoneUpdateSchema, raw));
-    case 'POST templates/:arg': return updateTemplate(ctx, arg!, parse(templateUpdateSchema, raw));
+    case 'GET health':
+      return { ok: true };
+    case 'POST inbound':
+      return inbound(ctx, parse(inboundSchema, raw), origin);
+    case 'POST tap':
+      return tap(ctx, parse(tapSchema, raw));
+    case 'POST history':
+      return history(ctx, parse(historySchema, raw));
+    case 'POST phone-numbers/:arg':
+      return updatePhone(ctx, arg!, parse(phoneUpdateSchema, raw));
+    case 'POST templates/:arg':
+      return updateTemplate(ctx, arg!, parse(templateUpdateSchema, raw));
     case 'POST businesses': {
       const waba = ctx.state.upsertBusiness(parse(businessSchema, raw));
       return { waba_id: waba.id, phone_numbers: ctx.state.phonesOf(waba.id).map((p) => p.id), templates: waba.templates.length };
     }
-    case 'GET sent': return sent(ctx, url);
+    case 'GET sent':
+      return sent(ctx, url);
     case 'POST hold': {
       const { to, accepted } = parse(holdSchema, raw);
       ctx.holds.arm(digitsOf(to), accepted);
       return { to: digitsOf(to), accepted };
     }
-    case 'GET held': return { data: ctx.holds.list() };
-    case 'GET stats': return ctx.state.stats();
-    default: throw new ControlError(404, `No control route ${method} ${url.pathname}`);
+    case 'GET held':
+      return { data: ctx.holds.list() };
+    case 'GET stats':
+      return ctx.state.stats();
+    default:
+      throw new ControlError(404, `No control route ${method} ${url.pathname}`);
   }
 }
 
 /** A customer message arrives: the 24 h window opens and the app gets the webhook. */
-function deliverInbound(ctx: SimContext, phone: Phone, customer: { digits: string; name: string }, message: Record<string, unknown> & { type: string }) {
+function deliverInbound(
+  ctx: SimContext,
+  phone: Phone,
+  customer: { digits: string; name: string },
+  message: Record<string, unknown> & { type: string },
+) {
   const now = Date.now();
   const wamid = newWamid();
   ctx.state.noteInbound(phone.id, customer.digits, now);
@@ -80,7 +106,10 @@ function inbound(ctx: SimContext, body: z.infer<typeof inboundSchema>, origin: s
   return deliverInbound(ctx, phone, customer, {
     type: body.type,
     [body.type]: {
-      id: media.id, mime_type: media.mimeType, sha256: media.sha256, url,
+      id: media.id,
+      mime_type: media.mimeType,
+      sha256: media.sha256,
+      url,
       ...(m.caption !== undefined ? { caption: m.caption } : {}),
       ...(m.filename !== undefined && body.type === 'document' ? { filename: m.filename } : {}),
       ...(body.type === 'audio' ? { voice: m.voice ?? false } : {}),
@@ -104,7 +133,9 @@ function tap(ctx: SimContext, body: z.infer<typeof tapSchema>) {
     const reply = Array.isArray(buttons) ? asObj(asObj(buttons[index]).reply) : {};
     if (typeof reply.id !== 'string') throw new ControlError(400, `Message has no reply button ${index}`);
     return deliverInbound(ctx, phone, customer, {
-      type: 'interactive', context, interactive: { type: 'button_reply', button_reply: { id: reply.id, title: reply.title } },
+      type: 'interactive',
+      context,
+      interactive: { type: 'button_reply', button_reply: { id: reply.id, title: reply.title } },
     });
   }
   const sentTemplate = asObj(record.body.template);
@@ -139,7 +170,12 @@ function updatePhone(ctx: SimContext, phoneId: string, body: z.infer<typeof phon
     phone.throughputLevel = body.throughput_level;
     if (phone.throughputLevel === 'HIGH') ctx.webhooks.send(phoneQualityWebhook(phone, 'THROUGHPUT_UPGRADE', waba.tier));
   }
-  return { id: phone.id, quality_rating: phone.quality_rating, messaging_limit_tier: waba.tier, throughput_level: phone.throughputLevel ?? 'STANDARD' };
+  return {
+    id: phone.id,
+    quality_rating: phone.quality_rating,
+    messaging_limit_tier: waba.tier,
+    throughput_level: phone.throughputLevel ?? 'STANDARD',
+  };
 }
 
 function updateTemplate(ctx: SimContext, name: string, body: z.infer<typeof templateUpdateSchema>) {

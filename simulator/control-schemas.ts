@@ -3,7 +3,9 @@ import type { PlatformTemplate } from '../server/seed/demo-world';
 
 /** Request bodies of the simulator's control API (`/_sim/...`). */
 
-const phoneDigits = z.string().refine((s) => /^\+?[\d\s()-]+$/.test(s) && s.replace(/\D/g, '').length >= 7 && s.replace(/\D/g, '').length <= 15, 'must be a phone number');
+const phoneDigits = z
+  .string()
+  .refine((s) => /^\+?[\d\s()-]+$/.test(s) && s.replace(/\D/g, '').length >= 7 && s.replace(/\D/g, '').length <= 15, 'must be a phone number');
 const quality = z.enum(['GREEN', 'YELLOW', 'RED', 'UNKNOWN']);
 const tier = z.enum(['TIER_50', 'TIER_250', 'TIER_2K', 'TIER_10K', 'TIER_100K', 'TIER_UNLIMITED']);
 
@@ -40,7 +42,11 @@ export const holdSchema = z.object({ to: phoneDigits, accepted: z.boolean() });
 export const tapSchema = z.object({ wamid: z.string().min(1), button_index: z.number().int().nonnegative() });
 
 export const phoneUpdateSchema = z
-  .object({ quality_rating: quality.optional(), messaging_limit_tier: tier.optional(), throughput_level: z.enum(['STANDARD', 'HIGH']).optional() })
+  .object({
+    quality_rating: quality.optional(),
+    messaging_limit_tier: tier.optional(),
+    throughput_level: z.enum(['STANDARD', 'HIGH']).optional(),
+  })
   .refine((b) => b.quality_rating || b.messaging_limit_tier || b.throughput_level, {
     message: 'give quality_rating, messaging_limit_tier or throughput_level',
   });
@@ -73,7 +79,10 @@ export const businessSchema = z.object({
     }),
   ),
   // Component shapes are the seed's wire format; only their type is checked here.
-  templates: z.array(templateSchema).default([]).transform((t) => t as PlatformTemplate[]),
+  templates: z
+    .array(templateSchema)
+    .default([])
+    .transform((t) => t as PlatformTemplate[]),
 });
 
 export const QUALITY_ORDER = quality.options;

@@ -9,7 +9,12 @@ import { handleSend } from './send-message';
 /** The Graph API routes under `/{version}/...`; the caller has checked the access token. */
 
 export async function handleGraph(
-  ctx: SimContext, req: IncomingMessage, url: URL, segments: string[], raw: Buffer, origin: string,
+  ctx: SimContext,
+  req: IncomingMessage,
+  url: URL,
+  segments: string[],
+  raw: Buffer,
+  origin: string,
 ): Promise<unknown> {
   const [id, edge, ...rest] = segments;
   if (!id || rest.length > 0) throw unknownPath(url);
@@ -50,9 +55,7 @@ function listTemplates(ctx: SimContext, wabaId: string, url: URL, origin: string
   const start = after ? decodeCursor(after) : 0;
   const statusFilter = url.searchParams.get('status')?.toUpperCase();
   const nameFilter = url.searchParams.get('name');
-  const matching = templates.filter(
-    (t) => (!statusFilter || t.status === statusFilter) && (!nameFilter || t.name === nameFilter),
-  );
+  const matching = templates.filter((t) => (!statusFilter || t.status === statusFilter) && (!nameFilter || t.name === nameFilter));
   const page = matching.slice(start, start + limit);
   const end = start + page.length;
   const next = new URL(`${origin}${url.pathname}`);
@@ -89,7 +92,15 @@ function listPhoneNumbers(ctx: SimContext, wabaId: string) {
   };
 }
 
-const DEFAULT_PHONE_FIELDS = ['verified_name', 'code_verification_status', 'display_phone_number', 'quality_rating', 'platform_type', 'throughput', 'id'];
+const DEFAULT_PHONE_FIELDS = [
+  'verified_name',
+  'code_verification_status',
+  'display_phone_number',
+  'quality_rating',
+  'platform_type',
+  'throughput',
+  'id',
+];
 
 function phoneFields(ctx: SimContext, phoneId: string, url: URL) {
   const phone = ctx.state.phone(phoneId);
@@ -108,7 +119,11 @@ function phoneFields(ctx: SimContext, phoneId: string, url: URL) {
     whatsapp_business_manager_messaging_limit: tier,
     messaging_limit_tier: tier,
   };
-  const requested = url.searchParams.get('fields')?.split(',').map((f) => f.trim()).filter(Boolean);
+  const requested = url.searchParams
+    .get('fields')
+    ?.split(',')
+    .map((f) => f.trim())
+    .filter(Boolean);
   const fields = requested?.length ? [...requested, 'id'] : DEFAULT_PHONE_FIELDS;
   const unknown = fields.find((f) => !(f in all));
   if (unknown) throw new GraphError(100, `Tried accessing nonexisting field (${unknown})`, `on node type (WhatsAppBusinessPhoneNumber)`);

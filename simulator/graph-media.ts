@@ -41,9 +41,7 @@ export async function handleUpload(ctx: SimContext, phoneId: string, req: Incomi
   return { id: record.id };
 }
 
-export function storeMedia(
-  ctx: SimContext, phoneId: string, bytes: Buffer, mimeType: string, filename?: string,
-): MediaRecord {
+export function storeMedia(ctx: SimContext, phoneId: string, bytes: Buffer, mimeType: string, filename?: string): MediaRecord {
   const record: MediaRecord = {
     id: newMediaId(),
     phoneId,

@@ -8,21 +8,28 @@ export type Fate = 'refuse' | 'sent' | 'delivered' | 'failed' | 'read';
 
 export function fateOf(toDigits: string): Fate {
   switch (toDigits.slice(-4)) {
-    case '9901': return 'refuse';
-    case '9902': return 'sent';
-    case '9903': return 'delivered';
-    case '9904': return 'failed';
-    default: return 'read';
+    case '9901':
+      return 'refuse';
+    case '9902':
+      return 'sent';
+    case '9903':
+      return 'delivered';
+    case '9904':
+      return 'failed';
+    default:
+      return 'read';
   }
 }
 
-export const undeliverable = () =>
-  new GraphError(131026, 'Message undeliverable', 'Recipient is not a valid WhatsApp user');
+export const undeliverable = () => new GraphError(131026, 'Message undeliverable', 'Recipient is not a valid WhatsApp user');
 
 /** A token bucket: `capacity` burst, refilled at `perMs` tokens per millisecond. */
 export class RateLimiter {
   private readonly buckets = new Map<string, { tokens: number; at: number }>();
-  constructor(private readonly capacity: number, private readonly perMs: number) {}
+  constructor(
+    private readonly capacity: number,
+    private readonly perMs: number,
+  ) {}
 
   take(key: string, now: number, capacity = this.capacity, perMs = this.perMs): boolean {
     const b = this.buckets.get(key) ?? { tokens: capacity, at: now };
@@ -41,14 +48,21 @@ export const throughputOf = (level: 'STANDARD' | 'HIGH' = 'STANDARD') => (level 
 /** One message per 6 s to the same user, bursts of 45 borrowed from the future [ABOUT]. */
 export const pairLimiter = () => new RateLimiter(45, 1 / 6000);
 
-export const throughputExceeded = () =>
-  new GraphError(130429, 'Rate limit hit', 'Cloud API message throughput has been reached.', 429);
+export const throughputExceeded = () => new GraphError(130429, 'Rate limit hit', 'Cloud API message throughput has been reached.', 429);
 export const pairRateExceeded = () =>
-  new GraphError(131056, '(Business Account, Consumer Account) pair rate limit hit',
-    'Message failed to send because there were too many messages sent from this phone number to the same phone number in a short period of time.');
+  new GraphError(
+    131056,
+    '(Business Account, Consumer Account) pair rate limit hit',
+    'Message failed to send because there were too many messages sent from this phone number to the same phone number in a short period of time.',
+  );
 
 const TIER_LIMITS: Record<Tier, number> = {
-  TIER_50: 50, TIER_250: 250, TIER_2K: 2_000, TIER_10K: 10_000, TIER_100K: 100_000, TIER_UNLIMITED: Infinity,
+  TIER_50: 50,
+  TIER_250: 250,
+  TIER_2K: 2_000,
+  TIER_10K: 10_000,
+  TIER_100K: 100_000,
+  TIER_UNLIMITED: Infinity,
 };
 
 /**
@@ -101,7 +115,11 @@ const MEDIA_KINDS: Record<string, { mimes: string[]; max: number }> = {
   audio: { mimes: ['audio/aac', 'audio/amr', 'audio/mpeg', 'audio/mp4', 'audio/ogg'], max: 16 * MB },
   document: {
     mimes: [
-      'text/plain', 'application/pdf', 'application/msword', 'application/vnd.ms-excel', 'application/vnd.ms-powerpoint',
+      'text/plain',
+      'application/pdf',
+      'application/msword',
+      'application/vnd.ms-excel',
+      'application/vnd.ms-powerpoint',
       'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
       'application/vnd.openxmlformats-officedocument.presentationml.presentation',
@@ -112,10 +130,20 @@ const MEDIA_KINDS: Record<string, { mimes: string[]; max: number }> = {
 };
 
 const EXTENSIONS: Record<string, string[]> = {
-  jpg: ['image/jpeg'], jpeg: ['image/jpeg'], png: ['image/png'], webp: ['image/webp'],
-  mp4: ['video/mp4', 'audio/mp4'], '3gp': ['video/3gpp'], aac: ['audio/aac'], amr: ['audio/amr'],
-  mp3: ['audio/mpeg'], m4a: ['audio/mp4'], ogg: ['audio/ogg'], opus: ['audio/ogg'],
-  txt: ['text/plain'], pdf: ['application/pdf'],
+  jpg: ['image/jpeg'],
+  jpeg: ['image/jpeg'],
+  png: ['image/png'],
+  webp: ['image/webp'],
+  mp4: ['video/mp4', 'audio/mp4'],
+  '3gp': ['video/3gpp'],
+  aac: ['audio/aac'],
+  amr: ['audio/amr'],
+  mp3: ['audio/mpeg'],
+  m4a: ['audio/mp4'],
+  ogg: ['audio/ogg'],
+  opus: ['audio/ogg'],
+  txt: ['text/plain'],
+  pdf: ['application/pdf'],
 };
 
 export const baseMime = (mime: string) => mime.split(';')[0]!.trim().toLowerCase();

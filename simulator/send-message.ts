@@ -3,8 +3,15 @@ import type { SimContext } from './context';
 import { invalidParameter, missingParameter, mediaError } from './graph-error';
 import { digitsOf } from './http';
 import {
-  checkMediaForMessage, FAILURES, type FailureReason, fateOf, pairRateExceeded, takeMessagingLimit,
-  throughputExceeded, throughputOf, undeliverable,
+  checkMediaForMessage,
+  FAILURES,
+  type FailureReason,
+  fateOf,
+  pairRateExceeded,
+  takeMessagingLimit,
+  throughputExceeded,
+  throughputOf,
+  undeliverable,
 } from './rules';
 import type { SentRecord } from './state';
 import { checkTemplateParameters, findSendableTemplate } from './template-rules';
@@ -109,7 +116,11 @@ function checkMediaRef(ctx: SimContext, type: string, media: Body): void {
 
 /** sent -> delivered -> read (per the recipient's magic number), one step per status delay. */
 function scheduleStatuses(
-  ctx: SimContext, record: SentRecord, pricingCategory: string, failure: FailureReason | undefined, voice: boolean,
+  ctx: SimContext,
+  record: SentRecord,
+  pricingCategory: string,
+  failure: FailureReason | undefined,
+  voice: boolean,
 ): void {
   const steps: Array<{ status: StatusEvent['status']; failure?: FailureReason }> = [];
   if (failure) steps.push({ status: 'failed', failure });

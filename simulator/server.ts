@@ -50,7 +50,13 @@ export async function startSimulator(options: SimulatorOptions): Promise<Running
     logger,
     ...(options.webhookRetryBaseMs !== undefined ? { retryBaseMs: options.webhookRetryBaseMs } : {}),
   });
-  const ctx = createContext({ state: new SimState(options.businesses), webhooks, logger, statusDelayMs: options.statusDelayMs, statusBatchMs: options.statusBatchMs ?? 0 });
+  const ctx = createContext({
+    state: new SimState(options.businesses),
+    webhooks,
+    logger,
+    statusDelayMs: options.statusDelayMs,
+    statusBatchMs: options.statusBatchMs ?? 0,
+  });
 
   const server = createServer((req, res) => {
     route(ctx, options.accessToken, req, res).catch((error: unknown) => {

@@ -45,7 +45,7 @@ function startReceiver() {
           return;
         }
       }
-      const signed = verifyPlatformSignature(raw, req.headers['x-hub-signature-256'] as string | undefined ?? null, SECRET);
+      const signed = verifyPlatformSignature(raw, (req.headers['x-hub-signature-256'] as string | undefined) ?? null, SECRET);
       const parsed = parsePlatformWebhook(JSON.parse(raw));
       assert.ok(parsed.success, `webhook did not parse: ${raw}`);
       received.push({ raw, signed, items: parsed.items });
@@ -85,26 +85,47 @@ describe('platform simulator', () => {
     items().find((i): i is Extract<PlatformWebhookItem, { kind: 'message' }> => i.kind === 'message' && i.contextWamid === wamid);
 
   async function control(path: string, body?: unknown): Promise<{ status: number; json: any }> {
-    const res = await fetch(`${sim.url}${path}`, body === undefined ? {} : {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
-    });
+    const res = await fetch(
+      `${sim.url}${path}`,
+      body === undefined
+        ? {}
+        : {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          },
+    );
     return { status: res.status, json: await res.json() };
   }
 
   const promo = (to: string, payload?: string) =>
     client.sendMessage(ACME_PHONE, {
-      messaging_product: 'whatsapp', to, type: 'template',
+      messaging_product: 'whatsapp',
+      to,
+      type: 'template',
       template: {
-        name: 'promo_offer', language: { code: 'en' },
+        name: 'promo_offer',
+        language: { code: 'en' },
         components: [
-          { type: 'body', parameters: [{ type: 'text', text: 'Jo' }, { type: 'text', text: '10%' }] },
-          ...(payload ? [{ type: 'button' as const, sub_type: 'quick_reply' as const, index: '0', parameters: [{ type: 'payload' as const, payload }] }] : []),
+          {
+            type: 'body',
+            parameters: [
+              { type: 'text', text: 'Jo' },
+              { type: 'text', text: '10%' },
+            ],
+          },
+          ...(payload
+            ? [{ type: 'button' as const, sub_type: 'quick_reply' as const, index: '0', parameters: [{ type: 'payload' as const, payload }] }]
+            : []),
         ],
       },
     });
 
   const expectPlatformError = async (promise: Promise<unknown>, code: number) => {
-    const error = await promise.then(() => assert.fail('expected a PlatformError'), (e: unknown) => e);
+    const error = await promise.then(
+      () => assert.fail('expected a PlatformError'),
+      (e: unknown) => e,
+    );
     assert.ok(error instanceof PlatformError, String(error));
     assert.equal(error.code, code, error.message);
     return error;
@@ -113,8 +134,14 @@ describe('platform simulator', () => {
   before(async () => {
     const webhookUrl = `${await listen(receiver.server)}/webhook`;
     sim = await startSimulator({
-      port: 0, webhookUrl, accessToken: TOKEN, appSecret: SECRET, verifyToken: VERIFY,
-      statusDelayMs: 20, businesses: demoBusinesses, webhookRetryBaseMs: 30,
+      port: 0,
+      webhookUrl,
+      accessToken: TOKEN,
+      appSecret: SECRET,
+      verifyToken: VERIFY,
+      statusDelayMs: 20,
+      businesses: demoBusinesses,
+      webhookRetryBaseMs: 30,
       logger: pino({ level: 'info' }, { write: (line: string) => void logs.push(line) }),
     });
     client = createPlatformClient({ baseUrl: sim.url, apiVersion: 'v23.0', accessToken: TOKEN });
@@ -139,7 +166,17 @@ describe('platform simulator', () => {
     const message = await waitFor(() => items().find((i) => i.kind === 'message' && i.wamid === json.wamid), 'inbound');
     assert.deepEqual(
       { ...message, timestamp: undefined },
-      { kind: 'message', wabaId: ACME_WABA, phoneId: ACME_PHONE, from: '+15550001111', wamid: json.wamid, timestamp: undefined, type: 'text', profileName: 'Ana', text: 'Grüße 😀' },
+      {
+        kind: 'message',
+        wabaId: ACME_WABA,
+        phoneId: ACME_PHONE,
+        from: '+15550001111',
+        wamid: json.wamid,
+        timestamp: undefined,
+        type: 'text',
+        profileName: 'Ana',
+        text: 'Grüße 😀',
+      },
     );
     const delivery = receiver.received.find((r) => r.raw.includes(json.wamid))!;
     assert.ok(delivery.signed);
@@ -149,7 +186,12 @@ describe('platform simulator', () => {
 
   test('text inside the window: sent, delivered, read, all signed', async () => {
     await control('/_sim/inbound', { phone_id: ACME_PHONE, from: '+15550002222', text: 'hi' });
-    const { wamid, waId } = await client.sendMessage(ACME_PHONE, { messaging_product: 'whatsapp', to: '+15550002222', type: 'text', text: { body: 'hello' } });
+    const { wamid, waId } = await client.sendMessage(ACME_PHONE, {
+      messaging_product: 'whatsapp',
+      to: '+15550002222',
+      type: 'text',
+      text: { body: 'hello' },
+    });
     assert.match(wamid, /^wamid\.[A-Za-z0-9_-]+$/);
     assert.equal(waId, '15550002222');
     const statuses = await waitFor(() => (statusesOf(wamid).length === 3 ? statusesOf(wamid) : undefined), 'three statuses');
@@ -159,7 +201,12 @@ describe('platform simulator', () => {
   });
 
   test('text outside the window is accepted, then fails with 131047', async () => {
-    const { wamid } = await client.sendMessage(ACME_PHONE, { messaging_product: 'whatsapp', to: '+15550003333', type: 'text', text: { body: 'cold' } });
+    const { wamid } = await client.sendMessage(ACME_PHONE, {
+      messaging_product: 'whatsapp',
+      to: '+15550003333',
+      type: 'text',
+      text: { body: 'cold' },
+    });
     const failed = await waitFor(() => statusesOf(wamid).find((s) => s.status === 'failed'), 'failed status');
     assert.equal(failed.error?.code, 131047);
     await sleep(60);
@@ -168,15 +215,25 @@ describe('platform simulator', () => {
 
   test('a past customer message told through /_sim/history opens the window from then, with no webhook', async () => {
     const hour = 3600_000;
-    const history = (from: string, ago: number) => control('/_sim/history', { phone_id: ACME_PHONE, from, inbound_at: new Date(Date.now() - ago).toISOString() });
+    const history = (from: string, ago: number) =>
+      control('/_sim/history', { phone_id: ACME_PHONE, from, inbound_at: new Date(Date.now() - ago).toISOString() });
     const recent = await history('+15550004444', hour);
     assert.deepEqual([recent.status, recent.json.window_open], [200, true]);
     assert.equal((await history('+15550005555', 30 * hour)).json.window_open, false);
     assert.equal((await history('+15550004444', 30 * hour)).json.window_open, true, 'an older message does not close a newer window');
-    assert.equal((await control('/_sim/history', { phone_id: ACME_PHONE, from: '+15550004444', inbound_at: new Date(Date.now() + hour).toISOString() })).status, 400);
+    assert.equal(
+      (await control('/_sim/history', { phone_id: ACME_PHONE, from: '+15550004444', inbound_at: new Date(Date.now() + hour).toISOString() }))
+        .status,
+      400,
+    );
     assert.ok(!receiver.received.some((r) => r.raw.includes('15550004444')), 'the app already has the message: no webhook');
 
-    const { wamid } = await client.sendMessage(ACME_PHONE, { messaging_product: 'whatsapp', to: '+15550004444', type: 'text', text: { body: 'warm' } });
+    const { wamid } = await client.sendMessage(ACME_PHONE, {
+      messaging_product: 'whatsapp',
+      to: '+15550004444',
+      type: 'text',
+      text: { body: 'warm' },
+    });
     const statuses = await waitFor(() => (statusesOf(wamid).length === 3 ? statusesOf(wamid) : undefined), 'three statuses');
     assert.ok(statuses.every((s) => s.status !== 'failed'));
   });
@@ -191,7 +248,12 @@ describe('platform simulator', () => {
     const { wamid } = await promo('+15550019903');
     await waitFor(() => statusesOf(wamid).some((s) => s.status === 'delivered'), 'delivered');
     await sleep(100);
-    assert.deepEqual(statusesOf(wamid).map((s) => s.status).sort(), ['delivered', 'sent']);
+    assert.deepEqual(
+      statusesOf(wamid)
+        .map((s) => s.status)
+        .sort(),
+      ['delivered', 'sent'],
+    );
   });
 
   test('9904 is sent, then failed with errors', async () => {
@@ -204,13 +266,24 @@ describe('platform simulator', () => {
 
   test('template rules: not approved is 132001, wrong parameter count is 132000', async () => {
     await expectPlatformError(
-      client.sendMessage(ACME_PHONE, { messaging_product: 'whatsapp', to: '+15550004444', type: 'template', template: { name: 'draft_promo', language: { code: 'en' } } }),
+      client.sendMessage(ACME_PHONE, {
+        messaging_product: 'whatsapp',
+        to: '+15550004444',
+        type: 'template',
+        template: { name: 'draft_promo', language: { code: 'en' } },
+      }),
       132001,
     );
     const error = await expectPlatformError(
       client.sendMessage(ACME_PHONE, {
-        messaging_product: 'whatsapp', to: '+15550004444', type: 'template',
-        template: { name: 'order_update', language: { code: 'en' }, components: [{ type: 'body', parameters: [{ type: 'text', text: 'x', parameter_name: 'customer_name' }] }] },
+        messaging_product: 'whatsapp',
+        to: '+15550004444',
+        type: 'template',
+        template: {
+          name: 'order_update',
+          language: { code: 'en' },
+          components: [{ type: 'body', parameters: [{ type: 'text', text: 'x', parameter_name: 'customer_name' }] }],
+        },
       }),
       132000,
     );
@@ -226,7 +299,10 @@ describe('platform simulator', () => {
 
   test('listTemplates follows paging; getPhoneNumber returns the tier', async () => {
     const templates = await client.listTemplates(ACME_WABA);
-    assert.deepEqual(templates.map((t) => t.name), demoBusinesses[0]!.templates.map((t) => t.name));
+    assert.deepEqual(
+      templates.map((t) => t.name),
+      demoBusinesses[0]!.templates.map((t) => t.name),
+    );
     const page = await fetch(`${sim.url}/v23.0/${ACME_WABA}/message_templates?limit=2`, { headers: { authorization: `Bearer ${TOKEN}` } });
     const body = (await page.json()) as { data: unknown[]; paging: { next?: string; cursors: { after: string } } };
     assert.equal(body.data.length, 2);
@@ -262,14 +338,25 @@ describe('platform simulator', () => {
     const update = await waitFor(() => items().find((i) => i.kind === 'template_status'), 'template webhook');
     assert.deepEqual([update.kind === 'template_status' && update.name, update.wabaId], ['welcome', '300000000000002']);
     await expectPlatformError(
-      client.sendMessage('200000000000001', { messaging_product: 'whatsapp', to: '+15550007777', type: 'template', template: { name: 'welcome', language: { code: 'en' }, components: [{ type: 'body', parameters: [{ type: 'text', text: 'Sam' }] }] } }),
+      client.sendMessage('200000000000001', {
+        messaging_product: 'whatsapp',
+        to: '+15550007777',
+        type: 'template',
+        template: { name: 'welcome', language: { code: 'en' }, components: [{ type: 'body', parameters: [{ type: 'text', text: 'Sam' }] }] },
+      }),
       132015,
     );
 
     const tier = await control('/_sim/phone-numbers/200000000000001', { messaging_limit_tier: 'TIER_10K' });
     assert.equal(tier.json.messaging_limit_tier, 'TIER_10K');
     const quality = await waitFor(() => items().find((i) => i.kind === 'phone_quality'), 'quality webhook');
-    assert.deepEqual(quality, { kind: 'phone_quality', wabaId: '300000000000002', displayPhoneNumber: '15550200001', event: 'UPGRADE', currentLimit: 'TIER_10K' });
+    assert.deepEqual(quality, {
+      kind: 'phone_quality',
+      wabaId: '300000000000002',
+      displayPhoneNumber: '15550200001',
+      event: 'UPGRADE',
+      currentLimit: 'TIER_10K',
+    });
     assert.equal((await client.getPhoneNumber('200000000000001')).messaging_limit_tier, 'TIER_10K');
   });
 
@@ -292,9 +379,13 @@ describe('platform simulator', () => {
   test('fresh phone ids are provisioned; throughput and pair rate are enforced', async () => {
     const phone = await client.getPhoneNumber('555000111');
     assert.deepEqual([phone.quality_rating, phone.messaging_limit_tier], ['GREEN', 'TIER_250']);
-    const send = (to: string) => client.sendMessage('555000111', {
-      messaging_product: 'whatsapp', to, type: 'template', template: { name: 'draft_promo', language: { code: 'en' } },
-    });
+    const send = (to: string) =>
+      client.sendMessage('555000111', {
+        messaging_product: 'whatsapp',
+        to,
+        type: 'template',
+        template: { name: 'draft_promo', language: { code: 'en' } },
+      });
     await control('/_sim/templates/draft_promo', { status: 'APPROVED', waba_id: 'auto-555000111' });
     const burst = await Promise.allSettled(Array.from({ length: 46 }, () => send('+15550008888')));
     const pairError = burst.find((r) => r.status === 'rejected');
@@ -304,7 +395,9 @@ describe('platform simulator', () => {
     // Batches of 100 to distinct users until the 80/s bucket runs dry, so a slow machine cannot refill it in time.
     let throughputError: PromiseRejectedResult | undefined;
     for (let batch = 0; batch < 10 && !throughputError; batch += 1) {
-      const spread = await Promise.allSettled(Array.from({ length: 100 }, (_, i) => send(`+1555${String(batch * 100 + i).padStart(4, '0')}9902`)));
+      const spread = await Promise.allSettled(
+        Array.from({ length: 100 }, (_, i) => send(`+1555${String(batch * 100 + i).padStart(4, '0')}9902`)),
+      );
       throughputError = spread.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     }
     assert.ok(throughputError && throughputError.reason instanceof PlatformError);
@@ -320,8 +413,14 @@ describe('platform simulator', () => {
         signal: sender.signal,
         headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
         body: JSON.stringify({ messaging_product: 'whatsapp', to, type: 'text', text: { body: 'hi' }, biz_opaque_callback_data: `msg-${to}` }),
-      }).then(() => 'answered', () => 'no answer');
-      const held = await waitFor(async () => (await control('/_sim/held')).json.data.find((h: { callback: string }) => h.callback === `msg-${to}`), 'the held send');
+      }).then(
+        () => 'answered',
+        () => 'no answer',
+      );
+      const held = await waitFor(
+        async () => (await control('/_sim/held')).json.data.find((h: { callback: string }) => h.callback === `msg-${to}`),
+        'the held send',
+      );
       assert.deepEqual([held.to, held.accepted], [to.slice(1), accepted]);
       sender.abort(); // the sender goes away, as a killed worker's connection does
       assert.equal(await request, 'no answer');
@@ -333,7 +432,12 @@ describe('platform simulator', () => {
     await waitFor(() => statusesOf(taken[0].wamid)[0], 'statuses of the taken send');
     assert.deepEqual(await heldSend('+15550004442', false), []);
     // A hold applies once: the next send to that recipient is answered.
-    const next = await client.sendMessage(ACME_PHONE, { messaging_product: 'whatsapp', to: '+15550004442', type: 'text', text: { body: 'again' } });
+    const next = await client.sendMessage(ACME_PHONE, {
+      messaging_product: 'whatsapp',
+      to: '+15550004442',
+      type: 'text',
+      text: { body: 'again' },
+    });
     assert.match(next.wamid, /^wamid\./);
   });
 

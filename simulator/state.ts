@@ -76,10 +76,7 @@ export class SimState {
 
   /** Unknown WABAs exist on first use, with the default templates. */
   waba(id: string): Waba {
-    return (
-      this.wabas.get(id) ??
-      this.upsertBusiness({ waba_id: id, phone_numbers: [], templates: this.defaultTemplates })
-    );
+    return this.wabas.get(id) ?? this.upsertBusiness({ waba_id: id, phone_numbers: [], templates: this.defaultTemplates });
   }
 
   /** Unknown phone numbers exist on first use (GREEN, TIER_250), each under its own WABA. */

@@ -13,7 +13,10 @@ const MAX_BATCH = 1000;
 export class StatusBatches {
   private readonly waiting = new Map<string, { phone: Phone; statuses: StatusEvent[] }>();
 
-  constructor(private readonly ctx: Pick<SimContext, 'webhooks' | 'after'>, private readonly batchMs: number) {}
+  constructor(
+    private readonly ctx: Pick<SimContext, 'webhooks' | 'after'>,
+    private readonly batchMs: number,
+  ) {}
 
   add(phone: Phone, status: StatusEvent): void {
     if (this.batchMs === 0) return this.ctx.webhooks.send(statusesWebhook(phone, [status]));

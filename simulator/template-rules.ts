@@ -22,14 +22,17 @@ const placeholders = (text: string) => [...new Set([...text.matchAll(PLACEHOLDER
 export function findSendableTemplate(waba: Waba, name: string, language: string): PlatformTemplate {
   const template = waba.templates.find((t) => t.name === name && t.language === language);
   if (!template) {
-    throw new GraphError(132001, 'Template name does not exist in the translation',
-      `template name (${name}) does not exist in ${language}`, 404);
+    throw new GraphError(132001, 'Template name does not exist in the translation', `template name (${name}) does not exist in ${language}`, 404);
   }
   if (template.status === 'PAUSED') throw new GraphError(132015, 'Template is paused', `template (${name}) is paused`);
   if (template.status === 'DISABLED') throw new GraphError(132016, 'Template is disabled', `template (${name}) is disabled`);
   if (template.status !== 'APPROVED') {
-    throw new GraphError(132001, 'Template name does not exist in the translation',
-      `template name (${name}) is not approved in ${language} (status ${template.status})`, 404);
+    throw new GraphError(
+      132001,
+      'Template name does not exist in the translation',
+      `template name (${name}) is not approved in ${language} (status ${template.status})`,
+      404,
+    );
   }
   return template;
 }
@@ -51,8 +54,11 @@ export function checkTemplateParameters(template: PlatformTemplate, sent: unknow
       const expected = part.format.toLowerCase();
       if (params.length !== 1) throw countMismatch('header', params.length, 1);
       if (params[0]!.type !== expected) {
-        throw new GraphError(132012, 'Parameter format does not match format in the created template',
-          `header: Format mismatch, expected ${part.format}, received ${String(params[0]!.type).toUpperCase()}`);
+        throw new GraphError(
+          132012,
+          'Parameter format does not match format in the created template',
+          `header: Format mismatch, expected ${part.format}, received ${String(params[0]!.type).toUpperCase()}`,
+        );
       }
     } else if (part.type === 'BUTTONS') {
       part.buttons.forEach((button, index) => {
@@ -74,12 +80,18 @@ function checkTextParams(label: string, expected: string[], params: SentParamete
   if (!named) return;
   for (const name of expected) {
     if (!params.some((p) => p.parameter_name === name)) {
-      throw new GraphError(132000, 'Number of parameters does not match the expected number of params',
-        `${label}: parameter_name (${name}) is missing`);
+      throw new GraphError(
+        132000,
+        'Number of parameters does not match the expected number of params',
+        `${label}: parameter_name (${name}) is missing`,
+      );
     }
   }
 }
 
 const countMismatch = (label: string, got: number, expected: number) =>
-  new GraphError(132000, 'Number of parameters does not match the expected number of params',
-    `${label}: number of localizable_params (${got}) does not match the expected number of params (${expected})`);
+  new GraphError(
+    132000,
+    'Number of parameters does not match the expected number of params',
+    `${label}: number of localizable_params (${got}) does not match the expected number of params (${expected})`,
+  );

@@ -43,23 +43,29 @@ function statusEntry(e: StatusEvent) {
     timestamp: unixSeconds(e.at),
     recipient_id: e.recipientDigits,
     ...(e.bizOpaqueCallbackData !== undefined ? { biz_opaque_callback_data: e.bizOpaqueCallbackData } : {}),
-    ...(priced ? {
-      pricing: {
-        billable: e.pricingCategory !== 'service',
-        pricing_model: 'PMP',
-        type: e.pricingCategory === 'service' ? 'free_customer_service' : 'regular',
-        category: e.pricingCategory,
-      },
-    } : {}),
-    ...(e.failure ? {
-      errors: [{
-        code: e.failure.code,
-        title: e.failure.title,
-        message: e.failure.title,
-        error_data: { details: e.failure.details },
-        href: 'https://developers.facebook.com/docs/whatsapp/cloud-api/support/error-codes/',
-      }],
-    } : {}),
+    ...(priced
+      ? {
+          pricing: {
+            billable: e.pricingCategory !== 'service',
+            pricing_model: 'PMP',
+            type: e.pricingCategory === 'service' ? 'free_customer_service' : 'regular',
+            category: e.pricingCategory,
+          },
+        }
+      : {}),
+    ...(e.failure
+      ? {
+          errors: [
+            {
+              code: e.failure.code,
+              title: e.failure.title,
+              message: e.failure.title,
+              error_data: { details: e.failure.details },
+              href: 'https://developers.facebook.com/docs/whatsapp/cloud-api/support/error-codes/',
+            },
+          ],
+        }
+      : {}),
   };
 }
 
@@ -70,17 +76,17 @@ export function inboundWebhook(
   at: number,
 ) {
   const { id, ...content } = message;
-  return envelope(phone.wabaId, 'messages', messagesValue(phone, {
-    contacts: [{ profile: { name: customer.name }, wa_id: customer.digits }],
-    messages: [{ from: customer.digits, id, timestamp: unixSeconds(at), ...content }],
-  }));
+  return envelope(
+    phone.wabaId,
+    'messages',
+    messagesValue(phone, {
+      contacts: [{ profile: { name: customer.name }, wa_id: customer.digits }],
+      messages: [{ from: customer.digits, id, timestamp: unixSeconds(at), ...content }],
+    }),
+  );
 }
 
-export function templateStatusWebhook(
-  wabaId: string,
-  t: { id: string; name: string; language: string; category: string },
-  event: string,
-) {
+export function templateStatusWebhook(wabaId: string, t: { id: string; name: string; language: string; category: string }, event: string) {
   return envelope(wabaId, 'message_template_status_update', {
     event,
     message_template_id: Number(t.id),

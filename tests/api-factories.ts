@@ -4,10 +4,7 @@ import { db } from '@/server/db';
 import { newId } from '@/server/db/ids';
 
 /** An API key of `orgId` written straight to the database; returns the row and the plain key to call with. */
-export async function createApiKey(
-  orgId: string,
-  options: { scopes?: ApiScope[]; name?: string; rateLimitPerMin?: number } = {},
-) {
+export async function createApiKey(orgId: string, options: { scopes?: ApiScope[]; name?: string; rateLimitPerMin?: number } = {}) {
   const key = generateApiKey();
   const row = await db.apiKey.create({
     data: {

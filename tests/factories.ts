@@ -10,12 +10,13 @@ function suffix(): string {
   return randomBytes(5).toString('hex');
 }
 
-export async function createOrg(
-  options: { name?: string; subscriptionStatus?: SubscriptionStatus } = {},
-): Promise<Organization> {
+export async function createOrg(options: { name?: string; subscriptionStatus?: SubscriptionStatus } = {}): Promise<Organization> {
   const tag = suffix();
   const name = options.name ?? `Test Org ${tag}`;
-  const slug = `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}-${tag}`;
+  const slug = `${name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')}-${tag}`;
   return db.organization.create({
     data: { id: newId('organization'), name, slug, subscriptionStatus: options.subscriptionStatus ?? 'active' },
   });

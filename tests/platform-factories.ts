@@ -13,12 +13,24 @@ import { waitFor } from './support/wait-for';
 export async function createConnectedAccount(orgId: string, options: { name?: string; isDefaultOutgoing?: boolean } = {}) {
   const phoneId = `9${String(randomInt(1e9)).padStart(9, '0')}${String(randomInt(1e5)).padStart(5, '0')}`;
   const portfolio = await db.businessPortfolio.create({
-    data: { id: newId('portfolio'), orgId, name: 'Test business', wabaId: `auto-${phoneId}`, messagingLimit: 250, messagingLimitTier: 'TIER_250' },
+    data: {
+      id: newId('portfolio'),
+      orgId,
+      name: 'Test business',
+      wabaId: `auto-${phoneId}`,
+      messagingLimit: 250,
+      messagingLimitTier: 'TIER_250',
+    },
   });
   return db.account.create({
     data: {
-      id: newId('account'), orgId, portfolioId: portfolio.id, name: options.name ?? 'main', phoneId,
-      displayPhoneNumber: `+1 555-${phoneId.slice(-7, -4)}-${phoneId.slice(-4)}`, qualityRating: 'GREEN',
+      id: newId('account'),
+      orgId,
+      portfolioId: portfolio.id,
+      name: options.name ?? 'main',
+      phoneId,
+      displayPhoneNumber: `+1 555-${phoneId.slice(-7, -4)}-${phoneId.slice(-4)}`,
+      qualityRating: 'GREEN',
       isDefaultOutgoing: options.isDefaultOutgoing ?? true,
     },
   });

@@ -7,7 +7,10 @@ export default function DocsLayout({ children }: { children: ReactNode }) {
   const link = 'rounded-md px-2 py-1 text-slate-600 hover:bg-slate-100 hover:text-slate-900';
   return (
     <div className="min-h-dvh bg-white">
-      <a href="#content" className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-3 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+      <a
+        href="#content"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-3 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
         Skip to content
       </a>
       <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/90 backdrop-blur">

@@ -20,7 +20,11 @@ export async function createInboxTeam(orgName: string, agentNames: string[]): Pr
   const agents: CreatedUser[] = [];
   for (const name of agentNames) agents.push(await createUser({ name, memberships: [{ orgId: org.id, role: 'agent' }] }));
   await requestTemplateSync(org.id, account.id);
-  await waitFor('templates to sync', () => db.template.findFirst({ where: { accountId: account.id, name: 'order_update', status: 'APPROVED' } }), 30_000);
+  await waitFor(
+    'templates to sync',
+    () => db.template.findFirst({ where: { accountId: account.id, name: 'order_update', status: 'APPROVED' } }),
+    30_000,
+  );
   return {
     org,
     account,

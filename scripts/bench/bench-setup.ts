@@ -57,19 +57,42 @@ export async function createBenchTenant(options: { throughputPerSec?: number; me
   await db.organization.create({ data: { id: orgId, name: 'Bench', slug: `bench-${orgId.slice(-8).toLowerCase()}` } });
   const portfolioId = newId('portfolio');
   await db.businessPortfolio.create({
-    data: { id: portfolioId, orgId, name: 'Bench', wabaId: `9${Date.now()}`, messagingLimit: options.messagingLimit ?? -1, messagingLimitTier: 'TIER_UNLIMITED' },
+    data: {
+      id: portfolioId,
+      orgId,
+      name: 'Bench',
+      wabaId: `9${Date.now()}`,
+      messagingLimit: options.messagingLimit ?? -1,
+      messagingLimitTier: 'TIER_UNLIMITED',
+    },
   });
   const accounts: Array<{ id: string; phoneId: string }> = [];
   for (const name of ['main', 'support']) {
     const account = { id: newId('account'), phoneId: `7${Date.now()}${accounts.length}` };
     await db.account.create({
-      data: { ...account, orgId, portfolioId, name, displayPhoneNumber: '+1 555-000-0000', isDefaultOutgoing: name === 'main', throughputPerSec: options.throughputPerSec ?? 80 },
+      data: {
+        ...account,
+        orgId,
+        portfolioId,
+        name,
+        displayPhoneNumber: '+1 555-000-0000',
+        isDefaultOutgoing: name === 'main',
+        throughputPerSec: options.throughputPerSec ?? 80,
+      },
     });
     accounts.push(account);
   }
   const key = generateApiKey();
   await db.apiKey.create({
-    data: { id: newId('apiKey'), orgId, name: 'bench', prefix: displayPrefix(key), keyHash: hashApiKey(key), scopes: [...apiScopes], rateLimitPerMin: 100_000_000 },
+    data: {
+      id: newId('apiKey'),
+      orgId,
+      name: 'bench',
+      prefix: displayPrefix(key),
+      keyHash: hashApiKey(key),
+      scopes: [...apiScopes],
+      rateLimitPerMin: 100_000_000,
+    },
   });
   return { db, orgId, accounts, key };
 }
@@ -85,8 +108,17 @@ export async function createBenchTemplate(orgId: string, accountId: string, name
   const shape = templateShapeFromPlatform(platformTemplate);
   await db.template.create({
     data: {
-      id: newId('template'), orgId, accountId, platformTemplateId: platformTemplate.id, name, language: platformTemplate.language,
-      category: shape.category, status: shape.status, parameterFormat: shape.parameterFormat, body: shape.body, buttons: shape.buttons,
+      id: newId('template'),
+      orgId,
+      accountId,
+      platformTemplateId: platformTemplate.id,
+      name,
+      language: platformTemplate.language,
+      category: shape.category,
+      status: shape.status,
+      parameterFormat: shape.parameterFormat,
+      body: shape.body,
+      buttons: shape.buttons,
       components: platformTemplate.components as object[],
     },
   });

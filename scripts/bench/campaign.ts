@@ -34,7 +34,8 @@ const api = async (method: string, path: string, body?: unknown) => {
 try {
   await waitForHealthy(base);
   await fetch(`${simulatorUrl}/_sim/phone-numbers/${main.phoneId}`, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ throughput_level: 'HIGH', messaging_limit_tier: 'TIER_UNLIMITED' }),
   });
   const campaign = await api('POST', '/campaigns', { name: 'Bench', template: 'promo_offer' });
@@ -51,7 +52,9 @@ try {
   }
   const addSeconds = (Date.now() - addStarted) / 1000;
   latencies.sort((a, b) => a - b);
-  console.log(`added in ${addSeconds.toFixed(1)} s (target < 20 s); per call p50 ${percentile(latencies, 50)} ms, p99 ${percentile(latencies, 99)} ms`);
+  console.log(
+    `added in ${addSeconds.toFixed(1)} s (target < 20 s); per call p50 ${percentile(latencies, 50)} ms, p99 ${percentile(latencies, 99)} ms`,
+  );
 
   console.log('\n2. Running the campaign');
   const before = await simulatorStats();
@@ -70,14 +73,18 @@ try {
     if (Date.now() - started > 900_000) throw new Error('the campaign did not complete in 15 minutes');
     if (Date.now() - lastReport >= 10_000) {
       lastReport = Date.now();
-      console.log(`  ${((lastReport - started) / 1000).toFixed(0)} s: ${JSON.stringify(final.recipients)}, worker RSS ${(rssOf(workerPid) / 1024).toFixed(0)} MB`);
+      console.log(
+        `  ${((lastReport - started) / 1000).toFixed(0)} s: ${JSON.stringify(final.recipients)}, worker RSS ${(rssOf(workerPid) / 1024).toFixed(0)} MB`,
+      );
     }
     await new Promise((r) => setTimeout(r, 250));
   }
   const seconds = (Date.now() - started) / 1000;
   const after = await simulatorStats();
   console.log(`${final.status} in ${seconds.toFixed(1)} s (target < 150 s): ${(phones.length / seconds).toFixed(0)} sent/s`);
-  console.log(`at the simulator: ${after.distinct_callbacks - before.distinct_callbacks} distinct messages accepted, ${after.accepted_total - before.accepted_total} accepted in all, ${after.duplicated_callbacks} sent twice`);
+  console.log(
+    `at the simulator: ${after.distinct_callbacks - before.distinct_callbacks} distinct messages accepted, ${after.accepted_total - before.accepted_total} accepted in all, ${after.duplicated_callbacks} sent twice`,
+  );
   console.log(`final counters: ${JSON.stringify(final.recipients)}`);
 
   console.log('\nwaiting for the delivered and read statuses to settle...');
@@ -91,7 +98,9 @@ try {
   const messages = await db.message.count({ where: { campaignRecipient: { campaignId: campaign.id } } });
   console.log(`settled ${((Date.now() - settleStarted) / 1000).toFixed(1)} s later: ${JSON.stringify(settled.recipients)}`);
   console.log(`recipients by status: ${byStatus.map((row) => `${row.status} ${row._count}`).join(', ')}; ${messages} messages`);
-  console.log(`worker RSS ${(rssAtStart / 1024).toFixed(0)} MB at start, peak ${(peakRss / 1024).toFixed(0)} MB, ${(rssOf(workerPid) / 1024).toFixed(0)} MB at the end`);
+  console.log(
+    `worker RSS ${(rssAtStart / 1024).toFixed(0)} MB at start, peak ${(peakRss / 1024).toFixed(0)} MB, ${(rssOf(workerPid) / 1024).toFixed(0)} MB at the end`,
+  );
 } finally {
   await stack.stop();
   await db.$disconnect();

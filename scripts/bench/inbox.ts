@@ -59,13 +59,24 @@ const client = new pg.Client({ connectionString: config.DATABASE_URL });
 await client.connect();
 const org = await db.organization.create({ data: { id: newId('organization'), name: 'Inbox bench', slug: `inbox-bench-${Date.now()}` } });
 try {
-  const portfolio = await db.businessPortfolio.create({ data: { id: newId('portfolio'), orgId: org.id, name: 'Bench', wabaId: `bench-${org.id}` } });
+  const portfolio = await db.businessPortfolio.create({
+    data: { id: newId('portfolio'), orgId: org.id, name: 'Bench', wabaId: `bench-${org.id}` },
+  });
   const account = await db.account.create({
-    data: { id: newId('account'), orgId: org.id, portfolioId: portfolio.id, name: 'main', phoneId: `bench-${org.id}`, displayPhoneNumber: '+1 555 000' },
+    data: {
+      id: newId('account'),
+      orgId: org.id,
+      portfolioId: portfolio.id,
+      name: 'main',
+      phoneId: `bench-${org.id}`,
+      displayPhoneNumber: '+1 555 000',
+    },
   });
   const start = performance.now();
   await seed(client, org.id, account.id);
-  console.log(`seeded ${CONTACTS.toLocaleString('en')} contacts and ${(CONTACTS * PER_CONTACT).toLocaleString('en')} messages in ${((performance.now() - start) / 1000).toFixed(1)} s\n`);
+  console.log(
+    `seeded ${CONTACTS.toLocaleString('en')} contacts and ${(CONTACTS * PER_CONTACT).toLocaleString('en')} messages in ${((performance.now() - start) / 1000).toFixed(1)} s\n`,
+  );
 
   const deep = await db.contact.findFirstOrThrow({
     where: { orgId: org.id },
@@ -75,7 +86,8 @@ try {
   });
   const deepCursor = encodeCursor('conversations', { at: deep.lastMessageAt as Date, id: deep.id });
   const thread = deep.id;
-  const inboxSearch = (search: string) => listInboxConversations(org.id, { userId: 'usr_bench', filter: 'all', status: 'open', limit: 30, search });
+  const inboxSearch = (search: string) =>
+    listInboxConversations(org.id, { userId: 'usr_bench', filter: 'all', status: 'open', limit: 30, search });
   const results = [
     await measure('conversations, first page', () => listConversations(org.id, { limit: 50 })),
     await measure('conversations, search by name', () => listConversations(org.id, { limit: 50, search: 'customer 4242' })),

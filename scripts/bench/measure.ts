@@ -17,7 +17,13 @@ export async function measure(title: string, options: autocannon.Options, second
 
 export async function waitForLive(base: string): Promise<void> {
   for (let i = 0; i < 240; i++) {
-    if (await fetch(`${base}/api/health/live`).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(`${base}/api/health/live`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error('web did not start');

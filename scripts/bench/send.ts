@@ -33,7 +33,11 @@ const sendQueue = getQueue('messages');
 await createBenchTemplate(orgId, main.id, 'order_update');
 // Contacts whose 24-hour window is open, for the free-text part.
 const openWindow = Array.from({ length: 2000 }, (_, i) => ({
-  id: newId('contact'), orgId, accountId: main.id, phoneNumber: `+1555${String(3000000 + i)}`, lastInboundAt: new Date(),
+  id: newId('contact'),
+  orgId,
+  accountId: main.id,
+  phoneNumber: `+1555${String(3000000 + i)}`,
+  lastInboundAt: new Date(),
 }));
 await db.contact.createMany({ data: openWindow });
 
@@ -43,7 +47,8 @@ const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/j
 try {
   await waitForHealthy(base);
   await fetch(`${simulatorUrl}/_sim/phone-numbers/${main.phoneId}`, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ throughput_level: 'HIGH', messaging_limit_tier: 'TIER_UNLIMITED' }),
   });
 
@@ -60,16 +65,26 @@ async function acceptingSends(): Promise<void> {
   console.log('\n1. Accepting sends');
   const live = await measure('GET /api/health/live', { url: `${base}/api/health/live` }, 30);
   let n = 0;
-  const accept = await measure('POST /v1/messages', {
-    url: `${base}/v1/messages`, method: 'POST', headers,
-    requests: [{
-      setupRequest: (request) => ({
-        ...request,
-        body: JSON.stringify({ contact_id: openWindow[n++ % openWindow.length]!.id, type: 'text', text: { body: `Bench ${n}` } }),
-      }),
-    }],
-  }, 30);
-  console.log(`accepted sends/s: ${((accept.requests.average / live.requests.average) * 100).toFixed(1)} % of liveness (target >= 60 %), p99 ${accept.latency.p99} ms (target < 150 ms)`);
+  const accept = await measure(
+    'POST /v1/messages',
+    {
+      url: `${base}/v1/messages`,
+      method: 'POST',
+      headers,
+      requests: [
+        {
+          setupRequest: (request) => ({
+            ...request,
+            body: JSON.stringify({ contact_id: openWindow[n++ % openWindow.length]!.id, type: 'text', text: { body: `Bench ${n}` } }),
+          }),
+        },
+      ],
+    },
+    30,
+  );
+  console.log(
+    `accepted sends/s: ${((accept.requests.average / live.requests.average) * 100).toFixed(1)} % of liveness (target >= 60 %), p99 ${accept.latency.p99} ms (target < 150 ms)`,
+  );
 
   await sendQueue.drain();
   await db.message.deleteMany({ where: { orgId } });
@@ -87,18 +102,28 @@ async function pipeline(): Promise<void> {
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssOf(workerPid))), 250);
   let i = 0;
   const acceptStarted = Date.now();
-  await measure('POST /v1/messages', {
-    url: `${base}/v1/messages`, method: 'POST', headers, amount: pipelineMessages,
-    requests: [{
-      setupRequest: (request) => ({
-        ...request,
-        body: JSON.stringify({
-          to: `+1555${String(5000000 + i++)}`, type: 'template',
-          template: { name: 'order_update', parameters: { customer_name: 'Bench', order_id: String(i) } },
-        }),
-      }),
-    }],
-  }, 0);
+  await measure(
+    'POST /v1/messages',
+    {
+      url: `${base}/v1/messages`,
+      method: 'POST',
+      headers,
+      amount: pipelineMessages,
+      requests: [
+        {
+          setupRequest: (request) => ({
+            ...request,
+            body: JSON.stringify({
+              to: `+1555${String(5000000 + i++)}`,
+              type: 'template',
+              template: { name: 'order_update', parameters: { customer_name: 'Bench', order_id: String(i) } },
+            }),
+          }),
+        },
+      ],
+    },
+    0,
+  );
   const accepted = Date.now();
   console.log('resuming the queue');
   await sendQueue.resume();
@@ -111,7 +136,9 @@ async function pipeline(): Promise<void> {
   const seconds = (done - accepted) / 1000;
   console.log(`accepted ${pipelineMessages} in ${((accepted - acceptStarted) / 1000).toFixed(1)} s`);
   console.log(`all sent ${seconds.toFixed(1)} s after the queue was resumed: ${(pipelineMessages / seconds).toFixed(0)} sent/s (target 1,000)`);
-  console.log(`at the simulator: ${after.distinct_callbacks - before.distinct_callbacks} distinct messages accepted, ${after.duplicated_callbacks} sent twice; ${sent} sent in the database`);
+  console.log(
+    `at the simulator: ${after.distinct_callbacks - before.distinct_callbacks} distinct messages accepted, ${after.duplicated_callbacks} sent twice; ${sent} sent in the database`,
+  );
   console.log(`worker peak RSS ${(peakRss / 1024).toFixed(0)} MB`);
 }
 

@@ -57,8 +57,12 @@ const { newId } = await import('../../server/db/ids');
 const { generateWebhookSecret } = await import('../../server/webhooks/webhook-rules');
 await db.webhook.create({
   data: {
-    id: newId('webhook'), orgId, name: 'soak', url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`,
-    events: ['message.sent', 'message.delivered', 'message.read'], secret: generateWebhookSecret(),
+    id: newId('webhook'),
+    orgId,
+    name: 'soak',
+    url: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`,
+    events: ['message.sent', 'message.delivered', 'message.read'],
+    secret: generateWebhookSecret(),
   },
 });
 
@@ -67,17 +71,23 @@ let sent = 0;
 async function sendRound(): Promise<void> {
   const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
   let next = 0;
-  await Promise.all(Array.from({ length: 20 }, async () => {
-    while (next < sendsPerRound) {
-      const i = sent + next++;
-      const res = await fetch(`${base}/v1/messages`, {
-        method: 'POST',
-        headers: { ...headers, 'idempotency-key': randomUUID() },
-        body: JSON.stringify({ to: `+1555${String(5000000 + i)}`, type: 'template', template: { name: 'order_update', parameters: { customer_name: 'Soak', order_id: String(i) } } }),
-      });
-      if (res.status !== 201) throw new Error(`send answered ${res.status}: ${await res.text()}`);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: 20 }, async () => {
+      while (next < sendsPerRound) {
+        const i = sent + next++;
+        const res = await fetch(`${base}/v1/messages`, {
+          method: 'POST',
+          headers: { ...headers, 'idempotency-key': randomUUID() },
+          body: JSON.stringify({
+            to: `+1555${String(5000000 + i)}`,
+            type: 'template',
+            template: { name: 'order_update', parameters: { customer_name: 'Soak', order_id: String(i) } },
+          }),
+        });
+        if (res.status !== 201) throw new Error(`send answered ${res.status}: ${await res.text()}`);
+      }
+    }),
+  );
   sent += sendsPerRound;
 }
 
@@ -108,7 +118,8 @@ const stack = startStack({ env, webPort: port, logDir: '/tmp/bench-soak-logs' })
 try {
   await waitForHealthy(base);
   await fetch(`http://127.0.0.1:${simulatorPort}/_sim/phone-numbers/${main.phoneId}`, {
-    method: 'POST', headers: { 'content-type': 'application/json' },
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ throughput_level: 'HIGH', messaging_limit_tier: 'TIER_UNLIMITED' }),
   });
   console.log(`\n${rounds} rounds of ${sendsPerRound} sends (3 webhook deliveries each); retentions ${retention} s, purge every ${purgeEvery} s`);

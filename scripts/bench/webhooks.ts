@@ -72,7 +72,9 @@ for (let i = 0; i < receivers; i++) {
   const { server, url } = await receiver(withDeadReceiver && i === receivers - 1);
   servers.push(server);
   tenants.push(orgId);
-  await db.webhook.create({ data: { id: newId('webhook'), orgId, name: `receiver ${i + 1}`, url, events: ['message.delivered'], secret: generateWebhookSecret() } });
+  await db.webhook.create({
+    data: { id: newId('webhook'), orgId, name: `receiver ${i + 1}`, url, events: ['message.delivered'], secret: generateWebhookSecret() },
+  });
 }
 
 /** Publishes `count` events at BENCH_EVENTS_PER_SEC, round-robin over `orgs`. */
@@ -108,7 +110,11 @@ async function writeOneJobPerEvent(events: Array<{ orgId: string; event: string;
     return { id, orgId, type: event, payload: { id, event, created_at: createdAt.toISOString(), ...subject }, createdAt };
   });
   const jobs = rows.map((e) => ({
-    id: newId('outbox'), queue: 'webhook-fan-out', name: 'events.fan-out', data: { eventIds: [e.id] }, jobId: `events.fan-out-${e.id}`,
+    id: newId('outbox'),
+    queue: 'webhook-fan-out',
+    name: 'events.fan-out',
+    data: { eventIds: [e.id] },
+    jobId: `events.fan-out-${e.id}`,
   }));
   await db.$transaction([db.event.createMany({ data: rows }), db.outboxJob.createMany({ data: jobs })]);
 }
@@ -134,25 +140,37 @@ const stack = startStack({ env, webPort: port, logDir: '/tmp/bench-webhooks-logs
 try {
   await waitForHealthy(`http://127.0.0.1:${port}`);
   const healthyExpected = totalEvents - (withDeadReceiver ? Math.floor(totalEvents / receivers) : 0);
-  console.log(`\n${totalEvents.toLocaleString('en')} events at ${eventsPerSec}/s to ${receivers} receivers (${withDeadReceiver ? 'one' : 'none'} dead), ${fanOutPerEvent ? 'one fan-out job per event' : 'one fan-out job per batch'}; ${healthyExpected.toLocaleString('en')} healthy deliveries expected`);
+  console.log(
+    `\n${totalEvents.toLocaleString('en')} events at ${eventsPerSec}/s to ${receivers} receivers (${withDeadReceiver ? 'one' : 'none'} dead), ${fanOutPerEvent ? 'one fan-out job per event' : 'one fan-out job per batch'}; ${healthyExpected.toLocaleString('en')} healthy deliveries expected`,
+  );
   if (warmupEvents > 0) {
     await publishAtRate(warmupEvents, withDeadReceiver ? tenants.slice(0, -1) : tenants);
     await waitForArrivals(warmupEvents);
-    console.log(`warm-up: ${warmupEvents.toLocaleString('en')} events to the healthy receivers, ${summary(arrivals.map((a) => a.latencyMs))}; not counted below`);
+    console.log(
+      `warm-up: ${warmupEvents.toLocaleString('en')} events to the healthy receivers, ${summary(arrivals.map((a) => a.latencyMs))}; not counted below`,
+    );
     arrivals.length = 0;
   }
   const started = Date.now();
   await publishAtRate(totalEvents, tenants);
   const published = Date.now();
-  console.log(`published in ${((published - started) / 1000).toFixed(1)} s (${Math.round(totalEvents / ((published - started) / 1000))} events/s)`);
+  console.log(
+    `published in ${((published - started) / 1000).toFixed(1)} s (${Math.round(totalEvents / ((published - started) / 1000))} events/s)`,
+  );
   await waitForArrivals(healthyExpected);
   const first = Math.min(...arrivals.map((a) => a.at));
   const end = Math.max(...arrivals.map((a) => a.at));
   const deadTimeoutsFrom = started + 15_000;
-  console.log(`healthy receivers: ${arrivals.length.toLocaleString('en')} of ${healthyExpected.toLocaleString('en')} delivered, ${Math.round(arrivals.length / ((end - first) / 1000))} deliveries/s`);
+  console.log(
+    `healthy receivers: ${arrivals.length.toLocaleString('en')} of ${healthyExpected.toLocaleString('en')} delivered, ${Math.round(arrivals.length / ((end - first) / 1000))} deliveries/s`,
+  );
   console.log(`event-to-delivery, all:                        ${summary(arrivals.map((a) => a.latencyMs))}`);
-  console.log(`  before the dead receiver's first timeout:    ${summary(arrivals.filter((a) => a.at < deadTimeoutsFrom).map((a) => a.latencyMs))}`);
-  console.log(`  while its attempts time out (after 15 s):    ${summary(arrivals.filter((a) => a.at >= deadTimeoutsFrom).map((a) => a.latencyMs))}`);
+  console.log(
+    `  before the dead receiver's first timeout:    ${summary(arrivals.filter((a) => a.at < deadTimeoutsFrom).map((a) => a.latencyMs))}`,
+  );
+  console.log(
+    `  while its attempts time out (after 15 s):    ${summary(arrivals.filter((a) => a.at >= deadTimeoutsFrom).map((a) => a.latencyMs))}`,
+  );
   console.log(`dead receiver: ${deadHits.toLocaleString('en')} requests received, none answered`);
 } finally {
   for (const socket of heldSockets) socket.destroy();

@@ -11,7 +11,10 @@ export const migrationsDir = path.resolve(import.meta.dirname, '../../prisma/mig
 
 export async function listMigrations(): Promise<Array<{ name: string; sql: string; checksum: string }>> {
   const entries = await readdir(migrationsDir, { withFileTypes: true });
-  const names = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  const names = entries
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
   return Promise.all(
     names.map(async (name) => {
       const sql = await readFile(path.join(migrationsDir, name, 'migration.sql'), 'utf8');

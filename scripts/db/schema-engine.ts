@@ -28,9 +28,7 @@ async function loadEngine(): Promise<Engine> {
   const { instance } = await WebAssembly.instantiate(bytes, { './schema_engine_bg.js': bindings });
   bindings.__wbg_set_wasm(instance.exports);
   (instance.exports as { __wbindgen_start?: () => void }).__wbindgen_start?.();
-  const factory = bindMigrationAwareSqlAdapterFactory(
-    new PrismaPg({ connectionString: maintenanceUrl() }) as never,
-  );
+  const factory = bindMigrationAwareSqlAdapterFactory(new PrismaPg({ connectionString: maintenanceUrl() }) as never);
   return bindings.SchemaEngine.new({ datamodels: undefined }, () => {}, factory);
 }
 

@@ -5,7 +5,10 @@ import { ensureChromium } from './ensure-chromium';
 const missing = '/nonexistent/chromium-for-this-test';
 
 test('a present browser needs nothing', () => {
-  assert.equal(ensureChromium(process.execPath, () => assert.fail('nothing to install')), null);
+  assert.equal(
+    ensureChromium(process.execPath, () => assert.fail('nothing to install')),
+    null,
+  );
 });
 
 test('a missing browser that cannot be installed is one line saying what to install', () => {

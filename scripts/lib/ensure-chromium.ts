@@ -29,5 +29,7 @@ export function ensureChromium(path = chromiumPath, install: Installer | null = 
     return `The browser tests need Chromium at ${path}: install Debian's package (sudo apt-get install chromium) or set CHROMIUM_PATH, then run npm test again.`;
   }
   install();
-  return existsSync(path) ? null : `Installing Debian's chromium did not give ${path} (see apt-get's output above); install it, or set CHROMIUM_PATH, then run npm test again.`;
+  return existsSync(path)
+    ? null
+    : `Installing Debian's chromium did not give ${path} (see apt-get's output above); install it, or set CHROMIUM_PATH, then run npm test again.`;
 }

@@ -20,21 +20,25 @@ export interface StoredResponse {
   body: string;
 }
 
-export type IdempotencyClaim =
-  | { kind: 'claimed'; recordId: string }
-  | { kind: 'replay'; response: StoredResponse };
+export type IdempotencyClaim = { kind: 'claimed'; recordId: string } | { kind: 'replay'; response: StoredResponse };
 
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.keys(value).sort().map((k) => [k, canonical((value as Record<string, unknown>)[k])]));
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
+    );
   }
   return value;
 }
 
 /** The same request means the same method, path and JSON body (key order and spacing aside). */
 export function requestFingerprint(method: string, path: string, body: unknown): string {
-  return createHash('sha256').update(JSON.stringify([method, path, canonical(body ?? null)])).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify([method, path, canonical(body ?? null)]))
+    .digest('hex');
 }
 
 export function validateIdempotencyKey(key: string): void {

@@ -11,7 +11,12 @@ type RouteHandler = (request: Request, context: never) => Promise<Response> | Re
 type OwnMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type Method = OwnMethod | 'HEAD' | 'OPTIONS';
 
-function refusal(request: Request, status: 'method_not_allowed' | 'resource_not_found', message: string, headers: Record<string, string> = {}): Response {
+function refusal(
+  request: Request,
+  status: 'method_not_allowed' | 'resource_not_found',
+  message: string,
+  headers: Record<string, string> = {},
+): Response {
   const requestId = requestIdOf(request);
   return errorResponse(new ApiError(status, message), { 'Request-Id': requestId, ...headers }, requestId);
 }
@@ -19,9 +24,15 @@ function refusal(request: Request, status: 'method_not_allowed' | 'resource_not_
 export function apiMethods<H extends Partial<Record<OwnMethod, RouteHandler>>>(handlers: H): H & Record<Method, RouteHandler> {
   const allow = [...Object.keys(handlers), ...(handlers.GET ? ['HEAD'] : []), 'OPTIONS'].join(', ');
   const refuse = (request: Request) =>
-    refusal(request, 'method_not_allowed', `${request.method} is not allowed on ${new URL(request.url).pathname}; it takes ${allow}.`, { Allow: allow });
+    refusal(request, 'method_not_allowed', `${request.method} is not allowed on ${new URL(request.url).pathname}; it takes ${allow}.`, {
+      Allow: allow,
+    });
   return {
-    GET: refuse, POST: refuse, PUT: refuse, PATCH: refuse, DELETE: refuse,
+    GET: refuse,
+    POST: refuse,
+    PUT: refuse,
+    PATCH: refuse,
+    DELETE: refuse,
     HEAD: handlers.GET ?? refuse,
     OPTIONS: (request: Request) => new Response(null, { status: 204, headers: { 'Request-Id': requestIdOf(request), Allow: allow } }),
     ...handlers,

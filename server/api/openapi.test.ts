@@ -129,7 +129,10 @@ describe('OpenAPI document', () => {
   test('POSTs take an Idempotency-Key and media answers with bytes', () => {
     for (const spec of allEndpoints.filter((s) => s.method === 'POST')) {
       const op = operationAt(spec.method, spec.path);
-      assert.ok(op?.parameters.some((p) => '$ref' in p && p.$ref === '#/components/parameters/Idempotency-Key'), spec.operationId);
+      assert.ok(
+        op?.parameters.some((p) => '$ref' in p && p.$ref === '#/components/parameters/Idempotency-Key'),
+        spec.operationId,
+      );
     }
     assert.ok(operationAt('GET', '/v1/media/{message_id}')?.responses['200']?.content?.['application/octet-stream']);
     assert.equal(operationAt('DELETE', '/v1/webhooks/{id}')?.responses['204']?.content, undefined);

@@ -266,14 +266,13 @@ function build(): OpenApiDocument {
           name: 'Idempotency-Key',
           in: 'header',
           required: false,
-          description:
-            'Makes a retry safe: the same key with the same body within 24 hours replays the first result instead of acting twice.',
+          description: 'Makes a retry safe: the same key with the same body within 24 hours replays the first result instead of acting twice.',
           schema: { type: 'string', minLength: 1, maxLength: 255 },
         },
       },
       headers: {
         'Request-Id': { description: 'Identifies this request; equals `error.request_id`.', schema: { type: 'string' } },
-        'X-RateLimit-Limit': integerHeader("Requests per minute allowed for this key (`rate_limit_per_min`)."),
+        'X-RateLimit-Limit': integerHeader('Requests per minute allowed for this key (`rate_limit_per_min`).'),
         'X-RateLimit-Remaining': integerHeader('Requests left in the current 60-second window.'),
         'X-RateLimit-Reset': integerHeader('Unix time, in seconds, when the window resets.'),
         'Retry-After': integerHeader('Seconds to wait before retrying.'),

@@ -129,7 +129,19 @@ function unexpected(error: unknown, requestId: string): ApiError {
  * connection), pool timeouts, and the same as Prisma reports them (P1001/P1002/P1017/P2024, or
  * its driver adapter's error, which carries the pg error as `cause`).
  */
-const unavailableCodes = new Set(['P1001', 'P1002', 'P1017', 'P2024', 'ECONNREFUSED', 'ETIMEDOUT', 'ECONNRESET', 'EPIPE', '57P01', '57P02', '57P03']);
+const unavailableCodes = new Set([
+  'P1001',
+  'P1002',
+  'P1017',
+  'P2024',
+  'ECONNREFUSED',
+  'ETIMEDOUT',
+  'ECONNRESET',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+]);
 const unavailableKinds = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections']);
 const unavailableMessage =
   /ECONNREFUSED|Connection is closed|connect ETIMEDOUT|Connection terminated|terminating connection due to|the database system is (starting up|shutting down|in recovery)|Client has encountered a connection error/;

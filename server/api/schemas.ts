@@ -12,7 +12,12 @@ export const accountSchema = z.object({
   is_default_outgoing: z.boolean(),
   quality_rating: z.enum(['GREEN', 'YELLOW', 'RED', 'UNKNOWN']),
   messaging_limit_tier: z.string().nullable().describe('TIER_250, TIER_2K, TIER_10K, TIER_100K or TIER_UNLIMITED; null until synced.'),
-  messaging_limit: z.number().int().describe('Distinct people that may be newly contacted per rolling 24 hours. 0 means not synced yet (unknown, not zero); -1 means unlimited.'),
+  messaging_limit: z
+    .number()
+    .int()
+    .describe(
+      'Distinct people that may be newly contacted per rolling 24 hours. 0 means not synced yet (unknown, not zero); -1 means unlimited.',
+    ),
 });
 
 /** An http(s) URL the service will call or fetch, up to 2,048 characters (the dashboard's rule too). */
@@ -28,11 +33,7 @@ export function listOf<T extends z.ZodType>(item: T, paged = true) {
 }
 
 /** As the caller writes it; the service normalises it to E.164 and refuses anything else (422). */
-export const phoneNumber = z
-  .string()
-  .min(1)
-  .max(32)
-  .describe('Phone number in international format, e.g. `+14155550123`. Normalised to E.164.');
+export const phoneNumber = z.string().min(1).max(32).describe('Phone number in international format, e.g. `+14155550123`. Normalised to E.164.');
 
 export const messageType = z.enum(['text', 'template', 'image', 'video', 'audio', 'document']);
 
@@ -53,8 +54,8 @@ export const messageSchema = z.object({
   template_name: z.string().nullable().describe('On template messages.'),
   wamid: z.string().nullable().describe("The platform's message id, once the platform accepted the message."),
   error_code: z.string().nullable().describe('On `failed` messages: `upstream_failure` when the platform refused it.'),
-  error_message: z.string().nullable().describe('On `failed` messages: why, in the platform\'s words.'),
-  reference: z.string().nullable().describe('The caller\'s own id given on a template send.'),
+  error_message: z.string().nullable().describe("On `failed` messages: why, in the platform's words."),
+  reference: z.string().nullable().describe("The caller's own id given on a template send."),
   created_at: timestamp,
   updated_at: timestamp,
 });

@@ -31,7 +31,10 @@ function signInLimiters() {
   // As in server/api/rate-limit.ts: commands wait for a connection still opening, not refused at start.
   const limiter = (name: string, limits: typeof FAILURES_PER_ADDRESS) =>
     new RateLimiterRedis({ storeClient: getRedis(), keyPrefix: redisKey('signin', name), rejectIfRedisNotReady: false, ...limits });
-  return (limiters ??= { byEmailAndAddress: limiter('email-address', FAILURES_PER_EMAIL_AND_ADDRESS), byAddress: limiter('address', FAILURES_PER_ADDRESS) });
+  return (limiters ??= {
+    byEmailAndAddress: limiter('email-address', FAILURES_PER_EMAIL_AND_ADDRESS),
+    byAddress: limiter('address', FAILURES_PER_ADDRESS),
+  });
 }
 
 async function countAttempt(limiter: RateLimiterRedis, key: string): Promise<void> {

@@ -27,7 +27,8 @@ export async function addCampaignRecipients(orgId: string, campaignId: string, r
     const phone = normalizePhoneNumber(recipient.to, `recipients[${index}].to`);
     const parameters = recipient.parameters ?? {};
     validateRecipientParameters(template, parameters, index);
-    if (!byPhone.has(phone)) byPhone.set(phone, { id: newId('recipient'), phone, name: recipient.name ?? null, parameters: JSON.stringify(parameters) });
+    if (!byPhone.has(phone))
+      byPhone.set(phone, { id: newId('recipient'), phone, name: recipient.name ?? null, parameters: JSON.stringify(parameters) });
   });
   const rows = [...byPhone.values()];
 

@@ -29,7 +29,15 @@ export async function readCampaignBuilderData(orgId: string) {
     ),
     templates: templates.map((template) => {
       const body = template.body as { text: string; variables: string[] };
-      return { id: template.id, accountId: template.accountId, name: template.name, language: template.language, category: template.category, text: body.text, variables: body.variables };
+      return {
+        id: template.id,
+        accountId: template.accountId,
+        name: template.name,
+        language: template.language,
+        category: template.category,
+        text: body.text,
+        variables: body.variables,
+      };
     }),
   };
 }

@@ -18,7 +18,11 @@ export function assertCampaignCompatible(template: TemplateForSend, param: strin
     buildTemplateSend(template, { parameters: filled }, undefined);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    throw new ApiError('invalid_parameter', `Template \`${template.name}\` cannot be used for a campaign: ${error.message} Campaign recipients supply body variables only.`, { param });
+    throw new ApiError(
+      'invalid_parameter',
+      `Template \`${template.name}\` cannot be used for a campaign: ${error.message} Campaign recipients supply body variables only.`,
+      { param },
+    );
   }
 }
 

@@ -21,10 +21,16 @@ export async function createCampaign(orgId: string, input: CreateCampaignInput) 
   const template = await resolveCampaignTemplate(orgId, input, account?.id);
   const param = input.templateId !== undefined ? 'template_id' : 'template';
   if (account && template.accountId !== account.id) {
-    throw new ApiError('invalid_parameter', `Template \`${template.name}\` belongs to another account than \`${account.name}\`.`, { param: 'account' });
+    throw new ApiError('invalid_parameter', `Template \`${template.name}\` belongs to another account than \`${account.name}\`.`, {
+      param: 'account',
+    });
   }
   if (template.status !== 'APPROVED') {
-    throw new ApiError('template_not_approved', `Template \`${template.name}\` is ${template.status}, not APPROVED; a campaign can only send an approved template.`, { param });
+    throw new ApiError(
+      'template_not_approved',
+      `Template \`${template.name}\` is ${template.status}, not APPROVED; a campaign can only send an approved template.`,
+      { param },
+    );
   }
   assertCampaignCompatible(templateForSend(template), param);
   const campaign = await db.campaign.create({

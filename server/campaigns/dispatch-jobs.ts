@@ -13,9 +13,21 @@ const wakeUpId = (kind: string, campaignId: string, at: Date) => `campaign.${kin
 
 export function addDispatchJob(tx: DbTx, campaignId: string, runAt?: Date): Promise<string> {
   const at = runAt ?? new Date();
-  return addOutboxJob(tx, { queue: 'campaigns', name: 'campaign.dispatch', data: { campaignId }, jobId: wakeUpId('dispatch', campaignId, at), runAt });
+  return addOutboxJob(tx, {
+    queue: 'campaigns',
+    name: 'campaign.dispatch',
+    data: { campaignId },
+    jobId: wakeUpId('dispatch', campaignId, at),
+    runAt,
+  });
 }
 
 export function addStartJob(tx: DbTx, campaignId: string, scheduledAt: Date): Promise<string> {
-  return addOutboxJob(tx, { queue: 'campaigns', name: 'campaign.start', data: { campaignId }, jobId: wakeUpId('start', campaignId, scheduledAt), runAt: scheduledAt });
+  return addOutboxJob(tx, {
+    queue: 'campaigns',
+    name: 'campaign.start',
+    data: { campaignId },
+    jobId: wakeUpId('start', campaignId, scheduledAt),
+    runAt: scheduledAt,
+  });
 }

@@ -56,8 +56,18 @@ export async function handOffChunk(campaignId: string, now: Date, size = CHUNK_S
       return { state: 'done' as const, queued: 0, skipped: 0 };
     }
 
-    const plan = planHandOff(pending, { marketing: template.category === 'MARKETING', sendMode: campaign.sendMode, remaining: allowance.remaining, now });
-    const contactIds = await ensureContacts(tx, campaign.orgId, campaign.accountId, plan.send.filter((r) => !r.contact_id).map((r) => r.phone_number));
+    const plan = planHandOff(pending, {
+      marketing: template.category === 'MARKETING',
+      sendMode: campaign.sendMode,
+      remaining: allowance.remaining,
+      now,
+    });
+    const contactIds = await ensureContacts(
+      tx,
+      campaign.orgId,
+      campaign.accountId,
+      plan.send.filter((r) => !r.contact_id).map((r) => r.phone_number),
+    );
     const forSend = templateForSend(template);
     const queued: Array<{ id: string; contactId: string }> = [];
     const failed: Array<{ id: string; reason: string }> = [];
@@ -74,8 +84,15 @@ export async function handOffChunk(campaignId: string, now: Date, size = CHUNK_S
         continue;
       }
       messages.push({
-        orgId: campaign.orgId, accountId: campaign.accountId, contactId, type: 'template', content: built.content,
-        platformBody: built.platformBody, templateId: template.id, templateName: template.name, campaignRecipientId: recipient.id,
+        orgId: campaign.orgId,
+        accountId: campaign.accountId,
+        contactId,
+        type: 'template',
+        content: built.content,
+        platformBody: built.platformBody,
+        templateId: template.id,
+        templateName: template.name,
+        campaignRecipientId: recipient.id,
       });
       queued.push({ id: recipient.id, contactId });
     }
@@ -102,14 +119,22 @@ function resumeTime(freesAt: Date | null, now: Date): Date {
   return new Date(Math.max(freesAt?.getTime() ?? now.getTime() + 24 * 3600_000, soonest));
 }
 
-async function markRecipients(tx: DbTx, queued: Array<{ id: string; contactId: string }>, skipped: Array<{ id: string; reason: string }>, failed: Array<{ id: string; reason: string }>) {
+async function markRecipients(
+  tx: DbTx,
+  queued: Array<{ id: string; contactId: string }>,
+  skipped: Array<{ id: string; reason: string }>,
+  failed: Array<{ id: string; reason: string }>,
+) {
   if (queued.length > 0) {
     await tx.$executeRaw`
       UPDATE campaign_recipients r SET status = 'queued', contact_id = batch.contact_id, updated_at = now()
       FROM unnest(${queued.map((q) => q.id)}::text[], ${queued.map((q) => q.contactId)}::text[]) AS batch(id, contact_id)
       WHERE r.id = batch.id`;
   }
-  for (const [status, rows] of [['skipped', skipped], ['failed', failed]] as const) {
+  for (const [status, rows] of [
+    ['skipped', skipped],
+    ['failed', failed],
+  ] as const) {
     if (rows.length === 0) continue;
     await tx.$executeRaw`
       UPDATE campaign_recipients r SET status = ${status}::"RecipientStatus", error_message = batch.reason, updated_at = now()

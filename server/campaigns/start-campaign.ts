@@ -31,10 +31,14 @@ export async function startCampaign(orgId: string, campaignId: string, input: St
     if (campaign.status !== 'draft' && campaign.status !== 'paused') {
       throw new ApiError('campaign_state_conflict', `The campaign is ${campaign.status}; only a draft or paused campaign can be started.`);
     }
-    if (campaign.totalCount === 0) throw new ApiError('campaign_has_no_recipients', 'The campaign has no recipients. Add recipients before starting it.');
+    if (campaign.totalCount === 0)
+      throw new ApiError('campaign_has_no_recipients', 'The campaign has no recipients. Add recipients before starting it.');
     const template = await tx.template.findUniqueOrThrow({ where: { id: campaign.templateId } });
     if (template.status !== 'APPROVED') {
-      throw new ApiError('template_not_approved', `Template \`${template.name}\` is ${template.status}, not APPROVED, so the campaign cannot send it.`);
+      throw new ApiError(
+        'template_not_approved',
+        `Template \`${template.name}\` is ${template.status}, not APPROVED, so the campaign cannot send it.`,
+      );
     }
     if (armed) {
       await tx.campaign.update({ where: { id: campaignId }, data: { status: 'scheduled', scheduledAt, sendMode } });

@@ -9,11 +9,7 @@ import { ApiError } from '@/server/errors/api-error';
 export function normalizePhoneNumber(input: string, param = 'phone_number'): string {
   const parsed = parsePhoneNumberFromString(input.trim(), { extract: false });
   if (!input.trim().startsWith('+') || !parsed || parsed.ext || !parsed.isPossible()) {
-    throw new ApiError(
-      'invalid_parameter',
-      `\`${param}\` must be a phone number in international format, such as +14155552671.`,
-      { param },
-    );
+    throw new ApiError('invalid_parameter', `\`${param}\` must be a phone number in international format, such as +14155552671.`, { param });
   }
   return parsed.number;
 }

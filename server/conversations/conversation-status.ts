@@ -11,7 +11,10 @@ export type ConversationStatusChange = { status: 'open' | 'resolved' } | { statu
  * A conversation's status as of `now`: a snooze whose time has come is open, whether or not
  * the wake-up sweep has written it yet.
  */
-export function effectiveStatus(row: { conversationStatus: ConversationStatus; snoozedUntil: Date | null }, now = Date.now()): ConversationStatus {
+export function effectiveStatus(
+  row: { conversationStatus: ConversationStatus; snoozedUntil: Date | null },
+  now = Date.now(),
+): ConversationStatus {
   const woken = row.conversationStatus === 'snoozed' && (row.snoozedUntil?.getTime() ?? 0) <= now;
   return woken ? 'open' : row.conversationStatus;
 }

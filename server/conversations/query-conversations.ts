@@ -62,9 +62,21 @@ const SEARCH_WINDOW = 1_000;
  */
 async function searchConversations(orgId: string, query: ConversationQuery, text: string) {
   const cursor = decodeCursor(CONVERSATIONS_LIST, query.cursor);
-  const page: Prisma.ContactWhereInput = { AND: [await conversationsWhere(orgId, { ...query, search: undefined }), afterNewestFirst('lastMessageAt', cursor)] };
-  const newest = await db.contact.findMany({ where: page, orderBy: [{ lastMessageAt: 'desc' }, { id: 'desc' }], take: SEARCH_WINDOW, select: { id: true } });
-  const found = await firstSearchMatches(orgId, newest.map((row) => row.id), text, query.limit + 1);
+  const page: Prisma.ContactWhereInput = {
+    AND: [await conversationsWhere(orgId, { ...query, search: undefined }), afterNewestFirst('lastMessageAt', cursor)],
+  };
+  const newest = await db.contact.findMany({
+    where: page,
+    orderBy: [{ lastMessageAt: 'desc' }, { id: 'desc' }],
+    take: SEARCH_WINDOW,
+    select: { id: true },
+  });
+  const found = await firstSearchMatches(
+    orgId,
+    newest.map((row) => row.id),
+    text,
+    query.limit + 1,
+  );
   const searchedAll = newest.length < SEARCH_WINDOW;
   const ids = found.length > query.limit || searchedAll ? found : await listSearchMatches(orgId, text);
   return findConversations({ AND: [page, { id: { in: ids } }] }, query.limit);

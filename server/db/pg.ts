@@ -33,7 +33,10 @@ export async function pgTransaction<T>(work: (client: pg.PoolClient) => Promise<
     return result;
   } catch (error) {
     // A connection that cannot even roll back is dropped rather than returned to the pool.
-    const broken = await client.query('ROLLBACK').then(() => undefined, (rollbackError: Error) => rollbackError);
+    const broken = await client.query('ROLLBACK').then(
+      () => undefined,
+      (rollbackError: Error) => rollbackError,
+    );
     client.release(broken);
     throw error;
   }

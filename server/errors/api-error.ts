@@ -47,5 +47,4 @@ export function errorEnvelope(error: ApiError, requestId: string) {
   };
 }
 
-export const notFound = (what: string, param?: string) =>
-  new ApiError('resource_not_found', `No such ${what}.`, param ? { param } : {});
+export const notFound = (what: string, param?: string) => new ApiError('resource_not_found', `No such ${what}.`, param ? { param } : {});

@@ -6,12 +6,7 @@ import { withTrpcCodes, type TRPCErrorCode } from './trpc-code';
  * status unless an entry names its own. The error envelope, the `/docs/errors` page and the OpenAPI
  * document are all generated from this table. Codes are never renamed, only added.
  */
-export type MessagingErrorType =
-  | 'authentication_error'
-  | 'permission_error'
-  | 'invalid_request_error'
-  | 'rate_limit_error'
-  | 'api_error';
+export type MessagingErrorType = 'authentication_error' | 'permission_error' | 'invalid_request_error' | 'rate_limit_error' | 'api_error';
 
 interface ErrorCodeInfo {
   status: number;
@@ -24,41 +19,192 @@ interface ErrorCodeInfo {
 const noRetry = 'No: the same request fails the same way until the key or request changes.';
 
 export const messagingErrorCodes = withTrpcCodes({
-  missing_api_key: { status: 401, type: 'authentication_error', meaning: 'No API key was sent. Send `Authorization: Bearer <API_KEY>`.', retry: noRetry },
+  missing_api_key: {
+    status: 401,
+    type: 'authentication_error',
+    meaning: 'No API key was sent. Send `Authorization: Bearer <API_KEY>`.',
+    retry: noRetry,
+  },
   invalid_api_key: { status: 401, type: 'authentication_error', meaning: 'The key is malformed or was never issued.', retry: noRetry },
-  api_key_expired: { status: 401, type: 'authentication_error', meaning: 'The key passed its expiry date. Create a new key in the dashboard.', retry: noRetry },
-  api_key_revoked: { status: 401, type: 'authentication_error', meaning: 'The key was revoked, which is permanent. Create a new key in the dashboard.', retry: noRetry },
-  api_key_disabled: { status: 401, type: 'authentication_error', meaning: 'The key is switched off. An owner or admin can switch it on again in the dashboard.', retry: 'Only after the key is switched on again.' },
-  legacy_api_key: { status: 401, type: 'authentication_error', meaning: 'An older-format key (40 hex characters, no scopes) cannot call /v1. Create a current key in the dashboard.', retry: noRetry },
-  ip_not_allowed: { status: 403, type: 'permission_error', meaning: 'The key may be used only from its allowed addresses; the message names the address the request came from.', retry: noRetry },
-  insufficient_scope: { status: 403, type: 'permission_error', meaning: 'The key lacks the scope this endpoint requires; the message names it.', retry: noRetry },
-  subscription_inactive: { status: 403, type: 'permission_error', meaning: "The organization's subscription has lapsed. Every call is refused until it is renewed.", retry: 'Only after the subscription is renewed.' },
+  api_key_expired: {
+    status: 401,
+    type: 'authentication_error',
+    meaning: 'The key passed its expiry date. Create a new key in the dashboard.',
+    retry: noRetry,
+  },
+  api_key_revoked: {
+    status: 401,
+    type: 'authentication_error',
+    meaning: 'The key was revoked, which is permanent. Create a new key in the dashboard.',
+    retry: noRetry,
+  },
+  api_key_disabled: {
+    status: 401,
+    type: 'authentication_error',
+    meaning: 'The key is switched off. An owner or admin can switch it on again in the dashboard.',
+    retry: 'Only after the key is switched on again.',
+  },
+  legacy_api_key: {
+    status: 401,
+    type: 'authentication_error',
+    meaning: 'An older-format key (40 hex characters, no scopes) cannot call /v1. Create a current key in the dashboard.',
+    retry: noRetry,
+  },
+  ip_not_allowed: {
+    status: 403,
+    type: 'permission_error',
+    meaning: 'The key may be used only from its allowed addresses; the message names the address the request came from.',
+    retry: noRetry,
+  },
+  insufficient_scope: {
+    status: 403,
+    type: 'permission_error',
+    meaning: 'The key lacks the scope this endpoint requires; the message names it.',
+    retry: noRetry,
+  },
+  subscription_inactive: {
+    status: 403,
+    type: 'permission_error',
+    meaning: "The organization's subscription has lapsed. Every call is refused until it is renewed.",
+    retry: 'Only after the subscription is renewed.',
+  },
   invalid_json: { status: 400, type: 'invalid_request_error', meaning: 'The request body is not valid JSON.', retry: noRetry },
-  unknown_field: { status: 400, type: 'invalid_request_error', meaning: 'The body holds a field this endpoint does not accept; `param` names it.', retry: noRetry },
+  unknown_field: {
+    status: 400,
+    type: 'invalid_request_error',
+    meaning: 'The body holds a field this endpoint does not accept; `param` names it.',
+    retry: noRetry,
+  },
   request_too_large: { status: 413, type: 'invalid_request_error', meaning: 'The request body is larger than 1 MiB.', retry: noRetry },
   missing_parameter: { status: 422, type: 'invalid_request_error', meaning: 'A required field is absent; `param` names it.', retry: noRetry },
-  invalid_parameter: { status: 422, type: 'invalid_request_error', meaning: 'A field is present but wrong (malformed id, timestamp, phone number, enum value, `limit` or `cursor`); `param` names it.', retry: noRetry },
-  resource_not_found: { status: 404, type: 'invalid_request_error', meaning: "No such resource in the organization (another organization's resources answer the same way), or no such endpoint.", retry: noRetry },
-  method_not_allowed: { status: 405, type: 'invalid_request_error', meaning: 'The endpoint exists but does not take this HTTP method; the `Allow` header lists those it takes.', retry: noRetry },
-  template_not_approved: { status: 422, type: 'invalid_request_error', meaning: 'The template is not APPROVED. PENDING means wait for the platform to review it; REJECTED means fix it and resubmit.', retry: 'After the template is approved.' },
-  missing_template_parameter: { status: 422, type: 'invalid_request_error', meaning: 'A variable the template declares was not supplied; the message names what is missing and what the template expects.', retry: noRetry },
+  invalid_parameter: {
+    status: 422,
+    type: 'invalid_request_error',
+    meaning: 'A field is present but wrong (malformed id, timestamp, phone number, enum value, `limit` or `cursor`); `param` names it.',
+    retry: noRetry,
+  },
+  resource_not_found: {
+    status: 404,
+    type: 'invalid_request_error',
+    meaning: "No such resource in the organization (another organization's resources answer the same way), or no such endpoint.",
+    retry: noRetry,
+  },
+  method_not_allowed: {
+    status: 405,
+    type: 'invalid_request_error',
+    meaning: 'The endpoint exists but does not take this HTTP method; the `Allow` header lists those it takes.',
+    retry: noRetry,
+  },
+  template_not_approved: {
+    status: 422,
+    type: 'invalid_request_error',
+    meaning: 'The template is not APPROVED. PENDING means wait for the platform to review it; REJECTED means fix it and resubmit.',
+    retry: 'After the template is approved.',
+  },
+  missing_template_parameter: {
+    status: 422,
+    type: 'invalid_request_error',
+    meaning: 'A variable the template declares was not supplied; the message names what is missing and what the template expects.',
+    retry: noRetry,
+  },
   account_not_found: { status: 422, type: 'invalid_request_error', meaning: '`from` names no account of the organization.', retry: noRetry },
-  no_connected_account: { status: 422, type: 'invalid_request_error', meaning: 'The organization has no connected account to send from.', retry: 'After an account is connected.' },
-  contact_opted_out: { status: 422, type: 'invalid_request_error', meaning: 'The contact opted out of marketing and the template is MARKETING. Utility and authentication templates still go through.', retry: noRetry },
-  service_window_closed: { status: 422, type: 'invalid_request_error', meaning: "Free-form messages are allowed only within 24 hours of the customer's last message. Send an approved template instead.", retry: 'After the customer writes again, or send a template.' },
-  url_not_allowed: { status: 422, type: 'invalid_request_error', meaning: 'The URL points at a private, loopback, link-local or metadata address, or is not http(s).', retry: noRetry },
-  media_too_large: { status: 422, type: 'invalid_request_error', meaning: "The media behind `link` is larger than its type allows: 15 MB at most, and the platform's 5 MB for images. Upload larger files to the platform and send their `id`.", retry: noRetry },
-  contact_exists: { status: 409, type: 'invalid_request_error', meaning: 'A contact with that phone number exists; the message includes its id. Nothing is merged.', retry: noRetry },
-  idempotency_key_reused: { status: 409, type: 'invalid_request_error', meaning: 'This Idempotency-Key was used with a different request. Use a new key for a new request.', retry: noRetry },
-  idempotency_in_progress: { status: 409, type: 'invalid_request_error', meaning: 'A request with this Idempotency-Key is still running.', retry: 'Yes, shortly: the retry replays the first result once it is done.' },
-  campaign_state_conflict: { status: 409, type: 'invalid_request_error', meaning: 'The campaign cannot do that from its current state; the message names the state.', retry: noRetry },
-  campaign_has_no_recipients: { status: 422, type: 'invalid_request_error', meaning: 'The campaign has no recipients to send to. Add recipients first.', retry: noRetry },
-  campaign_not_editable: { status: 409, type: 'invalid_request_error', meaning: 'Recipients can be added only while the campaign is draft or paused.', retry: 'After pausing the campaign.' },
-  rate_limited: { status: 429, type: 'rate_limit_error', meaning: "Too many requests for this key in the current 60-second window. Nothing was processed.", retry: 'Yes, after the seconds in `Retry-After`.' },
-  rate_limiter_unavailable: { status: 503, type: 'api_error', meaning: 'The rate-limit check could not run, so the request was refused rather than let through.', retry: 'Yes, shortly.' },
-  upstream_failure: { status: 502, type: 'api_error', meaning: "The platform refused the request; the message holds the platform's explanation.", retry: 'Depends on the explanation; transient platform failures can be retried.' },
-  service_unavailable: { status: 503, type: 'api_error', meaning: 'A dependency (database or queue) is unavailable.', retry: 'Yes, with backoff.' },
-  internal_error: { status: 500, type: 'api_error', meaning: 'Something went wrong on our side.', retry: 'Yes, with backoff. With an Idempotency-Key a retry cannot act twice.' },
+  no_connected_account: {
+    status: 422,
+    type: 'invalid_request_error',
+    meaning: 'The organization has no connected account to send from.',
+    retry: 'After an account is connected.',
+  },
+  contact_opted_out: {
+    status: 422,
+    type: 'invalid_request_error',
+    meaning: 'The contact opted out of marketing and the template is MARKETING. Utility and authentication templates still go through.',
+    retry: noRetry,
+  },
+  service_window_closed: {
+    status: 422,
+    type: 'invalid_request_error',
+    meaning: "Free-form messages are allowed only within 24 hours of the customer's last message. Send an approved template instead.",
+    retry: 'After the customer writes again, or send a template.',
+  },
+  url_not_allowed: {
+    status: 422,
+    type: 'invalid_request_error',
+    meaning: 'The URL points at a private, loopback, link-local or metadata address, or is not http(s).',
+    retry: noRetry,
+  },
+  media_too_large: {
+    status: 422,
+    type: 'invalid_request_error',
+    meaning:
+      "The media behind `link` is larger than its type allows: 15 MB at most, and the platform's 5 MB for images. Upload larger files to the platform and send their `id`.",
+    retry: noRetry,
+  },
+  contact_exists: {
+    status: 409,
+    type: 'invalid_request_error',
+    meaning: 'A contact with that phone number exists; the message includes its id. Nothing is merged.',
+    retry: noRetry,
+  },
+  idempotency_key_reused: {
+    status: 409,
+    type: 'invalid_request_error',
+    meaning: 'This Idempotency-Key was used with a different request. Use a new key for a new request.',
+    retry: noRetry,
+  },
+  idempotency_in_progress: {
+    status: 409,
+    type: 'invalid_request_error',
+    meaning: 'A request with this Idempotency-Key is still running.',
+    retry: 'Yes, shortly: the retry replays the first result once it is done.',
+  },
+  campaign_state_conflict: {
+    status: 409,
+    type: 'invalid_request_error',
+    meaning: 'The campaign cannot do that from its current state; the message names the state.',
+    retry: noRetry,
+  },
+  campaign_has_no_recipients: {
+    status: 422,
+    type: 'invalid_request_error',
+    meaning: 'The campaign has no recipients to send to. Add recipients first.',
+    retry: noRetry,
+  },
+  campaign_not_editable: {
+    status: 409,
+    type: 'invalid_request_error',
+    meaning: 'Recipients can be added only while the campaign is draft or paused.',
+    retry: 'After pausing the campaign.',
+  },
+  rate_limited: {
+    status: 429,
+    type: 'rate_limit_error',
+    meaning: 'Too many requests for this key in the current 60-second window. Nothing was processed.',
+    retry: 'Yes, after the seconds in `Retry-After`.',
+  },
+  rate_limiter_unavailable: {
+    status: 503,
+    type: 'api_error',
+    meaning: 'The rate-limit check could not run, so the request was refused rather than let through.',
+    retry: 'Yes, shortly.',
+  },
+  upstream_failure: {
+    status: 502,
+    type: 'api_error',
+    meaning: "The platform refused the request; the message holds the platform's explanation.",
+    retry: 'Depends on the explanation; transient platform failures can be retried.',
+  },
+  service_unavailable: {
+    status: 503,
+    type: 'api_error',
+    meaning: 'A dependency (database or queue) is unavailable.',
+    retry: 'Yes, with backoff.',
+  },
+  internal_error: {
+    status: 500,
+    type: 'api_error',
+    meaning: 'Something went wrong on our side.',
+    retry: 'Yes, with backoff. With an Idempotency-Key a retry cannot act twice.',
+  },
 } as const satisfies Record<string, ErrorCodeInfo>);
 
 export type MessagingErrorCode = keyof typeof messagingErrorCodes;

@@ -7,7 +7,14 @@ import { trpcCodeForStatus, withTrpcCodes } from './trpc-code';
 
 test('a status becomes its tRPC code; a deliberate 5xx is never INTERNAL_SERVER_ERROR, whose message is hidden', () => {
   assert.deepEqual([404, 409, 422, 405, 429, 503, 500, 502].map(trpcCodeForStatus), [
-    'NOT_FOUND', 'CONFLICT', 'BAD_REQUEST', 'BAD_REQUEST', 'TOO_MANY_REQUESTS', 'SERVICE_UNAVAILABLE', 'BAD_GATEWAY', 'BAD_GATEWAY',
+    'NOT_FOUND',
+    'CONFLICT',
+    'BAD_REQUEST',
+    'BAD_REQUEST',
+    'TOO_MANY_REQUESTS',
+    'SERVICE_UNAVAILABLE',
+    'BAD_GATEWAY',
+    'BAD_GATEWAY',
   ]);
 });
 

@@ -4,9 +4,7 @@ import ipaddr from 'ipaddr.js';
 export function parseAddress(address: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
   try {
     const parsed = ipaddr.parse(address.replace(/^\[|\]$/g, ''));
-    return parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()
-      ? (parsed as ipaddr.IPv6).toIPv4Address()
-      : parsed;
+    return parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress() ? (parsed as ipaddr.IPv6).toIPv4Address() : parsed;
   } catch {
     return null;
   }
@@ -25,7 +23,11 @@ export function parseCidr(text: string): [ipaddr.IPv4 | ipaddr.IPv6, number] | n
 }
 
 export function parseCidrList(list: string): Array<[ipaddr.IPv4 | ipaddr.IPv6, number]> {
-  return list.split(',').filter((s) => s.trim()).map(parseCidr).filter((c) => c !== null);
+  return list
+    .split(',')
+    .filter((s) => s.trim())
+    .map(parseCidr)
+    .filter((c) => c !== null);
 }
 
 /** Whether `address` lies in any of `cidrs` (addresses of another family never match). */

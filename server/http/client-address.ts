@@ -35,7 +35,10 @@ function socketAddressName(raw: string): string {
 export function clientAddress(rawSocketAddress: string, forwardedFor: string | undefined): string {
   const socketAddress = socketAddressName(rawSocketAddress);
   if (!forwardedFor || trustedProxies.length === 0 || !addressInCidrs(socketAddress, trustedProxies)) return socketAddress;
-  const hops = forwardedFor.split(',').map((s) => s.trim()).filter(Boolean);
+  const hops = forwardedFor
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (let i = hops.length - 1; i >= 0; i--) {
     const hop = hops[i] as string;
     if (!addressInCidrs(hop, trustedProxies)) return hop;

@@ -28,7 +28,8 @@ test('IPv6 forms that carry an IPv4 address are judged as that address', () => {
   ] as const) {
     assert.equal(addressRefusal(address, []), refusal, address);
   }
-  for (const address of ['64:ff9b::8.8.8.8', '2002:808:808::1', '8.8.8.8', '2606:4700::1']) assert.equal(addressRefusal(address, []), null, address);
+  for (const address of ['64:ff9b::8.8.8.8', '2002:808:808::1', '8.8.8.8', '2606:4700::1'])
+    assert.equal(addressRefusal(address, []), null, address);
 });
 
 test('refusals name the address class, and the address only when the URL itself held it', () => {

@@ -1,14 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { checkOutboundUrl } from './outbound-policy';
-import {
-  OutboundBlockedError,
-  OutboundTimeoutError,
-  readCapped,
-  ResponseTooLargeError,
-  safeFetch,
-  TooManyRedirectsError,
-} from './safe-fetch';
+import { OutboundBlockedError, OutboundTimeoutError, readCapped, ResponseTooLargeError, safeFetch, TooManyRedirectsError } from './safe-fetch';
 import { serve } from './serve-for-tests';
 
 // Linux routes all of 127/8 to loopback: 127.0.0.77 stands for the one allowlisted receiver,
@@ -17,12 +10,37 @@ const allowlist = ['127.0.0.77'];
 
 test('validation refuses every private, local and odd form', () => {
   const refused = [
-    'http://127.0.0.1/', 'http://localhost/', 'http://LOCALHOST./', 'http://app.localhost/', 'http://10.0.0.1/',
-    'http://172.16.0.1/', 'http://192.168.0.1/', 'http://169.254.169.254/latest/meta-data/', 'http://[::1]/',
-    'http://[::ffff:127.0.0.1]/', 'http://[::ffff:7f00:1]/', 'http://0.0.0.0/', 'http://0/', 'http://[::]/',
-    'http://2130706433/', 'http://0177.0.0.1/', 'http://0x7f.1/', 'http://127.1/', 'http://100.64.0.1/',
-    'http://[fc00::1]/', 'http://[fd12::1]/', 'http://[fe80::1]/', 'http://[64:ff9b::7f00:1]/', 'http://224.0.0.1/',
-    'http://255.255.255.255/', 'http://[::127.0.0.1]/', 'http://[2002:7f00:1::]/', 'ftp://example.com/', 'file:///etc/passwd', 'http://user:pass@example.com/', 'nonsense',
+    'http://127.0.0.1/',
+    'http://localhost/',
+    'http://LOCALHOST./',
+    'http://app.localhost/',
+    'http://10.0.0.1/',
+    'http://172.16.0.1/',
+    'http://192.168.0.1/',
+    'http://169.254.169.254/latest/meta-data/',
+    'http://[::1]/',
+    'http://[::ffff:127.0.0.1]/',
+    'http://[::ffff:7f00:1]/',
+    'http://0.0.0.0/',
+    'http://0/',
+    'http://[::]/',
+    'http://2130706433/',
+    'http://0177.0.0.1/',
+    'http://0x7f.1/',
+    'http://127.1/',
+    'http://100.64.0.1/',
+    'http://[fc00::1]/',
+    'http://[fd12::1]/',
+    'http://[fe80::1]/',
+    'http://[64:ff9b::7f00:1]/',
+    'http://224.0.0.1/',
+    'http://255.255.255.255/',
+    'http://[::127.0.0.1]/',
+    'http://[2002:7f00:1::]/',
+    'ftp://example.com/',
+    'file:///etc/passwd',
+    'http://user:pass@example.com/',
+    'nonsense',
   ];
   for (const url of refused) assert.equal(checkOutboundUrl(url).ok, false, url);
 });
@@ -46,14 +64,22 @@ test('public addresses and names pass validation; the allowlist opens only what 
 
 test('a name resolving to a private address is refused at connect time', async () => {
   let hits = 0;
-  const target = new URL(await serve('127.0.0.1', (_req, res) => { hits += 1; res.end('secret'); }));
+  const target = new URL(
+    await serve('127.0.0.1', (_req, res) => {
+      hits += 1;
+      res.end('secret');
+    }),
+  );
   const lookup = async () => [{ address: '127.0.0.1', family: 4 }];
   await assert.rejects(safeFetch(`http://evil.test:${target.port}/`, { lookup, allowlist }), (error: Error) => {
     // The class, never the internal address the name has.
     assert.equal((error as OutboundBlockedError).reason, 'evil.test resolves to a loopback address, not a public one');
     return error instanceof OutboundBlockedError;
   });
-  const mixed = async () => [{ address: '93.184.215.14', family: 4 }, { address: '127.0.0.1', family: 4 }];
+  const mixed = async () => [
+    { address: '93.184.215.14', family: 4 },
+    { address: '127.0.0.1', family: 4 },
+  ];
   await assert.rejects(safeFetch(`http://evil.test:${target.port}/`, { lookup: mixed, allowlist }), OutboundBlockedError);
   assert.equal(hits, 0);
 });
@@ -68,7 +94,10 @@ test('a name resolving to an allowlisted address connects to that address', asyn
 
 test('a redirect to a private address or a private name is refused', async () => {
   let privateHits = 0;
-  const privateUrl = await serve('127.0.0.1', (_req, res) => { privateHits += 1; res.end('secret'); });
+  const privateUrl = await serve('127.0.0.1', (_req, res) => {
+    privateHits += 1;
+    res.end('secret');
+  });
   const privatePort = new URL(privateUrl).port;
   const receiver = await serve('127.0.0.77', (req, res) => {
     const location = req.url === '/to-name' ? `http://internal.test:${privatePort}/` : `${privateUrl}/`;

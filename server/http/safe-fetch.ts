@@ -42,8 +42,14 @@ const redirectStatuses = new Set([301, 302, 303, 307, 308]);
  */
 export async function safeFetch(input: string, options: SafeFetchOptions = {}): Promise<SafeResponse> {
   const {
-    maxBytes, timeoutMs = 15_000, connectTimeoutMs = 10_000, maxRedirects = 3,
-    allowlist = defaultOutboundAllowlist, lookup = resolveWithSystem, signal, ...init
+    maxBytes,
+    timeoutMs = 15_000,
+    connectTimeoutMs = 10_000,
+    maxRedirects = 3,
+    allowlist = defaultOutboundAllowlist,
+    lookup = resolveWithSystem,
+    signal,
+    ...init
   } = options;
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(new OutboundTimeoutError(timeoutMs)), timeoutMs);
@@ -61,7 +67,12 @@ export async function safeFetch(input: string, options: SafeFetchOptions = {}): 
       const check = checkOutboundUrl(url, allowlist);
       if (!check.ok) throw new OutboundBlockedError(check.reason);
       const response = await fetch(check.url, {
-        ...init, method, body, headers, redirect: 'manual', dispatcher: agent,
+        ...init,
+        method,
+        body,
+        headers,
+        redirect: 'manual',
+        dispatcher: agent,
         signal: signal ? AbortSignal.any([deadline.signal, signal]) : deadline.signal,
       });
       const location = response.headers.get('location');

@@ -9,7 +9,12 @@ import { serve } from './serve-for-tests';
 const allowlist = ['127.0.0.77'];
 
 const post = (agent = createOutboundAgent({ allowlist })): SafeRequestOptions => ({
-  method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}', agent, timeoutMs: 1_000, maxResponseBytes: 16,
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: '{}',
+  agent,
+  timeoutMs: 1_000,
+  maxResponseBytes: 16,
 });
 
 test('requests to one receiver share kept-alive connections', async () => {
@@ -25,7 +30,12 @@ test('requests to one receiver share kept-alive connections', async () => {
 
 test('what the policy refuses is refused: the URL up front, a name by its addresses at connect time', async () => {
   let hits = 0;
-  const target = new URL(await serve('127.0.0.1', (_req, res) => { hits += 1; res.end('secret'); }));
+  const target = new URL(
+    await serve('127.0.0.1', (_req, res) => {
+      hits += 1;
+      res.end('secret');
+    }),
+  );
   await assert.rejects(safeRequest(`${target.origin}/`, post()), OutboundBlockedError);
   const agent = createOutboundAgent({ allowlist, lookup: async () => [{ address: '127.0.0.1', family: 4 }] });
   await assert.rejects(safeRequest(`http://evil.test:${target.port}/`, post(agent)), OutboundBlockedError);

@@ -53,8 +53,11 @@ export async function safeRequest(url: string, options: SafeRequestOptions): Pro
   timer.unref();
   try {
     const response = await request(check.url, {
-      method: options.method, headers: options.headers, body: options.body,
-      dispatcher: options.agent.dispatcher, signal: deadline.signal,
+      method: options.method,
+      headers: options.headers,
+      body: options.body,
+      dispatcher: options.agent.dispatcher,
+      signal: deadline.signal,
     });
     const body = await readStart(response.body, options.maxResponseBytes);
     return { status: response.statusCode, headers: response.headers, body };

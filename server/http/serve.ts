@@ -18,10 +18,7 @@ await app.prepare();
 
 const server = createServer((req, res) => {
   const forwarded = req.headers['x-forwarded-for'];
-  req.headers[CLIENT_ADDRESS_HEADER] = clientAddress(
-    req.socket.remoteAddress ?? '',
-    Array.isArray(forwarded) ? forwarded.join(',') : forwarded,
-  );
+  req.headers[CLIENT_ADDRESS_HEADER] = clientAddress(req.socket.remoteAddress ?? '', Array.isArray(forwarded) ? forwarded.join(',') : forwarded);
   if (answerApiEdge(req, res)) return;
   void handle(req, res);
 });

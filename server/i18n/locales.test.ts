@@ -15,9 +15,7 @@ test('Accept-Language picks the first supported language by weight', () => {
 /** Every string of one catalogue has its translation in every other, and no more. */
 test('the catalogues have the same keys', () => {
   const keys = (value: unknown, prefix = ''): string[] =>
-    value && typeof value === 'object'
-      ? Object.entries(value).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k))
-      : [prefix];
+    value && typeof value === 'object' ? Object.entries(value).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k)) : [prefix];
   const [first, ...others] = LOCALES.map((locale) => ({ locale, keys: keys(catalogue(locale)).sort() }));
   for (const other of others) assert.deepEqual(other.keys, first!.keys, `${other.locale} against ${first!.locale}`);
 });

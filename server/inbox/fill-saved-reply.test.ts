@@ -5,8 +5,11 @@ import { fillSavedReply } from './fill-saved-reply';
 const wendy = { name: 'Wendy  Open', phoneNumber: '+15550001001' };
 const nameless = { name: null, phoneNumber: '+15550001002' };
 
-test('variables take the contact\'s values', () => {
-  assert.equal(fillSavedReply('Hi {{first_name}} ({{ name }}), we will call {{phone}}.', wendy), 'Hi Wendy (Wendy  Open), we will call +15550001001.');
+test("variables take the contact's values", () => {
+  assert.equal(
+    fillSavedReply('Hi {{first_name}} ({{ name }}), we will call {{phone}}.', wendy),
+    'Hi Wendy (Wendy  Open), we will call +15550001001.',
+  );
 });
 
 test('a missing value takes the fallback, or nothing', () => {

@@ -1,6 +1,10 @@
 import { toPage } from '@/server/api/paging';
 import {
-  CONVERSATIONS_LIST, conversationSortKey, conversationsWhere, queryConversations, type ConversationFilters,
+  CONVERSATIONS_LIST,
+  conversationSortKey,
+  conversationsWhere,
+  queryConversations,
+  type ConversationFilters,
 } from '@/server/conversations/query-conversations';
 import type { ConversationStatus } from '@/server/db';
 import { countByStatus } from '@/server/conversations/conversation-status';
@@ -25,7 +29,12 @@ export interface InboxListOptions extends InboxFilters {
 
 /** The shared inbox's conversation list: the API's list with the team's filters on top. */
 export async function listInboxConversations(orgId: string, options: InboxListOptions) {
-  const rows = await queryConversations(orgId, { ...conversationFilters(options), status: options.status, limit: options.limit, cursor: options.cursor });
+  const rows = await queryConversations(orgId, {
+    ...conversationFilters(options),
+    status: options.status,
+    limit: options.limit,
+    cursor: options.cursor,
+  });
   const now = Date.now();
   return toPage(CONVERSATIONS_LIST, rows, options.limit, conversationSortKey, (row) => presentInboxConversation(row, now));
 }

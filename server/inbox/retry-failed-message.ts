@@ -12,10 +12,14 @@ import { assertMaySend } from '@/server/messages/send-message';
 export async function retryFailedMessage(orgId: string, messageId: string) {
   const failed = await db.message.findFirst({
     where: { id: messageId, orgId, direction: 'outgoing', status: 'failed' },
-    include: { contact: { select: { lastInboundAt: true, optedOutMarketing: true, phoneNumber: true } }, template: { select: { status: true, category: true, name: true } } },
+    include: {
+      contact: { select: { lastInboundAt: true, optedOutMarketing: true, phoneNumber: true } },
+      template: { select: { status: true, category: true, name: true } },
+    },
   });
   if (!failed) throw notFound('failed message');
-  if (failed.hasMedia) throw new ApiError('invalid_parameter', 'A message with a file is sent again by attaching the file anew.', { param: 'messageId' });
+  if (failed.hasMedia)
+    throw new ApiError('invalid_parameter', 'A message with a file is sent again by attaching the file anew.', { param: 'messageId' });
   if (failed.type === 'template') {
     if (!failed.template) throw new ApiError('template_not_approved', `Template \`${failed.templateName}\` no longer exists; choose another.`);
     if (failed.template.status !== 'APPROVED') {

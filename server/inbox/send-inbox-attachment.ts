@@ -25,10 +25,18 @@ export async function sendInboxAttachment(
   if (!contact) throw notFound('conversation');
   const type = attachmentType(file.contentType);
   if (!type) {
-    throw new ApiError('invalid_parameter', `Files of type ${file.contentType || 'unknown'} cannot be sent. Send an image (JPEG, PNG), video (MP4), audio or a PDF or Office document.`, { param: 'file' });
+    throw new ApiError(
+      'invalid_parameter',
+      `Files of type ${file.contentType || 'unknown'} cannot be sent. Send an image (JPEG, PNG), video (MP4), audio or a PDF or Office document.`,
+      { param: 'file' },
+    );
   }
   if (file.bytes.byteLength > linkMediaMaxBytes(type)) {
-    throw new ApiError('media_too_large', `This ${type} is ${formatBytes(file.bytes.byteLength)}; at most ${formatBytes(linkMediaMaxBytes(type))} can be sent.`, { param: 'file' });
+    throw new ApiError(
+      'media_too_large',
+      `This ${type} is ${formatBytes(file.bytes.byteLength)}; at most ${formatBytes(linkMediaMaxBytes(type))} can be sent.`,
+      { param: 'file' },
+    );
   }
   const caption = file.caption?.trim() || undefined;
   const object = type === 'document' ? { filename: file.filename, caption } : type === 'audio' ? {} : { caption };

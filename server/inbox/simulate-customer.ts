@@ -36,7 +36,12 @@ export async function simulateCustomer(orgId: string, contactId: string, action:
   }
   const phoneId = contact.account?.phoneId ?? (await db.account.findFirst({ where: { orgId }, select: { phoneId: true } }))?.phoneId;
   if (!phoneId) throw new ApiError('no_connected_account', 'Connect a number first.');
-  return callSimulator('/_sim/inbound', { phone_id: phoneId, from: contact.phoneNumber, text: action.text, ...(contact.name ? { name: contact.name } : {}) });
+  return callSimulator('/_sim/inbound', {
+    phone_id: phoneId,
+    from: contact.phoneNumber,
+    text: action.text,
+    ...(contact.name ? { name: contact.name } : {}),
+  });
 }
 
 /** A brand-new customer writes to one of the organization's numbers (starts a conversation). */
@@ -44,5 +49,10 @@ export async function simulateNewCustomer(orgId: string, input: { accountId: str
   if (!simulatorPanelEnabled()) throw new ApiError('invalid_parameter', 'The customer simulator is turned off here.');
   const account = await db.account.findFirst({ where: { id: input.accountId, orgId }, select: { phoneId: true } });
   if (!account) throw notFound('account');
-  await callSimulator('/_sim/inbound', { phone_id: account.phoneId, from: input.phoneNumber, text: input.text, ...(input.name ? { name: input.name } : {}) });
+  await callSimulator('/_sim/inbound', {
+    phone_id: account.phoneId,
+    from: input.phoneNumber,
+    text: input.text,
+    ...(input.name ? { name: input.name } : {}),
+  });
 }

@@ -11,7 +11,10 @@ const MB = 1024 * 1024;
 const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 
 async function refusal(promise: Promise<unknown>, code: string, message?: RegExp): Promise<ApiError> {
-  const error = await promise.then(() => assert.fail('expected an ApiError'), (e: unknown) => e);
+  const error = await promise.then(
+    () => assert.fail('expected an ApiError'),
+    (e: unknown) => e,
+  );
   assert.ok(error instanceof ApiError, String(error));
   assert.equal(error.code, code, error.message);
   if (message) assert.match(error.message, message);
@@ -90,10 +93,17 @@ test('a Content-Length over the cap is refused before downloading', async () => 
 
 test('private targets are url_not_allowed: directly, by redirect, by name', async () => {
   let privateHits = 0;
-  const privateBase = await serve('127.0.0.1', (_req, res) => { privateHits += 1; res.end(png); });
+  const privateBase = await serve('127.0.0.1', (_req, res) => {
+    privateHits += 1;
+    res.end(png);
+  });
   const receiver = await serve('127.0.0.77', (_req, res) => res.writeHead(302, { location: `${privateBase}/x.png` }).end());
   await refusal(fetchLinkMedia(`${privateBase}/x.png`, 'image', { allowlist }), 'url_not_allowed');
-  const redirected = await refusal(fetchLinkMedia(`${receiver}/x.png`, 'image', { allowlist, param: 'image.link' }), 'url_not_allowed', /loopback/);
+  const redirected = await refusal(
+    fetchLinkMedia(`${receiver}/x.png`, 'image', { allowlist, param: 'image.link' }),
+    'url_not_allowed',
+    /loopback/,
+  );
   assert.equal(redirected.param, 'image.link');
   const lookup = async () => [{ address: '127.0.0.1', family: 4 }];
   await refusal(fetchLinkMedia(`http://cdn.test:${new URL(privateBase).port}/x.png`, 'image', { allowlist, lookup }), 'url_not_allowed');
@@ -107,7 +117,11 @@ test('HTTP errors, refused connections and timeouts are invalid_parameter', asyn
     // '/slow' never answers.
   });
   await refusal(fetchLinkMedia(`${base}/missing`, 'image', { allowlist }), 'invalid_parameter', /could not fetch the media.*HTTP 404/i);
-  await refusal(fetchLinkMedia(`${base}/slow`, 'image', { allowlist, timeoutMs: 300 }), 'invalid_parameter', /could not fetch the media.*too long/i);
+  await refusal(
+    fetchLinkMedia(`${base}/slow`, 'image', { allowlist, timeoutMs: 300 }),
+    'invalid_parameter',
+    /could not fetch the media.*too long/i,
+  );
   const closed = await refusingUrl('127.0.0.77');
   await refusal(fetchLinkMedia(`${closed}/x.png`, 'image', { allowlist }), 'invalid_parameter', /ECONNREFUSED/);
 });

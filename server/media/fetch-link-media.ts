@@ -58,7 +58,9 @@ export async function fetchLinkMedia(link: string, type: MediaType, options: Fet
     if (!accepted.includes(contentType)) {
       await response.body?.cancel();
       const served = contentType ? `\`${contentType}\`` : 'no content type';
-      throw new ApiError('invalid_parameter', `\`${param}\` is served as ${served}; ${type} media must be one of ${accepted.join(', ')}.`, { param });
+      throw new ApiError('invalid_parameter', `\`${param}\` is served as ${served}; ${type} media must be one of ${accepted.join(', ')}.`, {
+        param,
+      });
     }
     const bytes = response.body ? await readCapped(response.body, maxBytes) : new Uint8Array();
     if (bytes.byteLength === 0) throw couldNotFetch(param, 'the server sent no content');
@@ -76,7 +78,11 @@ export async function fetchLinkMedia(link: string, type: MediaType, options: Fet
       throw new ApiError('url_not_allowed', `\`${param}\` may not be fetched: ${error.reason}.`, { param });
     }
     if (error instanceof ResponseTooLargeError) {
-      throw new ApiError('media_too_large', `The ${type} at \`${param}\` is larger than ${formatBytes(maxBytes)}, the most a ${type} link may hold.`, { param });
+      throw new ApiError(
+        'media_too_large',
+        `The ${type} at \`${param}\` is larger than ${formatBytes(maxBytes)}, the most a ${type} link may hold.`,
+        { param },
+      );
     }
     if (error instanceof OutboundTimeoutError) throw couldNotFetch(param, 'it took too long');
     throw couldNotFetch(param, describeNetworkError(error));
@@ -98,7 +104,10 @@ function filenameOf(disposition: string | null, url: string): string | undefined
   const encoded = disposition?.match(/filename\*\s*=\s*utf-8''([^;]+)/i)?.[1];
   const plain = disposition?.match(/filename\s*=\s*"?([^";]+)"?/i)?.[1];
   const name = (encoded && decode(encoded)) ?? plain ?? decode(new URL(url).pathname.split('/').pop() ?? '');
-  const clean = name?.replace(/[\\/\p{Cc}]/gu, '').trim().slice(0, 255);
+  const clean = name
+    ?.replace(/[\\/\p{Cc}]/gu, '')
+    .trim()
+    .slice(0, 255);
   return clean || undefined;
 }
 

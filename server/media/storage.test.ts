@@ -91,7 +91,11 @@ describe('S3 store against s3rver', () => {
 
   test('the configuration picks the store', async () => {
     const config = readMediaConfig({
-      MEDIA_STORAGE: 's3', S3_ENDPOINT: endpoint, S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER',
+      MEDIA_STORAGE: 's3',
+      S3_ENDPOINT: endpoint,
+      S3_BUCKET: 'media',
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
     });
     const store = createMediaStore(config);
     await store.put('org_c/msg_1', text('via config'), 'text/plain');

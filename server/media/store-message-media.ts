@@ -57,11 +57,7 @@ export interface OpenedMedia {
 }
 
 /** The stored media of a message of this organization; null for another organization's message too. */
-export async function openMessageMedia(
-  orgId: string,
-  messageId: string,
-  store: MediaStore = getMediaStore(),
-): Promise<OpenedMedia | null> {
+export async function openMessageMedia(orgId: string, messageId: string, store: MediaStore = getMediaStore()): Promise<OpenedMedia | null> {
   const media = await db.media.findFirst({ where: { messageId, orgId } });
   if (!media) return null;
   const stored = await store.get(media.storageKey);

@@ -35,11 +35,7 @@ type MovedMessage = Omit<PresentableMessage, 'contact' | 'account' | 'status' | 
  * messages cost a constant number of statements, so a platform webhook carrying hundreds of
  * statuses, or the sends of one worker tick, are recorded at once. Returns the keys that moved.
  */
-export async function advanceMessageStatuses(
-  tx: DbTx,
-  by: 'id' | 'wamid',
-  changes: StatusChange[],
-): Promise<Set<string>> {
+export async function advanceMessageStatuses(tx: DbTx, by: 'id' | 'wamid', changes: StatusChange[]): Promise<Set<string>> {
   if (changes.length === 0) return new Set();
   const column = Prisma.raw(by === 'id' ? 'm.id' : 'm.wamid');
   const moved = await tx.$queryRaw<MovedMessage[]>`
@@ -92,7 +88,10 @@ export async function advanceMessageStatuses(
       orgId: row.orgId,
       event: `message.${row.status}` as const,
       subject: {
-        message: presentMessage({ ...row, contact: { phoneNumber: row.contactPhoneNumber }, account: { name: row.accountName } }, { detailed: true }),
+        message: presentMessage(
+          { ...row, contact: { phoneNumber: row.contactPhoneNumber }, account: { name: row.accountName } },
+          { detailed: true },
+        ),
       },
     })),
   );

@@ -9,9 +9,7 @@ function changeOf(item: StatusItem & { status: TrackedStatus }): StatusChange {
     key: item.wamid,
     status: item.status,
     at: item.timestamp,
-    ...(item.error
-      ? { errorCode: 'upstream_failure', errorMessage: `(#${item.error.code}) ${item.error.message || item.error.title}` }
-      : {}),
+    ...(item.error ? { errorCode: 'upstream_failure', errorMessage: `(#${item.error.code}) ${item.error.message || item.error.title}` } : {}),
   };
 }
 
@@ -37,7 +35,9 @@ export async function applyPlatformStatuses(items: StatusItem[]): Promise<string
     await db.$transaction(async (tx) => {
       // Which wamids are known is read before the update: read after, a send's answer that
       // committed in between would make a status that moved nothing look like a repeat.
-      const known = await tx.$queryRaw<Array<{ wamid: string }>>`SELECT wamid FROM messages WHERE wamid = ANY(${round.map((item) => item.wamid)}::text[])`;
+      const known = await tx.$queryRaw<
+        Array<{ wamid: string }>
+      >`SELECT wamid FROM messages WHERE wamid = ANY(${round.map((item) => item.wamid)}::text[])`;
       const knownWamids = new Set(known.map((m) => m.wamid));
       const moved = await advanceMessageStatuses(tx, 'wamid', round.map(changeOf));
       // Known wamids that did not move were repeats or out of order: ignored. A status that
@@ -46,7 +46,9 @@ export async function applyPlatformStatuses(items: StatusItem[]): Promise<string
       const adopted = await advanceMessageStatuses(
         tx,
         'id',
-        unknown.filter((item) => item.bizOpaqueCallbackData !== undefined).map((item) => ({ ...changeOf(item), key: item.bizOpaqueCallbackData as string, wamid: item.wamid })),
+        unknown
+          .filter((item) => item.bizOpaqueCallbackData !== undefined)
+          .map((item) => ({ ...changeOf(item), key: item.bizOpaqueCallbackData as string, wamid: item.wamid })),
       );
       for (const item of unknown) if (!adopted.has(item.bizOpaqueCallbackData ?? '')) unmatched.add(item.wamid);
     });

@@ -28,7 +28,13 @@ export type AttachedMedia = Omit<PreparedMedia, 'sourceUrl'>;
 
 export async function prepareMessageMedia(request: MediaRequest, attached?: AttachedMedia) {
   const type = request.type;
-  const object = (request as Record<string, unknown>)[type] as { link?: string; id?: string; caption?: string; filename?: string; voice?: boolean };
+  const object = (request as Record<string, unknown>)[type] as {
+    link?: string;
+    id?: string;
+    caption?: string;
+    filename?: string;
+    voice?: boolean;
+  };
   const { link, id, ...rest } = object;
   const media = attached
     ? { ...attached, sourceUrl: '' }

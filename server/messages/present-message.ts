@@ -5,8 +5,22 @@ export type MessageForApi = Message & { contact: { phoneNumber: string }; accoun
 /** What `presentMessage` reads: a MessageForApi, or a message just stored without the ORM. */
 export type PresentableMessage = Pick<
   MessageForApi,
-  | 'id' | 'contactId' | 'contact' | 'account' | 'type' | 'direction' | 'status' | 'content' | 'hasMedia'
-  | 'templateName' | 'reference' | 'wamid' | 'errorMessage' | 'errorCode' | 'createdAt' | 'updatedAt'
+  | 'id'
+  | 'contactId'
+  | 'contact'
+  | 'account'
+  | 'type'
+  | 'direction'
+  | 'status'
+  | 'content'
+  | 'hasMedia'
+  | 'templateName'
+  | 'reference'
+  | 'wamid'
+  | 'errorMessage'
+  | 'errorCode'
+  | 'createdAt'
+  | 'updatedAt'
 >;
 
 /** Relations a query needs for `presentMessage`. */

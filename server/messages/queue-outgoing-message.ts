@@ -60,7 +60,10 @@ export async function insertOutgoingMessage(tx: DbTx, input: OutgoingMessageInpu
     data: { lastMessageAt: message.createdAt, lastMessagePreview: messagePreview(input.content) },
   });
   await addOutboxJob(tx, {
-    queue: 'messages', name: 'message.send', data: { accountId: input.accountId, messageIds: [id] }, jobId: sendJobId([id]),
+    queue: 'messages',
+    name: 'message.send',
+    data: { accountId: input.accountId, messageIds: [id] },
+    jobId: sendJobId([id]),
   });
   return message;
 }
@@ -99,7 +102,10 @@ export async function insertOutgoingMessages(tx: DbTx, inputs: OutgoingMessageIn
     tx,
     [...byAccount].flatMap(([accountId, messageIds]) =>
       chunks(messageIds, SEND_BATCH_MAX).map((batch) => ({
-        queue: 'messages' as const, name: 'message.send' as const, data: { accountId, messageIds: batch }, jobId: sendJobId(batch),
+        queue: 'messages' as const,
+        name: 'message.send' as const,
+        data: { accountId, messageIds: batch },
+        jobId: sendJobId(batch),
       })),
     ),
   );
@@ -154,11 +160,23 @@ const storeTogether = batchedCalls(async (queued: QueuedMessage[]) => {
            )
            SELECT id, contact_id FROM message`,
     values: [
-      now, column((m) => m.id), column(() => newId('contact')), column((m) => m.input.orgId), column((m) => m.input.phoneNumber),
-      column((m) => m.input.accountId), column((m) => m.input.type), column((m) => m.input.content),
-      column((m) => JSON.stringify(m.input.platformBody)), column((m) => m.input.templateId ?? null), column((m) => m.input.templateName ?? null),
-      column((m) => m.input.reference ?? null), column((m) => m.input.callbackUrl ?? null), column((m) => m.input.botReply ?? true),
-      column((m) => m.outbox.id), column((m) => JSON.stringify(m.outbox.data)), column((m) => m.outbox.jobId),
+      now,
+      column((m) => m.id),
+      column(() => newId('contact')),
+      column((m) => m.input.orgId),
+      column((m) => m.input.phoneNumber),
+      column((m) => m.input.accountId),
+      column((m) => m.input.type),
+      column((m) => m.input.content),
+      column((m) => JSON.stringify(m.input.platformBody)),
+      column((m) => m.input.templateId ?? null),
+      column((m) => m.input.templateName ?? null),
+      column((m) => m.input.reference ?? null),
+      column((m) => m.input.callbackUrl ?? null),
+      column((m) => m.input.botReply ?? true),
+      column((m) => m.outbox.id),
+      column((m) => JSON.stringify(m.outbox.data)),
+      column((m) => m.outbox.jobId),
     ],
   });
   return { createdAt: now, contactIds: new Map(rows.map((row) => [row.id, row.contact_id])) };
@@ -169,10 +187,22 @@ export async function queueOutgoingMessage(input: NewOutgoingMessage, id = newId
   const outbox = { id: newId('outbox'), data: sendJobData(input.accountId, [id]), jobId: sendJobId([id]) };
   const { createdAt, contactIds } = await storeTogether({ id, input, outbox });
   return {
-    id, contactId: contactIds.get(id) as string, contact: { phoneNumber: input.phoneNumber }, account: { name: input.accountName },
-    type: input.type, direction: 'outgoing', status: 'pending', content: input.content, hasMedia: false,
-    templateName: input.templateName ?? null, reference: input.reference ?? null, wamid: null, errorCode: null, errorMessage: null,
-    createdAt, updatedAt: createdAt,
+    id,
+    contactId: contactIds.get(id) as string,
+    contact: { phoneNumber: input.phoneNumber },
+    account: { name: input.accountName },
+    type: input.type,
+    direction: 'outgoing',
+    status: 'pending',
+    content: input.content,
+    hasMedia: false,
+    templateName: input.templateName ?? null,
+    reference: input.reference ?? null,
+    wamid: null,
+    errorCode: null,
+    errorMessage: null,
+    createdAt,
+    updatedAt: createdAt,
   };
 }
 

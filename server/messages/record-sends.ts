@@ -34,7 +34,11 @@ const recordTogether = batchedCalls(async (batches: SendResults[]) => {
     for (const { credentialsRejected } of batches) {
       if (credentialsRejected) await failCampaignsOfMessages(tx, credentialsRejected.messageIds, credentialsRejected.reason);
     }
-    await advanceMessageStatuses(tx, 'id', batches.flatMap((batch) => batch.changes));
+    await advanceMessageStatuses(
+      tx,
+      'id',
+      batches.flatMap((batch) => batch.changes),
+    );
     for (const retry of batches.flatMap((batch) => batch.retries)) {
       const data = { accountId: retry.accountId, messageIds: retry.messageIds, attempt: retry.attempt };
       const jobId = `message.send-${retry.messageIds[0]}-retry-${randomBase62(8)}`;

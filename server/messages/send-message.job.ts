@@ -152,7 +152,10 @@ function resultsOf(account: SendingAccount, outcomes: SendOutcome[]): SendResult
   }
   results.retries = [...later.values()].map((group) => ({ accountId: account.id, ...group }));
   if (rejected.length > 0) {
-    results.credentialsRejected = { messageIds: rejected, reason: `The platform rejected the credentials of account ${account.name}: ${rejection}` };
+    results.credentialsRejected = {
+      messageIds: rejected,
+      reason: `The platform rejected the credentials of account ${account.name}: ${rejection}`,
+    };
   }
   return results;
 }

@@ -62,7 +62,9 @@ export async function sendMessage(orgId: string, request: SendMessageRequest, at
   const account = chooseAccount(parties, request.from, template);
 
   if (template && template.accountId !== account.id) {
-    throw new ApiError('invalid_parameter', `Template \`${template.name}\` belongs to another account than \`${account.name}\`.`, { param: 'from' });
+    throw new ApiError('invalid_parameter', `Template \`${template.name}\` belongs to another account than \`${account.name}\`.`, {
+      param: 'from',
+    });
   }
   assertMaySend(phoneNumber, contact, template);
 

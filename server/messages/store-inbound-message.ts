@@ -47,10 +47,20 @@ export async function storeInboundMessage(item: MessageItem): Promise<void> {
       const message = await tx.message.create({
         include: messageApiInclude,
         data: {
-          id: newId('message'), orgId: account.orgId, contactId: contact.id, accountId: account.id,
-          direction: 'incoming', type, status: 'delivered', content, wamid: item.wamid, botReply,
-          payload: item as unknown as Prisma.InputJsonObject, contextWamid: item.contextWamid,
-          buttonPayload: item.button?.payload ?? item.interactiveReply?.id, createdAt: item.timestamp,
+          id: newId('message'),
+          orgId: account.orgId,
+          contactId: contact.id,
+          accountId: account.id,
+          direction: 'incoming',
+          type,
+          status: 'delivered',
+          content,
+          wamid: item.wamid,
+          botReply,
+          payload: item as unknown as Prisma.InputJsonObject,
+          contextWamid: item.contextWamid,
+          buttonPayload: item.button?.payload ?? item.interactiveReply?.id,
+          createdAt: item.timestamp,
         },
       });
       const newer = !contact.lastInboundAt || contact.lastInboundAt < item.timestamp;

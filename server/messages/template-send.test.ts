@@ -49,7 +49,9 @@ describe('template sends', () => {
   });
 
   test('an unknown variable is refused', () => {
-    const error = refusal(() => buildTemplateSend(demo('order_update'), { parameters: { customer_name: 'W', order_id: '1', extra: 'x' } }, undefined));
+    const error = refusal(() =>
+      buildTemplateSend(demo('order_update'), { parameters: { customer_name: 'W', order_id: '1', extra: 'x' } }, undefined),
+    );
     assert.equal(error.code, 'invalid_parameter');
     assert.equal(error.param, 'template.parameters.extra');
   });
@@ -61,7 +63,13 @@ describe('template sends', () => {
       undefined,
     );
     assert.deepEqual(payload.components, [
-      { type: 'body', parameters: [{ type: 'text', text: 'Sam' }, { type: 'text', text: '20%' }] },
+      {
+        type: 'body',
+        parameters: [
+          { type: 'text', text: 'Sam' },
+          { type: 'text', text: '20%' },
+        ],
+      },
       { type: 'button', sub_type: 'quick_reply', index: '1', parameters: [{ type: 'payload', payload: 'STOP_PROMOS' }] },
     ]);
   });
@@ -99,7 +107,9 @@ describe('template sends', () => {
   });
 
   test('button parameters for buttons the template lacks are refused', () => {
-    const error = refusal(() => buildTemplateSend(demo('order_update'), { parameters: { customer_name: 'a', order_id: 'b' }, button_parameters: { '0': 'x' } }, undefined));
+    const error = refusal(() =>
+      buildTemplateSend(demo('order_update'), { parameters: { customer_name: 'a', order_id: 'b' }, button_parameters: { '0': 'x' } }, undefined),
+    );
     assert.equal(error.param, 'template.button_parameters.0');
   });
 });

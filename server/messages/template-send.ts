@@ -47,7 +47,12 @@ const variableList = (names: string[]) => names.map((name) => `{{${name}}}`).joi
  * for the header). A missing one is `missing_template_parameter` with param `parameters`, as
  * the contract fixes for every missing variable; the message says which part lacks which.
  */
-function requireAll(template: TemplateForSend, declared: string[], given: Record<string, string> | undefined, field: 'parameters' | 'header_parameters') {
+function requireAll(
+  template: TemplateForSend,
+  declared: string[],
+  given: Record<string, string> | undefined,
+  field: 'parameters' | 'header_parameters',
+) {
   const values = given ?? {};
   const part = field === 'parameters' ? 'body' : 'header';
   const missing = declared.filter((name) => values[name] === undefined || values[name] === '');
@@ -73,7 +78,9 @@ function requireAll(template: TemplateForSend, declared: string[], given: Record
 
 function textParams(template: TemplateForSend, declared: string[], values: Record<string, string>) {
   return declared.map((name) =>
-    template.parameterFormat === 'NAMED' ? { type: 'text' as const, parameter_name: name, text: values[name] as string } : { type: 'text' as const, text: values[name] as string },
+    template.parameterFormat === 'NAMED'
+      ? { type: 'text' as const, parameter_name: name, text: values[name] as string }
+      : { type: 'text' as const, text: values[name] as string },
   );
 }
 
@@ -88,15 +95,20 @@ export function buildTemplateSend(
 
   if (template.header?.format === 'TEXT') {
     const header = requireAll(template, template.header.variables, variables.header_parameters, 'header_parameters');
-    if (template.header.variables.length) components.push({ type: 'header', parameters: textParams(template, template.header.variables, header) });
+    if (template.header.variables.length)
+      components.push({ type: 'header', parameters: textParams(template, template.header.variables, header) });
     headerText = fill(template.header.text ?? '', header);
   } else {
     requireAll(template, [], variables.header_parameters, 'header_parameters');
     if (template.header) {
       if (!headerMedia) {
-        throw new ApiError('missing_template_parameter', `Template \`${template.name}\` has a ${template.header.format} header: give \`template.header_media\`.`, {
-          param: 'template.header_media',
-        });
+        throw new ApiError(
+          'missing_template_parameter',
+          `Template \`${template.name}\` has a ${template.header.format} header: give \`template.header_media\`.`,
+          {
+            param: 'template.header_media',
+          },
+        );
       }
       const kind = template.header.format.toLowerCase() as 'image' | 'video' | 'document';
       components.push({ type: 'header', parameters: [{ type: kind, [kind]: headerMedia } as HeaderParameter] });
@@ -116,23 +128,30 @@ function buttonComponents(template: TemplateForSend, body: Record<string, string
   const known = new Set(template.buttons.map((b) => String(b.index)));
   const stray = Object.keys(given).find((index) => !known.has(index));
   if (stray !== undefined) {
-    throw new ApiError('invalid_parameter', `Template \`${template.name}\` has no button at index ${stray}.`, { param: `template.button_parameters.${stray}` });
+    throw new ApiError('invalid_parameter', `Template \`${template.name}\` has no button at index ${stray}.`, {
+      param: `template.button_parameters.${stray}`,
+    });
   }
   const components: TemplateComponent[] = [];
   for (const button of template.buttons) {
     const index = String(button.index);
     const value = given[index];
     if (button.type === 'QUICK_REPLY') {
-      if (value !== undefined) components.push({ type: 'button', sub_type: 'quick_reply', index, parameters: [{ type: 'payload', payload: value }] });
+      if (value !== undefined)
+        components.push({ type: 'button', sub_type: 'quick_reply', index, parameters: [{ type: 'payload', payload: value }] });
       continue;
     }
     // Authentication templates carry the code in body parameter "1" and repeat it on the button.
     const code = template.category === 'AUTHENTICATION' ? (value ?? body['1']) : value;
     if (button.type === 'URL' && !button.variable) continue;
     if (code === undefined || code === '') {
-      throw new ApiError('missing_template_parameter', `The template \`${template.name}\`'s ${button.type === 'URL' ? 'URL' : 'copy-code'} button ${index} variable is missing: give \`template.button_parameters.${index}\`.`, {
-        param: 'parameters',
-      });
+      throw new ApiError(
+        'missing_template_parameter',
+        `The template \`${template.name}\`'s ${button.type === 'URL' ? 'URL' : 'copy-code'} button ${index} variable is missing: give \`template.button_parameters.${index}\`.`,
+        {
+          param: 'parameters',
+        },
+      );
     }
     components.push(
       button.type === 'COPY_CODE' && template.category !== 'AUTHENTICATION'

@@ -7,13 +7,7 @@ const ONE_YEAR_S = 365 * 24 * 60 * 60;
 
 /** A Set-Cookie value selecting the organization; `Secure` whenever the app is served over https. */
 export function serializeActiveOrgCookie(orgId: string): string {
-  const parts = [
-    `${ACTIVE_ORG_COOKIE}=${encodeURIComponent(orgId)}`,
-    'Path=/',
-    `Max-Age=${ONE_YEAR_S}`,
-    'HttpOnly',
-    'SameSite=Lax',
-  ];
+  const parts = [`${ACTIVE_ORG_COOKIE}=${encodeURIComponent(orgId)}`, 'Path=/', `Max-Age=${ONE_YEAR_S}`, 'HttpOnly', 'SameSite=Lax'];
   if (config.APP_URL.startsWith('https://')) parts.push('Secure');
   return parts.join('; ');
 }

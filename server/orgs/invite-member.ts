@@ -25,7 +25,12 @@ export async function inviteMember({ orgId, actorRole, email, role, name }: Invi
   const user =
     (await db.user.findFirst({ where: { email: { equals: normalized, mode: 'insensitive' } }, omit: { passwordHash: false } })) ??
     (await db.user.create({
-      data: { id: newId('user'), email: normalized, name: name?.trim() || normalized.split('@')[0] || normalized, passwordHash: unusablePasswordHash() },
+      data: {
+        id: newId('user'),
+        email: normalized,
+        name: name?.trim() || normalized.split('@')[0] || normalized,
+        passwordHash: unusablePasswordHash(),
+      },
       omit: { passwordHash: false },
     }));
   const existing = await db.membership.findUnique({ where: { userId_orgId: { userId: user.id, orgId } } });

@@ -19,7 +19,14 @@ export async function addOutboxJobsWithPg<Q extends QueueName, J extends JobName
            SELECT id, queue, name, data::jsonb, job_id, run_at
            FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[])
              AS t(id, queue, name, data, job_id, run_at)`,
-    values: [ids, jobs.map((j) => j.queue), jobs.map((j) => j.name), jobs.map(outboxJobData), jobs.map((j) => j.jobId), jobs.map((j) => j.runAt ?? null)],
+    values: [
+      ids,
+      jobs.map((j) => j.queue),
+      jobs.map((j) => j.name),
+      jobs.map(outboxJobData),
+      jobs.map((j) => j.jobId),
+      jobs.map((j) => j.runAt ?? null),
+    ],
   });
   return ids;
 }

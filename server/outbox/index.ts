@@ -35,10 +35,7 @@ export function outboxJobData<Q extends QueueName, J extends JobName<Q>>(job: Ou
   return JSON.stringify(schema.parse(job.data));
 }
 
-export async function addOutboxJob<Q extends QueueName, J extends JobName<Q>>(
-  tx: DbTx,
-  job: OutboxJobInput<Q, J>,
-): Promise<string> {
+export async function addOutboxJob<Q extends QueueName, J extends JobName<Q>>(tx: DbTx, job: OutboxJobInput<Q, J>): Promise<string> {
   const [id] = await addOutboxJobs(tx, [job]);
   return id as string;
 }

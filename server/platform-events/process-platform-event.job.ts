@@ -41,7 +41,8 @@ export async function processPlatformEventJob(job: Job, data: JobData<'platform-
   const statuses = parsed.items.filter((item) => item.kind === 'status');
   const unmatched = await applyPlatformStatuses(statuses);
   for (const item of parsed.items) {
-    if (item.kind === 'status') continue; // applied together above
+    if (item.kind === 'status')
+      continue; // applied together above
     else if (item.kind === 'message') await storeInboundMessage(item);
     else if (item.kind === 'template_status') await applyTemplateStatusUpdate(item);
     else if (item.kind === 'phone_quality') await applyPhoneQualityUpdate(item);

@@ -6,7 +6,10 @@ const client = (fetch: typeof globalThis.fetch, timeoutMs?: number) =>
   createPlatformClient({ baseUrl: 'https://graph.example/', apiVersion: 'v23.0', accessToken: 'T', fetch, ...(timeoutMs ? { timeoutMs } : {}) });
 
 async function failure(promise: Promise<unknown>): Promise<PlatformError> {
-  const error = await promise.then(() => assert.fail('expected failure'), (e: unknown) => e);
+  const error = await promise.then(
+    () => assert.fail('expected failure'),
+    (e: unknown) => e,
+  );
   assert.ok(error instanceof PlatformError);
   return error;
 }
@@ -23,7 +26,11 @@ test('Graph errors become PlatformError classified by code', async () => {
 });
 
 test('network failures and timeouts are retryable PlatformErrors', async () => {
-  const down = await failure(client(async () => { throw new TypeError('fetch failed'); }).markRead('P', 'w'));
+  const down = await failure(
+    client(async () => {
+      throw new TypeError('fetch failed');
+    }).markRead('P', 'w'),
+  );
   assert.deepEqual([down.httpStatus, down.retryable], [null, true]);
   // AbortSignal.timeout does not keep the process alive; a real socket would, so this timer stands in.
   const hang: typeof fetch = (_url, init) =>

@@ -45,9 +45,10 @@ export function createPlatformClient(options: PlatformClientOptions) {
         {
           code: UNKNOWN_ERROR_CODE,
           httpStatus: null,
-          message: error instanceof PlatformTimeoutError
-            ? `Platform request timed out after ${timeoutMs} ms`
-            : `Platform request failed: ${error instanceof Error ? error.message : String(error)}`,
+          message:
+            error instanceof PlatformTimeoutError
+              ? `Platform request timed out after ${timeoutMs} ms`
+              : `Platform request failed: ${error instanceof Error ? error.message : String(error)}`,
         },
         { cause: error },
       );
@@ -91,10 +92,7 @@ export function createPlatformClient(options: PlatformClientOptions) {
       });
     },
 
-    async uploadMedia(
-      phoneId: string,
-      file: { bytes: Uint8Array; mimeType: string; filename: string },
-    ): Promise<{ id: string }> {
+    async uploadMedia(phoneId: string, file: { bytes: Uint8Array; mimeType: string; filename: string }): Promise<{ id: string }> {
       const form = new FormData();
       form.set('messaging_product', 'whatsapp');
       form.set('type', file.mimeType);
@@ -108,9 +106,7 @@ export function createPlatformClient(options: PlatformClientOptions) {
     },
 
     async getMedia(mediaId: string): Promise<PlatformMediaInfo> {
-      const info = await json<Omit<PlatformMediaInfo, 'file_size'> & { file_size: number | string }>(
-        encodeURIComponent(mediaId),
-      );
+      const info = await json<Omit<PlatformMediaInfo, 'file_size'> & { file_size: number | string }>(encodeURIComponent(mediaId));
       return { ...info, file_size: Number(info.file_size) };
     },
 
@@ -152,8 +148,7 @@ export function createPlatformClient(options: PlatformClientOptions) {
         display_phone_number: raw.display_phone_number,
         verified_name: raw.verified_name,
         quality_rating: raw.quality_rating,
-        messaging_limit_tier:
-          raw.whatsapp_business_manager_messaging_limit ?? raw.messaging_limit_tier ?? null,
+        messaging_limit_tier: raw.whatsapp_business_manager_messaging_limit ?? raw.messaging_limit_tier ?? null,
         throughput_level: raw.throughput?.level ?? null,
       };
     },

@@ -33,8 +33,7 @@ export class PlatformError extends Error {
     this.details = init.details;
     this.subcode = init.subcode;
     this.fbtraceId = init.fbtraceId;
-    this.retryable =
-      RETRYABLE_CODES.has(init.code) || init.httpStatus === null || init.httpStatus >= 500;
+    this.retryable = RETRYABLE_CODES.has(init.code) || init.httpStatus === null || init.httpStatus >= 500;
   }
 }
 

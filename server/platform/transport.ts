@@ -27,8 +27,16 @@ const agent = new Agent({ keepAliveTimeout: 30_000 });
 
 export const undiciTransport: PlatformTransport = async (url, init, timeoutMs) => {
   try {
-    const { body, headers } = init.body instanceof FormData ? await encodeForm(init.body, init.headers) : { body: init.body, headers: init.headers };
-    const answer = await request(url, { method: init.method, headers, body, dispatcher: agent, headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
+    const { body, headers } =
+      init.body instanceof FormData ? await encodeForm(init.body, init.headers) : { body: init.body, headers: init.headers };
+    const answer = await request(url, {
+      method: init.method,
+      headers,
+      body,
+      dispatcher: agent,
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+    });
     const contentType = answer.headers['content-type'];
     return {
       status: answer.statusCode,

@@ -62,9 +62,7 @@ export type PlatformWebhookItem =
     }
   | { kind: 'other'; wabaId: string; field: string; value: unknown };
 
-export type ParseWebhookResult =
-  | { success: true; items: PlatformWebhookItem[] }
-  | { success: false; error: string };
+export type ParseWebhookResult = { success: true; items: PlatformWebhookItem[] } | { success: false; error: string };
 
 /** Validate a decoded webhook body and flatten it into items. */
 export function parsePlatformWebhook(input: unknown): ParseWebhookResult {

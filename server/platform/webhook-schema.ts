@@ -6,9 +6,7 @@ import { z } from 'zod';
  * uses is typed.
  */
 
-const timestamp = z
-  .union([z.string().regex(/^\d+$/), z.number().int().nonnegative()])
-  .transform((s) => new Date(Number(s) * 1000));
+const timestamp = z.union([z.string().regex(/^\d+$/), z.number().int().nonnegative()]).transform((s) => new Date(Number(s) * 1000));
 
 export const errorSchema = z.object({
   code: z.number().int(),

@@ -11,11 +11,7 @@ const SIGNATURE = /^sha256=([0-9a-f]{64})$/i;
  * True when the header matches the body. The body must be the bytes as received: the
  * platform signs its ASCII-escaped JSON, so a re-serialised body would not match.
  */
-export function verifyPlatformSignature(
-  rawBody: string | Buffer,
-  headerValue: string | null | undefined,
-  appSecret: string,
-): boolean {
+export function verifyPlatformSignature(rawBody: string | Buffer, headerValue: string | null | undefined, appSecret: string): boolean {
   const match = headerValue ? SIGNATURE.exec(headerValue.trim()) : null;
   if (!match?.[1]) return false;
   const expected = createHmac('sha256', appSecret).update(rawBody).digest();

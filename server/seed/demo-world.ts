@@ -74,7 +74,13 @@ const acmeTemplates: PlatformTemplate[] = [
     parameter_format: 'POSITIONAL',
     components: [
       { type: 'BODY', text: 'Hi {{1}}, enjoy {{2}} off your next order!', example: { body_text: [['Jessica', '20%']] } },
-      { type: 'BUTTONS', buttons: [{ type: 'QUICK_REPLY', text: 'Yes please' }, { type: 'QUICK_REPLY', text: 'Stop' }] },
+      {
+        type: 'BUTTONS',
+        buttons: [
+          { type: 'QUICK_REPLY', text: 'Yes please' },
+          { type: 'QUICK_REPLY', text: 'Stop' },
+        ],
+      },
     ],
   },
   {
@@ -163,9 +169,7 @@ export const demoWorld = {
   globex: {
     waba_id: '300000000000002',
     messaging_limit_tier: 'TIER_2K',
-    phone_numbers: [
-      { id: '200000000000001', display_phone_number: '+1 555-020-0001', verified_name: 'Globex', quality_rating: 'GREEN' },
-    ],
+    phone_numbers: [{ id: '200000000000001', display_phone_number: '+1 555-020-0001', verified_name: 'Globex', quality_rating: 'GREEN' }],
     templates: [
       {
         id: '720000000000001',

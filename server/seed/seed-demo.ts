@@ -30,7 +30,9 @@ export type DemoData = Awaited<ReturnType<typeof loadDemoData>>['data'];
 export async function seedDemo(): Promise<DemoData> {
   const { data, history } = await loadDemoData();
   if ((await tellSimulatorHistory(history)) === 'unreachable') {
-    throw new Error(`No platform simulator answers at ${config.PLATFORM_BASE_URL}: the demo customers' messages are stored, but the platform does not know them`);
+    throw new Error(
+      `No platform simulator answers at ${config.PLATFORM_BASE_URL}: the demo customers' messages are stored, but the platform does not know them`,
+    );
   }
   return data;
 }
@@ -80,43 +82,69 @@ export async function loadDemoData() {
 
       const acmeBusiness = await createBusiness(tx, acme, 'Acme', demoWorld.acme, ['main', 'support']);
       const [main, support] = acmeBusiness.accounts as [AccountRef, AccountRef];
-      const contact = (phone: string, name: string, extra: ContactExtra = {}) =>
-        createContact(tx, acme, main, phone, name, extra, history);
+      const contact = (phone: string, name: string, extra: ContactExtra = {}) => createContact(tx, acme, main, phone, name, extra, history);
       const acmeContacts = {
         window_open: await contact('+15550001001', 'Wendy Open', { inboundAt: new Date(now - hour), inboundText: 'Hi, is my order on its way?' }),
-        opted_out: await contact('+15550001002', 'Oscar Optout', { optedOutMarketing: true, inboundAt: new Date(now - 72 * hour), inboundText: 'Please stop the promos.' }),
+        opted_out: await contact('+15550001002', 'Oscar Optout', {
+          optedOutMarketing: true,
+          inboundAt: new Date(now - 72 * hour),
+          inboundText: 'Please stop the promos.',
+        }),
         external_only: await contact('+15550001003', 'Eve External', { externalOnly: true }),
         no_window: await contact('+15550001004', 'Nora Nowindow', { inboundAt: new Date(now - 30 * hour), inboundText: 'Thanks!' }),
       };
       // The external-only contact exists because another system logged a message it had sent.
       await tx.message.create({
         data: {
-          id: newId('message'), orgId: acme, contactId: acmeContacts.external_only, accountId: main.id,
-          direction: 'outgoing', type: 'text', status: 'delivered', content: 'Your invoice is ready.',
-          wamid: fakeWamid(), sentAt: new Date(now - 2 * hour), deliveredAt: new Date(now - 2 * hour),
+          id: newId('message'),
+          orgId: acme,
+          contactId: acmeContacts.external_only,
+          accountId: main.id,
+          direction: 'outgoing',
+          type: 'text',
+          status: 'delivered',
+          content: 'Your invoice is ready.',
+          wamid: fakeWamid(),
+          sentAt: new Date(now - 2 * hour),
+          deliveredAt: new Date(now - 2 * hour),
           createdAt: new Date(now - 2 * hour),
         },
       });
 
       const globexBusiness = await createBusiness(tx, globex, 'Globex', demoWorld.globex, ['main']);
       const globexAccount = globexBusiness.accounts[0] as AccountRef;
-      const globexContact = await createContact(tx, globex, globexAccount, '+15550002001', 'Gina Globex', {
-        inboundAt: new Date(now - 2 * hour),
-        inboundText: 'Hello Globex',
-      }, history);
+      const globexContact = await createContact(
+        tx,
+        globex,
+        globexAccount,
+        '+15550002001',
+        'Gina Globex',
+        {
+          inboundAt: new Date(now - 2 * hour),
+          inboundText: 'Hello Globex',
+        },
+        history,
+      );
       const globexMessage = await tx.message.findFirstOrThrow({ where: { contactId: globexContact }, select: { id: true } });
       const campaignId = newId('campaign');
       await tx.campaign.create({
         data: {
-          id: campaignId, orgId: globex, accountId: globexAccount.id,
-          templateId: globexBusiness.templates.welcome as string, name: 'Spring welcome',
+          id: campaignId,
+          orgId: globex,
+          accountId: globexAccount.id,
+          templateId: globexBusiness.templates.welcome as string,
+          name: 'Spring welcome',
         },
       });
       const webhookId = newId('webhook');
       await tx.webhook.create({
         data: {
-          id: webhookId, orgId: globex, name: 'Globex CRM', url: 'https://hooks.globex.example/whatsapp',
-          events: ['message.delivered', 'message.read'], secret: `whsec_${randomBytes(24).toString('base64')}`,
+          id: webhookId,
+          orgId: globex,
+          name: 'Globex CRM',
+          url: 'https://hooks.globex.example/whatsapp',
+          events: ['message.delivered', 'message.read'],
+          secret: `whsec_${randomBytes(24).toString('base64')}`,
         },
       });
 
@@ -174,8 +202,14 @@ async function createKey(tx: DbTx, orgId: string, name: string, extra: KeyExtra)
   const plain = legacy ? generateLegacyApiKey() : generateApiKey();
   await tx.apiKey.create({
     data: {
-      id: newId('apiKey'), orgId, name, prefix: displayPrefix(plain), keyHash: hashApiKey(plain),
-      format: legacy ? 'legacy' : 'v1', scopes: legacy ? [] : (scopes ?? [...apiScopes]), ...rest,
+      id: newId('apiKey'),
+      orgId,
+      name,
+      prefix: displayPrefix(plain),
+      keyHash: hashApiKey(plain),
+      format: legacy ? 'legacy' : 'v1',
+      scopes: legacy ? [] : (scopes ?? [...apiScopes]),
+      ...rest,
     },
   });
   return plain;
@@ -191,8 +225,13 @@ async function createBusiness(tx: DbTx, orgId: string, name: string, business: P
   const portfolioId = newId('portfolio');
   await tx.businessPortfolio.create({
     data: {
-      id: portfolioId, orgId, name, wabaId: business.waba_id, messagingLimitTier: business.messaging_limit_tier,
-      messagingLimit: tierLimits[business.messaging_limit_tier], limitsSyncedAt: new Date(),
+      id: portfolioId,
+      orgId,
+      name,
+      wabaId: business.waba_id,
+      messagingLimitTier: business.messaging_limit_tier,
+      messagingLimit: tierLimits[business.messaging_limit_tier],
+      limitsSyncedAt: new Date(),
     },
   });
   const accounts: AccountRef[] = [];
@@ -200,8 +239,14 @@ async function createBusiness(tx: DbTx, orgId: string, name: string, business: P
     const id = newId('account');
     await tx.account.create({
       data: {
-        id, orgId, portfolioId, name: accountNames[index] ?? `number-${index + 1}`, phoneId: phone.id,
-        displayPhoneNumber: phone.display_phone_number, qualityRating: phone.quality_rating, isDefaultOutgoing: index === 0,
+        id,
+        orgId,
+        portfolioId,
+        name: accountNames[index] ?? `number-${index + 1}`,
+        phoneId: phone.id,
+        displayPhoneNumber: phone.display_phone_number,
+        qualityRating: phone.quality_rating,
+        isDefaultOutgoing: index === 0,
       },
     });
     accounts.push({ id, phoneId: phone.id });
@@ -212,9 +257,19 @@ async function createBusiness(tx: DbTx, orgId: string, name: string, business: P
     const shape = templateShapeFromPlatform(template);
     await tx.template.create({
       data: {
-        id, orgId, accountId: (accounts[0] as AccountRef).id, platformTemplateId: template.id, name: template.name,
-        language: template.language, category: shape.category, status: shape.status, parameterFormat: shape.parameterFormat,
-        header: shape.header ?? undefined, body: shape.body, buttons: shape.buttons, components: template.components as object[],
+        id,
+        orgId,
+        accountId: (accounts[0] as AccountRef).id,
+        platformTemplateId: template.id,
+        name: template.name,
+        language: template.language,
+        category: shape.category,
+        status: shape.status,
+        parameterFormat: shape.parameterFormat,
+        header: shape.header ?? undefined,
+        body: shape.body,
+        buttons: shape.buttons,
+        components: template.components as object[],
       },
     });
     templates[template.name] = id;
@@ -234,16 +289,30 @@ interface ContactExtra {
  * added to `history` for the platform.
  */
 async function createContact(
-  tx: DbTx, orgId: string, account: AccountRef, phoneNumber: string, name: string, extra: ContactExtra, history: CustomerMessageFact[],
+  tx: DbTx,
+  orgId: string,
+  account: AccountRef,
+  phoneNumber: string,
+  name: string,
+  extra: ContactExtra,
+  history: CustomerMessageFact[],
 ) {
   const id = newId('contact');
   const accountId = account.id;
   const { inboundAt, inboundText } = extra;
   await tx.contact.create({
     data: {
-      id, orgId, accountId, phoneNumber, name,
-      optedOutMarketing: extra.optedOutMarketing ?? false, externalOnly: extra.externalOnly ?? false,
-      lastInboundAt: inboundAt, lastMessageAt: inboundAt, lastMessagePreview: inboundText, unread: inboundAt !== undefined,
+      id,
+      orgId,
+      accountId,
+      phoneNumber,
+      name,
+      optedOutMarketing: extra.optedOutMarketing ?? false,
+      externalOnly: extra.externalOnly ?? false,
+      lastInboundAt: inboundAt,
+      lastMessageAt: inboundAt,
+      lastMessagePreview: inboundText,
+      unread: inboundAt !== undefined,
       createdAt: inboundAt,
     },
   });
@@ -251,8 +320,16 @@ async function createContact(
     history.push({ phone_id: account.phoneId, from: phoneNumber, inbound_at: inboundAt.toISOString() });
     await tx.message.create({
       data: {
-        id: newId('message'), orgId, contactId: id, accountId, direction: 'incoming', type: 'text',
-        status: 'delivered', content: inboundText, wamid: fakeWamid(), createdAt: inboundAt,
+        id: newId('message'),
+        orgId,
+        contactId: id,
+        accountId,
+        direction: 'incoming',
+        type: 'text',
+        status: 'delivered',
+        content: inboundText,
+        wamid: fakeWamid(),
+        createdAt: inboundAt,
       },
     });
   }

@@ -19,13 +19,26 @@ export async function syncTemplatesJob(data: JobData<'maintenance', 'templates.s
     for (const template of listed) {
       const shape = templateShapeFromPlatform(template);
       const fields = {
-        platformTemplateId: template.id, category: shape.category, status: shape.status,
-        parameterFormat: shape.parameterFormat, header: shape.header ?? Prisma.DbNull, body: shape.body,
-        buttons: shape.buttons, components: template.components as object[], syncedAt,
+        platformTemplateId: template.id,
+        category: shape.category,
+        status: shape.status,
+        parameterFormat: shape.parameterFormat,
+        header: shape.header ?? Prisma.DbNull,
+        body: shape.body,
+        buttons: shape.buttons,
+        components: template.components as object[],
+        syncedAt,
       };
       await tx.template.upsert({
         where: { accountId_name_language: { accountId: account.id, name: template.name, language: template.language } },
-        create: { id: newId('template'), orgId: account.orgId, accountId: account.id, name: template.name, language: template.language, ...fields },
+        create: {
+          id: newId('template'),
+          orgId: account.orgId,
+          accountId: account.id,
+          name: template.name,
+          language: template.language,
+          ...fields,
+        },
         update: fields,
       });
     }

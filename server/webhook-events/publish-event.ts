@@ -16,10 +16,7 @@ export interface EventToPublish {
  * dashboards). Nothing is lost if Redis is down: the outbox relay hands the job over later.
  * Returns the event ids, in order.
  */
-export async function publishEvents(
-  tx: DbTx,
-  events: EventToPublish[],
-): Promise<{ eventIds: string[] }> {
+export async function publishEvents(tx: DbTx, events: EventToPublish[]): Promise<{ eventIds: string[] }> {
   const createdAt = new Date();
   const rows = events.map(({ orgId, event, subject }) => {
     const id = newId('event');
@@ -46,12 +43,7 @@ export async function publishEvents(
 }
 
 /** One event: see publishEvents. */
-export async function publishEvent(
-  tx: DbTx,
-  orgId: string,
-  event: EventName,
-  subject: Prisma.InputJsonObject,
-): Promise<{ eventId: string }> {
+export async function publishEvent(tx: DbTx, orgId: string, event: EventName, subject: Prisma.InputJsonObject): Promise<{ eventId: string }> {
   const { eventIds } = await publishEvents(tx, [{ orgId, event, subject }]);
   return { eventId: eventIds[0] as string };
 }

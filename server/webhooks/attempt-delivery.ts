@@ -50,18 +50,35 @@ export async function attemptDeliveries(deliveryIds: string[], options: AttemptO
   }
   if (paused.length > 0) await failDeliveries(paused);
 
-  const made = await Promise.all(due.map(async (delivery) => {
-    const body = JSON.stringify(delivery.payload);
-    const result = await sendDelivery({
-      url: delivery.url, body, deliveryId: delivery.id, now, timeoutMs, secret: delivery.secret, headers: delivery.headers ?? {},
-    });
-    return { result, record: attemptRecord(delivery, result, body, now, test) };
-  }));
+  const made = await Promise.all(
+    due.map(async (delivery) => {
+      const body = JSON.stringify(delivery.payload);
+      const result = await sendDelivery({
+        url: delivery.url,
+        body,
+        deliveryId: delivery.id,
+        now,
+        timeoutMs,
+        secret: delivery.secret,
+        headers: delivery.headers ?? {},
+      });
+      return { result, record: attemptRecord(delivery, result, body, now, test) };
+    }),
+  );
   const recorded = made.length > 0 ? await recordTogether(made.map((m) => m.record)) : new Set<string>();
   const ours = made.filter(({ record }) => recorded.has(record.deliveryId));
 
-  if (!test) await switchOffFailingWebhooks(ours.map((m) => m.record), now);
-  const outcomes = new Map(ours.map(({ result, record }) => [record.deliveryId, { ...result, deliveryId: record.deliveryId, attempt: record.attempt, state: record.state }]));
+  if (!test)
+    await switchOffFailingWebhooks(
+      ours.map((m) => m.record),
+      now,
+    );
+  const outcomes = new Map(
+    ours.map(({ result, record }) => [
+      record.deliveryId,
+      { ...result, deliveryId: record.deliveryId, attempt: record.attempt, state: record.state },
+    ]),
+  );
   return deliveryIds.map((id) => outcomes.get(id) ?? null);
 }
 
@@ -71,7 +88,8 @@ type MadeAttempt = AttemptRecord & { receiver: string };
 async function switchOffFailingWebhooks(records: MadeAttempt[], now: Date): Promise<void> {
   const gone = new Map<string, boolean>();
   for (const r of records) {
-    if (r.webhookId && (r.statusCode === 410 || r.state === 'failed')) gone.set(r.webhookId, r.statusCode === 410 || (gone.get(r.webhookId) ?? false));
+    if (r.webhookId && (r.statusCode === 410 || r.state === 'failed'))
+      gone.set(r.webhookId, r.statusCode === 410 || (gone.get(r.webhookId) ?? false));
   }
   for (const [webhookId, answeredGone] of gone) await disableFailingWebhook(webhookId, { now, gone: answeredGone });
 }
@@ -82,10 +100,21 @@ function attemptRecord(delivery: DeliveryRow, result: DeliveryResult, body: stri
   const gone = result.statusCode === 410 && delivery.webhookId !== null;
   const next = result.success || gone || test ? null : nextAttemptAt(now, attemptCount);
   return {
-    id: newId('attempt'), deliveryId: delivery.id, webhookId: delivery.webhookId, event: delivery.event,
-    attempt: (delivery.lastAttempt ?? 0) + 1, statusCode: result.statusCode, success: result.success, durationMs: result.durationMs,
-    requestBody: body, responseBody: result.responseBody, error: result.error, createdAt: now,
-    attemptCount, state: result.success ? 'succeeded' : next ? 'pending' : 'failed', nextAttemptAt: next,
+    id: newId('attempt'),
+    deliveryId: delivery.id,
+    webhookId: delivery.webhookId,
+    event: delivery.event,
+    attempt: (delivery.lastAttempt ?? 0) + 1,
+    statusCode: result.statusCode,
+    success: result.success,
+    durationMs: result.durationMs,
+    requestBody: body,
+    responseBody: result.responseBody,
+    error: result.error,
+    createdAt: now,
+    attemptCount,
+    state: result.success ? 'succeeded' : next ? 'pending' : 'failed',
+    nextAttemptAt: next,
     receiver: receiverOf(delivery),
   };
 }
@@ -107,7 +136,10 @@ async function record(records: MadeAttempt[]): Promise<Set<string>> {
   return pgTransaction(async (client) => {
     const recorded = await recordAttempts(client, records);
     const retries = records.filter((r) => r.nextAttemptAt && recorded.has(r.deliveryId));
-    await addOutboxJobsWithPg(client, attemptJobs(retries.map((r) => ({ deliveryId: r.deliveryId, receiver: r.receiver, attempt: r.attempt + 1, runAt: r.nextAttemptAt }))));
+    await addOutboxJobsWithPg(
+      client,
+      attemptJobs(retries.map((r) => ({ deliveryId: r.deliveryId, receiver: r.receiver, attempt: r.attempt + 1, runAt: r.nextAttemptAt }))),
+    );
     return recorded;
   });
 }

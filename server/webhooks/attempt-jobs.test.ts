@@ -10,7 +10,12 @@ test('a job holds deliveries to one receiver due at one time, a bounded number o
   const jobs = attemptJobs([...due('wh_a', deliveriesPerJob + 1), ...due('wh_b', 2), ...due('wh_a', 1, later, 2)]);
   assert.deepEqual(
     jobs.map((j) => [j.data.receiver, j.data.deliveryIds.length, j.runAt?.toISOString() ?? null]),
-    [['wh_a', deliveriesPerJob, null], ['wh_a', 1, null], ['wh_b', 2, null], ['wh_a', 1, later.toISOString()]],
+    [
+      ['wh_a', deliveriesPerJob, null],
+      ['wh_a', 1, null],
+      ['wh_b', 2, null],
+      ['wh_a', 1, later.toISOString()],
+    ],
   );
   assert.equal(new Set(jobs.flatMap((j) => j.data.deliveryIds)).size, deliveriesPerJob + 4);
 });

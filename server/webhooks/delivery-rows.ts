@@ -96,9 +96,21 @@ export async function recordAttempts(client: pg.Pool | pg.ClientBase, records: A
            WHERE d.id = m.delivery_id
            RETURNING d.id`,
     values: [
-      column('id'), column('deliveryId'), column('webhookId'), column('event'), column('attempt'), column('statusCode'),
-      column('success'), column('durationMs'), column('requestBody'), column('responseBody'), column('error'), column('createdAt'),
-      column('attemptCount'), column('state'), column('nextAttemptAt'),
+      column('id'),
+      column('deliveryId'),
+      column('webhookId'),
+      column('event'),
+      column('attempt'),
+      column('statusCode'),
+      column('success'),
+      column('durationMs'),
+      column('requestBody'),
+      column('responseBody'),
+      column('error'),
+      column('createdAt'),
+      column('attemptCount'),
+      column('state'),
+      column('nextAttemptAt'),
     ],
   });
   return new Set(rows.map((row) => row.id));

@@ -14,11 +14,14 @@ export async function disableFailingWebhook(webhookId: string, { now, gone }: { 
     reason = 'The endpoint answered 410 Gone, which asks senders to stop.';
   } else {
     const lastSuccess = await db.webhookDeliveryAttempt.findFirst({
-      where: { webhookId, success: true }, orderBy: { createdAt: 'desc' }, select: { createdAt: true },
+      where: { webhookId, success: true },
+      orderBy: { createdAt: 'desc' },
+      select: { createdAt: true },
     });
     const firstFailure = await db.webhookDeliveryAttempt.findFirst({
       where: { webhookId, success: false, ...(lastSuccess ? { createdAt: { gt: lastSuccess.createdAt } } : {}) },
-      orderBy: { createdAt: 'asc' }, select: { createdAt: true },
+      orderBy: { createdAt: 'asc' },
+      select: { createdAt: true },
     });
     if (!firstFailure || now.getTime() - firstFailure.createdAt.getTime() <= failingPeriodMs) return false;
     reason = `Every delivery attempt since ${firstFailure.createdAt.toISOString()} failed (more than 3 days).`;

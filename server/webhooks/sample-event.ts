@@ -4,10 +4,22 @@ import type { EventName } from '@/server/webhook-events/catalogue';
 export function sampleSubject(event: EventName, now: Date): Record<string, unknown> {
   const at = now.toISOString();
   const message = {
-    id: 'msg_test', contact_id: 'ct_test', to: '+14155550100', from: 'main', type: 'text',
-    direction: event === 'message.received' ? 'incoming' : 'outgoing', status: 'sent', content: 'This is a test event.',
-    has_media: false, template_name: null, wamid: 'wamid.test', error_code: null, error_message: null, reference: null,
-    created_at: at, updated_at: at,
+    id: 'msg_test',
+    contact_id: 'ct_test',
+    to: '+14155550100',
+    from: 'main',
+    type: 'text',
+    direction: event === 'message.received' ? 'incoming' : 'outgoing',
+    status: 'sent',
+    content: 'This is a test event.',
+    has_media: false,
+    template_name: null,
+    wamid: 'wamid.test',
+    error_code: null,
+    error_message: null,
+    reference: null,
+    created_at: at,
+    updated_at: at,
   };
   if (event.startsWith('message.')) return { message };
   if (event === 'button.reply') {

@@ -45,7 +45,12 @@ export async function sendDelivery(request: DeliveryRequest): Promise<DeliveryRe
   const elapsed = () => Math.round(performance.now() - started);
   try {
     const response = await safeRequest(request.url, {
-      method: 'POST', body: request.body, headers, timeoutMs: request.timeoutMs, agent: receiverConnections, maxResponseBytes,
+      method: 'POST',
+      body: request.body,
+      headers,
+      timeoutMs: request.timeoutMs,
+      agent: receiverConnections,
+      maxResponseBytes,
     });
     const success = response.status >= 200 && response.status < 300;
     const error = success ? null : answerError(response.status, response.headers.location);
@@ -58,7 +63,8 @@ export async function sendDelivery(request: DeliveryRequest): Promise<DeliveryRe
 
 /** Why an answer is a failure, in the delivery log and the test send's `error` alike. */
 function answerError(status: number, location: string | string[] | undefined): string {
-  if (status >= 300 && status < 400 && location) return `The receiver answered HTTP ${status}; redirects are not followed (to ${String(location)}).`;
+  if (status >= 300 && status < 400 && location)
+    return `The receiver answered HTTP ${status}; redirects are not followed (to ${String(location)}).`;
   return `The receiver answered HTTP ${status}.`;
 }
 

@@ -24,8 +24,20 @@ export function assertKnownEvents(events: string[]): asserts events is EventName
 
 // Headers the delivery sets itself or that describe the connection rather than the message.
 const reservedHeaders = new Set([
-  'host', 'content-length', 'content-type', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive',
-  'upgrade', 'te', 'trailer', 'proxy-authorization', 'proxy-authenticate', 'expect', 'user-agent',
+  'host',
+  'content-length',
+  'content-type',
+  'content-encoding',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'upgrade',
+  'te',
+  'trailer',
+  'proxy-authorization',
+  'proxy-authenticate',
+  'expect',
+  'user-agent',
 ]);
 const headerName = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$/;
 
@@ -38,7 +50,8 @@ export function normalizeHeaders(headers: Record<string, string>): Record<string
     const name = rawName.toLowerCase();
     const invalid = (why: string) => new ApiError('invalid_parameter', `Header \`${rawName}\` ${why}.`, { param: 'headers' });
     if (!headerName.test(rawName)) throw invalid('is not a valid header name');
-    if (reservedHeaders.has(name) || name.startsWith('webhook-') || name.startsWith('proxy-')) throw invalid('is set by the service and cannot be overridden');
+    if (reservedHeaders.has(name) || name.startsWith('webhook-') || name.startsWith('proxy-'))
+      throw invalid('is set by the service and cannot be overridden');
     if (/[\r\n\0]/.test(value) || value.length > 1000) throw invalid('has an invalid value (line breaks or over 1000 characters)');
     out[name] = value;
   }

@@ -49,7 +49,10 @@ describe('authentication', () => {
     assert.equal(body.api_key.prefix, demo.orgs.acme.keys.full.slice(0, 12));
     assert.equal(body.api_key.rate_limit_per_min, 600);
     assert.ok(body.api_key.scopes.includes('account:read'));
-    assert.deepEqual(body.messaging_accounts.map((a: { name: string }) => a.name), ['main', 'support']);
+    assert.deepEqual(
+      body.messaging_accounts.map((a: { name: string }) => a.name),
+      ['main', 'support'],
+    );
     const main = body.messaging_accounts[0];
     assert.equal(main.is_default_outgoing, true);
     assert.equal(main.messaging_limit, 250);
@@ -66,7 +69,10 @@ describe('authentication', () => {
     const { res, body } = await call('/v1/accounts', demo.orgs.acme.keys.read_only);
     assert.equal(res.status, 200);
     assert.equal(body.has_more, false);
-    assert.deepEqual(body.data.map((a: { name: string }) => a.name), ['main', 'support']);
+    assert.deepEqual(
+      body.data.map((a: { name: string }) => a.name),
+      ['main', 'support'],
+    );
     assert.equal(body.data[0].limits_synced_at, undefined);
   });
 

@@ -53,7 +53,11 @@ describe('API key management', () => {
   });
 
   test('input is validated: addresses as CIDR (stored canonical), expiry in the future, a scope at least', () => {
-    assert.deepEqual(input({ allowedCidrs: [' 203.0.113.7 ', '10.0.0.0/8', '2001:db8::/32'] }).allowedCidrs, ['203.0.113.7/32', '10.0.0.0/8', '2001:db8::/32']);
+    assert.deepEqual(input({ allowedCidrs: [' 203.0.113.7 ', '10.0.0.0/8', '2001:db8::/32'] }).allowedCidrs, [
+      '203.0.113.7/32',
+      '10.0.0.0/8',
+      '2001:db8::/32',
+    ]);
     assert.equal(apiKeyInput.safeParse({ ...input(), allowedCidrs: ['10.0.0.0/33'] }).success, false);
     assert.equal(apiKeyInput.safeParse({ ...input(), allowedCidrs: ['example.com'] }).success, false);
     assert.equal(apiKeyInput.safeParse({ ...input(), expiresAt: new Date(Date.now() - 1000) }).success, false);
@@ -71,7 +75,10 @@ describe('API key management', () => {
     assert.deepEqual(await me(key), { status: 200, code: undefined });
     assert.equal((await revokeApiKey({ ...owner, keyId: apiKey.id })).status, 'revoked');
     assert.deepEqual(await me(key), { status: 401, code: 'api_key_revoked' });
-    await assert.rejects(setApiKeyEnabled({ ...owner, keyId: apiKey.id, enabled: true }), (e) => e instanceof ApiError && e.code === 'invalid_parameter');
+    await assert.rejects(
+      setApiKeyEnabled({ ...owner, keyId: apiKey.id, enabled: true }),
+      (e) => e instanceof ApiError && e.code === 'invalid_parameter',
+    );
     assert.deepEqual(await me(key), { status: 401, code: 'api_key_revoked' });
   });
 

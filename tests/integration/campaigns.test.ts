@@ -21,9 +21,19 @@ async function addTemplates(account: Account) {
     const shape = templateShapeFromPlatform(template);
     await db.template.create({
       data: {
-        id: newId('template'), orgId: account.orgId, accountId: account.id, platformTemplateId: template.id, name: template.name,
-        language: template.language, category: shape.category, status: shape.status, parameterFormat: shape.parameterFormat,
-        header: shape.header ?? undefined, body: shape.body, buttons: shape.buttons, components: template.components as object[],
+        id: newId('template'),
+        orgId: account.orgId,
+        accountId: account.id,
+        platformTemplateId: template.id,
+        name: template.name,
+        language: template.language,
+        category: shape.category,
+        status: shape.status,
+        parameterFormat: shape.parameterFormat,
+        header: shape.header ?? undefined,
+        body: shape.body,
+        buttons: shape.buttons,
+        components: template.components as object[],
       },
     });
   }
@@ -49,7 +59,15 @@ async function tenant(messagingLimit = 250) {
   const addAccount = async (name: string) => {
     const phoneId = `7${String(Math.floor(Math.random() * 1e14)).padStart(14, '0')}`;
     const second = await db.account.create({
-      data: { id: newId('account'), orgId: org.id, portfolioId: account.portfolioId, name, phoneId, displayPhoneNumber: '+1 555-000-0000', qualityRating: 'GREEN' },
+      data: {
+        id: newId('account'),
+        orgId: org.id,
+        portfolioId: account.portfolioId,
+        name,
+        phoneId,
+        displayPhoneNumber: '+1 555-000-0000',
+        qualityRating: 'GREEN',
+      },
     });
     await addTemplates(second);
     return second;
@@ -71,7 +89,8 @@ const promo = (to: string, name = 'Ann') => ({ to, parameters: { '1': name, '2':
 async function campaignWith(t: Tenant, phones: string[], extra: Record<string, unknown> = {}) {
   const created = await t.call('POST', '/campaigns', { name: 'Spring sale', template: 'promo_offer', ...extra });
   assert.equal(created.status, 201, JSON.stringify(created.body));
-  if (phones.length) assert.equal((await t.call('POST', `/campaigns/${created.body.id}/recipients`, { recipients: phones.map((p) => promo(p)) })).status, 200);
+  if (phones.length)
+    assert.equal((await t.call('POST', `/campaigns/${created.body.id}/recipients`, { recipients: phones.map((p) => promo(p)) })).status, 200);
   return created.body.id as string;
 }
 
@@ -108,7 +127,9 @@ describe('creating and filling a campaign', () => {
     const t = await tenant();
     const id = await campaignWith(t, []);
     const [a, b, c] = phones(3) as [string, string, string];
-    const badPhone = await t.call('POST', `/campaigns/${id}/recipients`, { recipients: [promo(a), promo(b), { to: '12345', parameters: { '1': 'x', '2': 'y' } }] });
+    const badPhone = await t.call('POST', `/campaigns/${id}/recipients`, {
+      recipients: [promo(a), promo(b), { to: '12345', parameters: { '1': 'x', '2': 'y' } }],
+    });
     assert.equal(badPhone.status, 422);
     assert.equal(badPhone.body.error.param, 'recipients[2].to');
     const badVars = await t.call('POST', `/campaigns/${id}/recipients`, { recipients: [promo(a), { to: b, parameters: { '1': 'x' } }] });
@@ -151,7 +172,10 @@ describe('the campaign status table', () => {
     assert.equal(again.body.error.code, 'campaign_state_conflict');
     // Five sends can all be made before this second call: the refusal names whichever state it met.
     assert.match(again.body.error.message, /^The campaign is (processing|completed);/);
-    assert.equal((await t.call('POST', `/campaigns/${id}/recipients`, { recipients: [promo(randomPhone())] })).body.error.code, 'campaign_not_editable');
+    assert.equal(
+      (await t.call('POST', `/campaigns/${id}/recipients`, { recipients: [promo(randomPhone())] })).body.error.code,
+      'campaign_not_editable',
+    );
 
     const done = await waitForStatus(t, id, 'completed');
     await waitFor('the read and delivery statuses', async () => {
@@ -173,7 +197,10 @@ describe('the campaign status table', () => {
     }
     assert.equal((await t.call('POST', `/campaigns/${id}/recipients`, { recipients: [promo(randomPhone())] })).status, 409);
     const list = await t.call('GET', '/campaigns?status=completed');
-    assert.deepEqual(list.body.data.map((c: any) => c.id), [id]);
+    assert.deepEqual(
+      list.body.data.map((c: any) => c.id),
+      [id],
+    );
   });
 
   test('scheduled: armed, paused, re-armed, then started exactly once at its time', async () => {
@@ -182,7 +209,10 @@ describe('the campaign status table', () => {
     const soon = new Date(Date.now() + 60_000).toISOString();
     const armed = await t.call('POST', `/campaigns/${id}/start`, { scheduled_at: soon });
     assert.deepEqual(armed.body, { status: 'scheduled', scheduled_at: soon });
-    assert.equal((await t.call('POST', `/campaigns/${id}/recipients`, { recipients: [promo(randomPhone())] })).body.error.code, 'campaign_not_editable');
+    assert.equal(
+      (await t.call('POST', `/campaigns/${id}/recipients`, { recipients: [promo(randomPhone())] })).body.error.code,
+      'campaign_not_editable',
+    );
     assert.equal((await t.call('POST', `/campaigns/${id}/pause`)).body.status, 'paused');
     assert.equal((await t.call('POST', `/campaigns/${id}/recipients`, { recipients: [promo(randomPhone('9902'))] })).body.added, 1);
     const rearmed = await t.call('POST', `/campaigns/${id}/start`, { scheduled_at: new Date(Date.now() + 1_500).toISOString() });
@@ -290,7 +320,7 @@ describe('pacing against the messaging limit', () => {
       const resumed = await Promise.all([first, other].map((id) => dispatchCampaign(id, { now: () => nextDay })));
       queuedNextDay += resumed[0]!.queued + resumed[1]!.queued;
     }
-    assert.equal(queuedNextDay, 3, 'the rest fits in the next day\'s allowance');
+    assert.equal(queuedNextDay, 3, "the rest fits in the next day's allowance");
     assert.equal((await messagesOf(first)) + (await messagesOf(other)), 8);
     for (const id of [first, other]) {
       const c = await waitForStatus(t, id, 'completed');
@@ -303,8 +333,12 @@ describe('pacing against the messaging limit', () => {
     const t = await tenant(2);
     const { wabaId } = await db.businessPortfolio.findUniqueOrThrow({ where: { id: t.account.portfolioId } });
     await simulator('/_sim/businesses', {
-      waba_id: wabaId, messaging_limit_tier: 'TIER_250', templates: demoWorld.acme.templates,
-      phone_numbers: [{ id: t.account.phoneId, display_phone_number: t.account.displayPhoneNumber, verified_name: 'Test', quality_rating: 'GREEN' }],
+      waba_id: wabaId,
+      messaging_limit_tier: 'TIER_250',
+      templates: demoWorld.acme.templates,
+      phone_numbers: [
+        { id: t.account.phoneId, display_phone_number: t.account.displayPhoneNumber, verified_name: 'Test', quality_rating: 'GREEN' },
+      ],
     });
     const id = await campaignWith(t, phones(4, '9902'));
     assert.deepEqual((await t.call('POST', `/campaigns/${id}/start`)).body, { status: 'processing', queued: 2, skipped: 0 });
@@ -320,7 +354,11 @@ describe('pacing against the messaging limit', () => {
   test('today_only sends what fits and skips the rest; a limit of 0 counts as the lowest tier, not unlimited', async () => {
     const t = await tenant(3);
     const id = await campaignWith(t, phones(5, '9902'));
-    assert.deepEqual((await t.call('POST', `/campaigns/${id}/start`, { send_mode: 'today_only' })).body, { status: 'processing', queued: 3, skipped: 2 });
+    assert.deepEqual((await t.call('POST', `/campaigns/${id}/start`, { send_mode: 'today_only' })).body, {
+      status: 'processing',
+      queued: 3,
+      skipped: 2,
+    });
     const done = await waitForStatus(t, id, 'completed');
     assert.equal(done.recipients.skipped, 2);
     assert.equal(done.recipients.sent, 3);
@@ -329,7 +367,11 @@ describe('pacing against the messaging limit', () => {
 
     const unsynced = await tenant(0);
     const big = await campaignWith(unsynced, phones(300));
-    assert.deepEqual((await unsynced.call('POST', `/campaigns/${big}/start`, { send_mode: 'today_only' })).body, { status: 'processing', queued: 250, skipped: 50 });
+    assert.deepEqual((await unsynced.call('POST', `/campaigns/${big}/start`, { send_mode: 'today_only' })).body, {
+      status: 'processing',
+      queued: 250,
+      skipped: 50,
+    });
   });
 
   test('crash safety: concurrent and repeated dispatches hand every recipient off exactly once', async () => {
@@ -337,8 +379,12 @@ describe('pacing against the messaging limit', () => {
     // A tier change on the platform reaches the portfolio through the quality webhook and account sync.
     const { wabaId } = await db.businessPortfolio.findUniqueOrThrow({ where: { id: t.account.portfolioId } });
     await simulator('/_sim/businesses', {
-      waba_id: wabaId, messaging_limit_tier: 'TIER_250', templates: demoWorld.acme.templates,
-      phone_numbers: [{ id: t.account.phoneId, display_phone_number: t.account.displayPhoneNumber, verified_name: 'Test', quality_rating: 'GREEN' }],
+      waba_id: wabaId,
+      messaging_limit_tier: 'TIER_250',
+      templates: demoWorld.acme.templates,
+      phone_numbers: [
+        { id: t.account.phoneId, display_phone_number: t.account.displayPhoneNumber, verified_name: 'Test', quality_rating: 'GREEN' },
+      ],
     });
     await simulator(`/_sim/phone-numbers/${t.account.phoneId}`, { messaging_limit_tier: 'TIER_UNLIMITED' });
     await waitFor('the unlimited tier', () => db.businessPortfolio.findFirst({ where: { id: t.account.portfolioId, messagingLimit: -1 } }));
@@ -353,7 +399,10 @@ describe('pacing against the messaging limit', () => {
     const half = await dispatchCampaign(id, { maxChunks: 1 });
     assert.equal(half.queued, CHUNK_SIZE);
     const runs = await Promise.all([dispatchCampaign(id), dispatchCampaign(id), dispatchCampaign(id)]);
-    assert.equal(runs.reduce((sum, run) => sum + run.queued, half.queued), 2_500);
+    assert.equal(
+      runs.reduce((sum, run) => sum + run.queued, half.queued),
+      2_500,
+    );
     assert.equal(await messagesOf(id), 2_500);
     assert.equal(await db.campaignRecipient.count({ where: { campaignId: id, status: 'pending' } }), 0);
     const repeated = await dispatchCampaign(id);

@@ -27,7 +27,12 @@ interface Answer {
   body: any;
 }
 
-async function api(method: string, path: string, body?: unknown, options: { key?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
+async function api(
+  method: string,
+  path: string,
+  body?: unknown,
+  options: { key?: string; headers?: Record<string, string> } = {},
+): Promise<Answer> {
   const res = await fetch(`${appUrl}${path}`, {
     method,
     headers: {
@@ -62,16 +67,19 @@ describe('POST /v1/contacts', () => {
     const { status, body } = await createContact({ phone_number: phone.typed, name: 'Ada Lovelace', tags: ['vip', 'vip', 'new'] });
     assert.equal(status, 201, JSON.stringify(body));
     assert.match(body.id, /^ct_[0-9A-Za-z]{22}$/);
-    assert.deepEqual({ ...body, id: undefined, created_at: undefined }, {
-      id: undefined,
-      phone_number: phone.e164,
-      name: 'Ada Lovelace',
-      tags: ['vip', 'new'],
-      external_only: false,
-      opted_out_marketing: false,
-      account: null,
-      created_at: undefined,
-    });
+    assert.deepEqual(
+      { ...body, id: undefined, created_at: undefined },
+      {
+        id: undefined,
+        phone_number: phone.e164,
+        name: 'Ada Lovelace',
+        tags: ['vip', 'new'],
+        external_only: false,
+        opted_out_marketing: false,
+        account: null,
+        created_at: undefined,
+      },
+    );
     assert.ok(Math.abs(Date.parse(body.created_at) - Date.now()) < 60_000);
   });
 
@@ -123,7 +131,12 @@ describe('POST /v1/contacts', () => {
     expectError(await createContact({ phone_number: newPhone().e164, tags: ['x'.repeat(51)] }), 422, 'invalid_parameter', 'tags[0]');
     const tooMany = Array.from({ length: 21 }, (_, i) => `tag-${i}`);
     expectError(await createContact({ phone_number: newPhone().e164, tags: tooMany }), 422, 'invalid_parameter', 'tags');
-    expectError(await createContact({ phone_number: newPhone().e164, opted_out_marketing: 'yes' }), 422, 'invalid_parameter', 'opted_out_marketing');
+    expectError(
+      await createContact({ phone_number: newPhone().e164, opted_out_marketing: 'yes' }),
+      422,
+      'invalid_parameter',
+      'opted_out_marketing',
+    );
   });
 
   test('a key without contacts:write is refused with 403 naming the scope', async () => {

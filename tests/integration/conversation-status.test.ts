@@ -34,8 +34,14 @@ after(async () => {
 async function conversation(options: { assignedUserId?: string } = {}) {
   return db.contact.create({
     data: {
-      id: newId('contact'), orgId, accountId: account.id, phoneNumber: randomPhone(), name: 'Customer',
-      lastMessageAt: new Date(), lastMessagePreview: 'hello', assignedUserId: options.assignedUserId ?? null,
+      id: newId('contact'),
+      orgId,
+      accountId: account.id,
+      phoneNumber: randomPhone(),
+      name: 'Customer',
+      lastMessageAt: new Date(),
+      lastMessagePreview: 'hello',
+      assignedUserId: options.assignedUserId ?? null,
     },
   });
 }
@@ -58,10 +64,16 @@ describe('conversation status', () => {
     assert.deepEqual([snoozed.status, snoozed.snoozedUntil?.getTime()], ['snoozed', until.getTime()]);
   });
 
-  test('a snooze must end in the future and within a year; another tenant\'s conversation is not found', async () => {
+  test("a snooze must end in the future and within a year; another tenant's conversation is not found", async () => {
     const { id } = await conversation();
-    await assert.rejects(setConversationStatus(orgId, id, { status: 'snoozed', until: new Date(Date.now() - 1000) }), { code: 'invalid_parameter', param: 'until' });
-    await assert.rejects(setConversationStatus(orgId, id, { status: 'snoozed', until: new Date(Date.now() + 400 * 24 * 3600_000) }), { code: 'invalid_parameter', param: 'until' });
+    await assert.rejects(setConversationStatus(orgId, id, { status: 'snoozed', until: new Date(Date.now() - 1000) }), {
+      code: 'invalid_parameter',
+      param: 'until',
+    });
+    await assert.rejects(setConversationStatus(orgId, id, { status: 'snoozed', until: new Date(Date.now() + 400 * 24 * 3600_000) }), {
+      code: 'invalid_parameter',
+      param: 'until',
+    });
     const other = await createOrg();
     await assert.rejects(setConversationStatus(other.id, id, { status: 'resolved' }), { code: 'resource_not_found' });
   });
@@ -84,7 +96,11 @@ describe('conversation status', () => {
       const phone = randomPhone();
       await simulator('/_sim/inbound', { phone_id: account.phoneId, from: phone, text: 'first' });
       const contact = await waitFor('the first message stored', () => db.contact.findFirst({ where: { orgId, phoneNumber: phone } }));
-      await setConversationStatus(orgId, contact.id, from === 'resolved' ? { status: 'resolved' } : { status: 'snoozed', until: new Date(Date.now() + 3600_000) });
+      await setConversationStatus(
+        orgId,
+        contact.id,
+        from === 'resolved' ? { status: 'resolved' } : { status: 'snoozed', until: new Date(Date.now() + 3600_000) },
+      );
       assert.equal(await statusOf(contact.id), from);
       await simulator('/_sim/inbound', { phone_id: account.phoneId, from: phone, text: 'me again' });
       await waitFor('the conversation open again', async () => (await statusOf(contact.id)) === 'open');
@@ -92,7 +108,7 @@ describe('conversation status', () => {
   }
 });
 
-describe('the agent\'s view', () => {
+describe("the agent's view", () => {
   test('"mine and unassigned" leaves out colleagues\' conversations; counts follow the filters', async () => {
     const mine = await conversation({ assignedUserId: agent });
     const unassigned = await conversation();

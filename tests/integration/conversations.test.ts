@@ -42,17 +42,30 @@ async function seedConversation(options: {
   const last = new Date(base - options.minutesAgo * 60_000);
   const contact = await db.contact.create({
     data: {
-      id: newId('contact'), orgId, phoneNumber: options.phone ?? randomPhone(), name: options.name,
-      accountId: options.accountId ?? main.id, lastMessageAt: last, lastMessagePreview: `last from ${options.name}`,
-      lastInboundAt: options.lastInboundAt ?? null, unread: options.unread ?? false, externalOnly: options.externalOnly ?? false,
+      id: newId('contact'),
+      orgId,
+      phoneNumber: options.phone ?? randomPhone(),
+      name: options.name,
+      accountId: options.accountId ?? main.id,
+      lastMessageAt: last,
+      lastMessagePreview: `last from ${options.name}`,
+      lastInboundAt: options.lastInboundAt ?? null,
+      unread: options.unread ?? false,
+      externalOnly: options.externalOnly ?? false,
     },
   });
   const count = options.count ?? 1;
   await db.message.createMany({
     data: Array.from({ length: count }, (_, i) => ({
-      id: newId('message'), orgId, contactId: contact.id, accountId: options.accountId ?? main.id,
-      direction: i % 2 ? ('incoming' as const) : ('outgoing' as const), type: 'text' as const, status: 'delivered' as const,
-      content: `message ${i}`, createdAt: new Date(last.getTime() - (count - 1 - i) * 1000),
+      id: newId('message'),
+      orgId,
+      contactId: contact.id,
+      accountId: options.accountId ?? main.id,
+      direction: i % 2 ? ('incoming' as const) : ('outgoing' as const),
+      type: 'text' as const,
+      status: 'delivered' as const,
+      content: `message ${i}`,
+      createdAt: new Date(last.getTime() - (count - 1 - i) * 1000),
     })),
   });
   return contact;
@@ -71,7 +84,14 @@ before(async () => {
   main = { id: account.id, name: account.name, phoneId: account.phoneId };
   const other = await createConnectedAccount(orgId, { name: 'support', isDefaultOutgoing: false });
   support = { id: other.id, name: other.name };
-  ada = await seedConversation({ name: 'Ada Lovelace', phone: '+14155550101', minutesAgo: 1, count: 7, lastInboundAt: new Date(Date.now() - hour), unread: true });
+  ada = await seedConversation({
+    name: 'Ada Lovelace',
+    phone: '+14155550101',
+    minutesAgo: 1,
+    count: 7,
+    lastInboundAt: new Date(Date.now() - hour),
+    unread: true,
+  });
   bob = await seedConversation({ name: 'Bob Builder', minutesAgo: 2, accountId: support.id, lastInboundAt: new Date(Date.now() - 25 * hour) });
   for (let i = 0; i < 5; i++) await seedConversation({ name: `Filler ${i}`, minutesAgo: 10 + i });
   external = await seedConversation({ name: 'Logged Elsewhere', minutesAgo: 0, externalOnly: true });
@@ -94,7 +114,10 @@ describe('GET /v1/conversations', () => {
     assert.equal(body.has_more, false);
     assert.equal(body.next_cursor, undefined);
     const times = body.data.map((c: { last_message_at: string }) => Date.parse(c.last_message_at));
-    assert.deepEqual(times, [...times].sort((a, b) => b - a));
+    assert.deepEqual(
+      times,
+      [...times].sort((a, b) => b - a),
+    );
   });
 
   test('the resource: unread, window_open_until only while open, account, tags, preview', async () => {
@@ -140,16 +163,25 @@ describe('GET /v1/conversations', () => {
 
   test('search matches part of the name (any case) or the number’s digits', async () => {
     const byName = await get('/v1/conversations?search=lovelace');
-    assert.deepEqual(byName.body.data.map((c: { contact_id: string }) => c.contact_id), [ada.id]);
+    assert.deepEqual(
+      byName.body.data.map((c: { contact_id: string }) => c.contact_id),
+      [ada.id],
+    );
     const byDigits = await get(`/v1/conversations?search=${encodeURIComponent('(415) 555-0101')}`);
-    assert.deepEqual(byDigits.body.data.map((c: { contact_id: string }) => c.contact_id), [ada.id]);
+    assert.deepEqual(
+      byDigits.body.data.map((c: { contact_id: string }) => c.contact_id),
+      [ada.id],
+    );
     const external = await get('/v1/conversations?search=Logged');
     assert.deepEqual(external.body.data, []);
   });
 
   test('account filters by name; an unknown account is 422 account_not_found; unknown parameters are refused', async () => {
     const { body } = await get('/v1/conversations?account=support');
-    assert.deepEqual(body.data.map((c: { contact_id: string }) => c.contact_id), [bob.id]);
+    assert.deepEqual(
+      body.data.map((c: { contact_id: string }) => c.contact_id),
+      [bob.id],
+    );
     const unknown = await get('/v1/conversations?account=nope');
     assert.equal(unknown.status, 422);
     assert.equal(unknown.body.error.code, 'account_not_found');
@@ -180,7 +212,10 @@ describe('GET /v1/conversations/{contact_id}/messages', () => {
   test('newest first, paged, Message resources', async () => {
     const first = await get(`/v1/conversations/${ada.id}/messages?limit=3`);
     assert.equal(first.status, 200);
-    assert.deepEqual(first.body.data.map((m: { content: string }) => m.content), ['message 6', 'message 5', 'message 4']);
+    assert.deepEqual(
+      first.body.data.map((m: { content: string }) => m.content),
+      ['message 6', 'message 5', 'message 4'],
+    );
     assert.equal(first.body.has_more, true);
     const message = first.body.data[0];
     assert.equal(message.contact_id, ada.id);
@@ -210,7 +245,9 @@ describe('through the platform', () => {
   test('a customer who writes starts an unread conversation with an open window, listed first', async () => {
     const phone = randomPhone();
     await simulator('/_sim/inbound', { phone_id: main.phoneId, from: phone, text: 'Is my order shipped?', name: 'Grace' });
-    const contact = await waitFor('the inbound message', () => db.contact.findFirst({ where: { orgId, phoneNumber: phone, lastInboundAt: { not: null } } }));
+    const contact = await waitFor('the inbound message', () =>
+      db.contact.findFirst({ where: { orgId, phoneNumber: phone, lastInboundAt: { not: null } } }),
+    );
     const { body } = await get('/v1/conversations?limit=1');
     const [entry] = body.data;
     assert.equal(entry.contact_id, contact.id);
@@ -227,7 +264,9 @@ describe('through the platform', () => {
     const phone = randomPhone();
     const text = `${'a'.repeat(199)}🚚 is on its way`;
     await simulator('/_sim/inbound', { phone_id: main.phoneId, from: phone, text });
-    const contact = await waitFor('the inbound message', () => db.contact.findFirst({ where: { orgId, phoneNumber: phone, lastInboundAt: { not: null } } }));
+    const contact = await waitFor('the inbound message', () =>
+      db.contact.findFirst({ where: { orgId, phoneNumber: phone, lastInboundAt: { not: null } } }),
+    );
     assert.equal(contact.lastMessagePreview, `${'a'.repeat(199)}🚚`);
   });
 });

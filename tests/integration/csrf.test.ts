@@ -55,7 +55,9 @@ test('tRPC refuses a POST that is not JSON with 415, even from its own origin', 
   const res = await fetch(`${appUrl}/api/trpc/settings.rename`, { method: 'POST', headers: { cookie, origin: appOrigin }, body: form });
   assert.equal(res.status, 415);
   const text = await fetch(`${appUrl}/api/trpc/settings.rename`, {
-    method: 'POST', headers: { cookie, origin: appOrigin, 'content-type': 'text/plain' }, body: JSON.stringify({ json: { name: 'Text' } }),
+    method: 'POST',
+    headers: { cookie, origin: appOrigin, 'content-type': 'text/plain' },
+    body: JSON.stringify({ json: { name: 'Text' } }),
   });
   assert.equal(text.status, 415);
   assert.notEqual(await orgName(), 'Multipart');

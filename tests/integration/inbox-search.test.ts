@@ -22,13 +22,23 @@ before(async () => {
   for (let i = 0; i < CONVERSATIONS; i++) contactIds.push(newId('contact'));
   await db.contact.createMany({
     data: contactIds.map((id, i) => ({
-      id, orgId, accountId: account.id, phoneNumber: `+1555${String(i).padStart(7, '0')}`, name: `Customer ${i}`,
-      lastMessageAt: new Date(now - i * minute), lastMessagePreview: 'hi',
+      id,
+      orgId,
+      accountId: account.id,
+      phoneNumber: `+1555${String(i).padStart(7, '0')}`,
+      name: `Customer ${i}`,
+      lastMessageAt: new Date(now - i * minute),
+      lastMessagePreview: 'hi',
     })),
   });
   await db.message.createMany({
     data: contactIds.map((contactId, i) => ({
-      id: newId('message'), orgId, contactId, accountId: account.id, direction: 'incoming' as const, type: 'text' as const,
+      id: newId('message'),
+      orgId,
+      contactId,
+      accountId: account.id,
+      direction: 'incoming' as const,
+      type: 'text' as const,
       status: 'delivered' as const,
       // Every message says "parcel"; the oldest conversation alone mentions a refund, in any case.
       content: i === CONVERSATIONS - 1 ? 'Where is my REFUND for the parcel? 100% late' : `Is my parcel number ${i} on its way?`,
@@ -47,22 +57,40 @@ const search = async (text: string, cursor?: string) =>
 
 test('a rare word in an old conversation is found past the newest thousand, in any case', async () => {
   const page = await search('refund');
-  assert.deepEqual(page.data.map((c) => c.contactId), [contactIds[CONVERSATIONS - 1]]);
+  assert.deepEqual(
+    page.data.map((c) => c.contactId),
+    [contactIds[CONVERSATIONS - 1]],
+  );
   assert.equal(page.has_more, false);
 });
 
 test('a common word fills pages newest first, and the cursor continues without overlap', async () => {
   const first = await search('parcel');
-  assert.deepEqual(first.data.map((c) => c.contactId), contactIds.slice(0, 30));
+  assert.deepEqual(
+    first.data.map((c) => c.contactId),
+    contactIds.slice(0, 30),
+  );
   assert.equal(first.has_more, true);
   const second = await search('parcel', first.next_cursor ?? undefined);
-  assert.deepEqual(second.data.map((c) => c.contactId), contactIds.slice(30, 60));
+  assert.deepEqual(
+    second.data.map((c) => c.contactId),
+    contactIds.slice(30, 60),
+  );
 });
 
-test('names and numbers still match; wildcards are literal; another tenant\'s messages are not searched', async () => {
-  assert.deepEqual((await search('customer 1099')).data.map((c) => c.contactId), [contactIds[1099]]);
-  assert.deepEqual((await search('+1555 000 1042')).data.map((c) => c.contactId), [contactIds[1042]]);
-  assert.deepEqual((await search('100%')).data.map((c) => c.contactId), [contactIds[CONVERSATIONS - 1]]);
+test("names and numbers still match; wildcards are literal; another tenant's messages are not searched", async () => {
+  assert.deepEqual(
+    (await search('customer 1099')).data.map((c) => c.contactId),
+    [contactIds[1099]],
+  );
+  assert.deepEqual(
+    (await search('+1555 000 1042')).data.map((c) => c.contactId),
+    [contactIds[1042]],
+  );
+  assert.deepEqual(
+    (await search('100%')).data.map((c) => c.contactId),
+    [contactIds[CONVERSATIONS - 1]],
+  );
   assert.equal((await search('%_%')).data.length, 0);
   const other = await createOrg();
   try {

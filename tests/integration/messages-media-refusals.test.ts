@@ -25,23 +25,28 @@ let local: Awaited<ReturnType<typeof startMediaHost>>;
 let host: Awaited<ReturnType<typeof startMediaHost>>;
 const { send } = messagesApi(() => key);
 
-const redirect = (location: string): MediaRoute => (_req, res) => res.writeHead(302, { location }).end();
+const redirect =
+  (location: string): MediaRoute =>
+  (_req, res) =>
+    res.writeHead(302, { location }).end();
 
 /** `total` bytes without a Content-Length, so only counting what arrives can stop the download. */
-const stream = (contentType: string, total: number): MediaRoute => (_req, res) => {
-  res.writeHead(200, { 'content-type': contentType });
-  const chunk = Buffer.alloc(MB);
-  let sent = 0;
-  // Once the service hangs up, `drain` never comes and writing stops.
-  const more = () => {
-    while (sent < total) {
-      sent += chunk.byteLength;
-      if (!res.write(chunk)) return void res.once('drain', more);
-    }
-    res.end();
+const stream =
+  (contentType: string, total: number): MediaRoute =>
+  (_req, res) => {
+    res.writeHead(200, { 'content-type': contentType });
+    const chunk = Buffer.alloc(MB);
+    let sent = 0;
+    // Once the service hangs up, `drain` never comes and writing stops.
+    const more = () => {
+      while (sent < total) {
+        sent += chunk.byteLength;
+        if (!res.write(chunk)) return void res.once('drain', more);
+      }
+      res.end();
+    };
+    more();
   };
-  more();
-};
 
 before(async () => {
   const demo = await seedDemo();

@@ -17,26 +17,49 @@ import { appUrl, randomPhone } from '../support/stack';
 let demo: DemoData;
 let host: Awaited<ReturnType<typeof startMediaHost>>;
 const { send, waitForStatus } = messagesApi(() => demo.orgs.acme.keys.full);
-const png = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-  'base64',
-);
+const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 /** One link per media type; the platform checks content types and sizes, not the bytes themselves. */
 const linked = [
   { type: 'image', path: '/photo.png', contentType: 'image/png', bytes: png, fields: { caption: 'Your parcel' }, filename: 'photo.png' },
-  { type: 'video', path: '/clip.mp4', contentType: 'video/mp4', bytes: randomBytes(200_000), fields: { caption: 'Unboxing' }, filename: 'clip.mp4' },
+  {
+    type: 'video',
+    path: '/clip.mp4',
+    contentType: 'video/mp4',
+    bytes: randomBytes(200_000),
+    fields: { caption: 'Unboxing' },
+    filename: 'clip.mp4',
+  },
   // The name comes from Content-Disposition when the server gives one.
-  { type: 'audio', path: '/note', contentType: 'audio/ogg', bytes: randomBytes(30_000), fields: { voice: true }, filename: 'voice note.ogg', disposition: 'attachment; filename="voice note.ogg"' },
-  { type: 'document', path: '/files/inv-42', contentType: 'application/pdf', bytes: Buffer.from('%PDF-1.4 invoice 42'), fields: { caption: 'Your invoice', filename: 'Invoice 42.pdf' }, filename: 'Invoice 42.pdf' },
+  {
+    type: 'audio',
+    path: '/note',
+    contentType: 'audio/ogg',
+    bytes: randomBytes(30_000),
+    fields: { voice: true },
+    filename: 'voice note.ogg',
+    disposition: 'attachment; filename="voice note.ogg"',
+  },
+  {
+    type: 'document',
+    path: '/files/inv-42',
+    contentType: 'application/pdf',
+    bytes: Buffer.from('%PDF-1.4 invoice 42'),
+    fields: { caption: 'Your invoice', filename: 'Invoice 42.pdf' },
+    filename: 'Invoice 42.pdf',
+  },
 ] as const;
 
 before(async () => {
   demo = await seedDemo();
-  host = await startMediaHost(Object.fromEntries(linked.map((file) => [
-    file.path,
-    serve(file.bytes, { 'content-type': file.contentType, ...('disposition' in file ? { 'content-disposition': file.disposition } : {}) }),
-  ])));
+  host = await startMediaHost(
+    Object.fromEntries(
+      linked.map((file) => [
+        file.path,
+        serve(file.bytes, { 'content-type': file.contentType, ...('disposition' in file ? { 'content-disposition': file.disposition } : {}) }),
+      ]),
+    ),
+  );
 });
 
 after(async () => {
@@ -46,7 +69,11 @@ after(async () => {
 
 const openWindow = (phone: string) => openWindowOf({ orgId: demo.orgs.acme.id, phoneId: demo.orgs.acme.accounts.main.phone_id }, phone);
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-const platform = createPlatformClient({ baseUrl: config.PLATFORM_BASE_URL, apiVersion: config.PLATFORM_API_VERSION, accessToken: config.PLATFORM_ACCESS_TOKEN });
+const platform = createPlatformClient({
+  baseUrl: config.PLATFORM_BASE_URL,
+  apiVersion: config.PLATFORM_API_VERSION,
+  accessToken: config.PLATFORM_ACCESS_TOKEN,
+});
 const getMedia = (messageId: string, key = demo.orgs.acme.keys.full) =>
   fetch(`${appUrl}/v1/media/${messageId}`, { headers: { authorization: `Bearer ${key}` } });
 
@@ -72,7 +99,10 @@ describe('media messages', () => {
       const served = await getMedia(res.body.id);
       assert.equal(served.status, 200);
       assert.equal(served.headers.get('content-type'), file.contentType);
-      assert.ok(served.headers.get('content-disposition')?.includes(`filename="${file.filename}"`), served.headers.get('content-disposition') ?? '');
+      assert.ok(
+        served.headers.get('content-disposition')?.includes(`filename="${file.filename}"`),
+        served.headers.get('content-disposition') ?? '',
+      );
       assert.deepEqual(Buffer.from(await served.arrayBuffer()), Buffer.from(file.bytes));
     });
   }
@@ -81,7 +111,9 @@ describe('media messages', () => {
     const phone = randomPhone();
     await openWindow(phone);
     const { id } = await platform.uploadMedia(demo.orgs.acme.accounts.main.phone_id, {
-      bytes: Buffer.from('%PDF-1.4 terms'), mimeType: 'application/pdf', filename: 'terms.pdf',
+      bytes: Buffer.from('%PDF-1.4 terms'),
+      mimeType: 'application/pdf',
+      filename: 'terms.pdf',
     });
     const res = await send({ to: phone, type: 'document', document: { id, filename: 'Terms.pdf' } });
     assert.equal(res.status, 201, JSON.stringify(res.body));
@@ -105,7 +137,11 @@ describe('media messages', () => {
   });
 
   test('a message without media has none to download', async () => {
-    const res = await send({ to: randomPhone(), type: 'template', template: { name: 'order_update', parameters: { customer_name: 'a', order_id: 'b' } } });
+    const res = await send({
+      to: randomPhone(),
+      type: 'template',
+      template: { name: 'order_update', parameters: { customer_name: 'a', order_id: 'b' } },
+    });
     assert.equal((await getMedia(res.body.id)).status, 404);
   });
 });

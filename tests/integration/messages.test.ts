@@ -46,7 +46,11 @@ describe('sending', () => {
 
   test('a template to a new number creates the contact and fills the variables', async () => {
     const phone = randomPhone();
-    const res = await send({ to: phone, type: 'template', template: { name: 'order_update', parameters: { customer_name: 'Ann', order_id: 'A-9' } } });
+    const res = await send({
+      to: phone,
+      type: 'template',
+      template: { name: 'order_update', parameters: { customer_name: 'Ann', order_id: 'A-9' } },
+    });
     assert.equal(res.status, 201, JSON.stringify(res.body));
     assert.equal(res.body.content, 'Hi Ann, your order A-9 has been updated.');
     const contact = await db.contact.findFirstOrThrow({ where: { orgId: demo.orgs.acme.id, phoneNumber: phone } });
@@ -55,10 +59,13 @@ describe('sending', () => {
     assert.equal(message.template_name, 'order_update');
     const [sent] = await sentTo(phone);
     assert.deepEqual(sent?.body.template.components, [
-      { type: 'body', parameters: [
-        { type: 'text', parameter_name: 'customer_name', text: 'Ann' },
-        { type: 'text', parameter_name: 'order_id', text: 'A-9' },
-      ] },
+      {
+        type: 'body',
+        parameters: [
+          { type: 'text', parameter_name: 'customer_name', text: 'Ann' },
+          { type: 'text', parameter_name: 'order_id', text: 'A-9' },
+        ],
+      },
     ]);
   });
 
@@ -66,8 +73,11 @@ describe('sending', () => {
     const shared = randomPhone();
     const others = [randomPhone(), randomPhone(), randomPhone()];
     const targets = [shared, others[0], shared, others[1], shared, others[2]] as string[];
-    const responses = await Promise.all(targets.map((to, i) =>
-      send({ to, type: 'template', template: { name: 'order_update', parameters: { customer_name: 'Ann', order_id: `T-${i}` } } })));
+    const responses = await Promise.all(
+      targets.map((to, i) =>
+        send({ to, type: 'template', template: { name: 'order_update', parameters: { customer_name: 'Ann', order_id: `T-${i}` } } }),
+      ),
+    );
     for (const res of responses) assert.equal(res.status, 201, JSON.stringify(res.body));
 
     const contacts = await db.contact.findMany({ where: { orgId: demo.orgs.acme.id, phoneNumber: { in: [shared, ...others] } } });
@@ -93,7 +103,9 @@ describe('sending', () => {
       assert.equal(res.status, 201, JSON.stringify(res.body));
       assert.equal(await notified, OUTBOX_CHANNEL);
       const outbox = await waitFor('the send job handed over', async () => {
-        const row = await db.outboxJob.findFirst({ where: { name: 'message.send', data: { path: ['messageIds'], array_contains: [res.body.id] } } });
+        const row = await db.outboxJob.findFirst({
+          where: { name: 'message.send', data: { path: ['messageIds'], array_contains: [res.body.id] } },
+        });
         return row?.dispatchedAt ? { ...row, dispatchedAt: row.dispatchedAt } : undefined;
       });
       // Any insert notifies (openWindow's rows too); what shows the send's own did: the sweep
@@ -112,7 +124,12 @@ describe('sending', () => {
     assert.equal(res.status, 201, JSON.stringify(res.body));
     await waitFor('the send', async () => (await sentTo(phone)).length === 1);
     const [sent] = await sentTo(phone);
-    assert.deepEqual(sent?.body.template.components[1], { type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: '739201' }] });
+    assert.deepEqual(sent?.body.template.components[1], {
+      type: 'button',
+      sub_type: 'url',
+      index: '0',
+      parameters: [{ type: 'text', text: '739201' }],
+    });
   });
 
   test('templates that are not APPROVED are refused with their status and advice', async () => {
@@ -125,48 +142,82 @@ describe('sending', () => {
   test('missing template variables: 422 missing_template_parameter', async () => {
     const error = await expectRefusal(
       { to: randomPhone(), type: 'template', template: { name: 'order_update', parameters: { customer_name: 'Ann' } } },
-      422, 'missing_template_parameter', 'parameters',
+      422,
+      'missing_template_parameter',
+      'parameters',
     );
     assert.match(error.message, /order_id/);
   });
 
-  test('a missing header variable is param `parameters` too, and the message says it is the header\'s', async () => {
+  test("a missing header variable is param `parameters` too, and the message says it is the header's", async () => {
     const header = await expectRefusal(
       { to: randomPhone(), type: 'template', template: { name: 'header_text', parameters: { name: 'Ann' } } },
-      422, 'missing_template_parameter', 'parameters',
+      422,
+      'missing_template_parameter',
+      'parameters',
     );
     assert.match(header.message, /header variable \{\{title\}\} is missing/);
     const body = await expectRefusal(
       { to: randomPhone(), type: 'template', template: { name: 'header_text', header_parameters: { title: 'Hi' } } },
-      422, 'missing_template_parameter', 'parameters',
+      422,
+      'missing_template_parameter',
+      'parameters',
     );
     assert.match(body.message, /body variable \{\{name\}\} is missing/);
   });
 
   test('marketing templates are refused for opted-out contacts; utility ones go through', async () => {
     await expectRefusal(
-      { contact_id: demo.orgs.acme.contacts.opted_out, type: 'template', template: { name: 'promo_offer', parameters: { '1': 'Oscar', '2': '10%' } } },
-      422, 'contact_opted_out',
+      {
+        contact_id: demo.orgs.acme.contacts.opted_out,
+        type: 'template',
+        template: { name: 'promo_offer', parameters: { '1': 'Oscar', '2': '10%' } },
+      },
+      422,
+      'contact_opted_out',
     );
-    const utility = await send({ contact_id: demo.orgs.acme.contacts.opted_out, type: 'template', template: { name: 'order_update', parameters: { customer_name: 'Oscar', order_id: '1' } } });
+    const utility = await send({
+      contact_id: demo.orgs.acme.contacts.opted_out,
+      type: 'template',
+      template: { name: 'order_update', parameters: { customer_name: 'Oscar', order_id: '1' } },
+    });
     assert.equal(utility.status, 201);
   });
 
   test('addressing errors', async () => {
     const template = { name: 'order_update', parameters: { customer_name: 'a', order_id: 'b' } };
     await expectRefusal({ to: randomPhone(), from: 'nope', type: 'template', template }, 422, 'account_not_found', 'from');
-    await expectRefusal({ to: randomPhone(), type: 'text', text: { body: 'x' } }, 422, 'no_connected_account', undefined, demo.orgs.noaccount.keys.full);
-    await expectRefusal({ to: randomPhone(), contact_id: demo.orgs.acme.contacts.no_window, type: 'template', template }, 422, 'invalid_parameter');
+    await expectRefusal(
+      { to: randomPhone(), type: 'text', text: { body: 'x' } },
+      422,
+      'no_connected_account',
+      undefined,
+      demo.orgs.noaccount.keys.full,
+    );
+    await expectRefusal(
+      { to: randomPhone(), contact_id: demo.orgs.acme.contacts.no_window, type: 'template', template },
+      422,
+      'invalid_parameter',
+    );
     await expectRefusal({ type: 'template', template }, 422, 'invalid_parameter');
     await expectRefusal({ to: randomPhone(), type: 'sticker', sticker: {} }, 422, 'invalid_parameter', 'type');
     await expectRefusal({ to: 'not a number', type: 'template', template }, 422, 'invalid_parameter', 'to');
     await expectRefusal({ contact_id: demo.orgs.globex.contact_id, type: 'template', template }, 404, 'resource_not_found');
-    await expectRefusal({ to: randomPhone(), type: 'template', template, callback_url: 'http://169.254.169.254/latest' }, 422, 'url_not_allowed', 'callback_url');
+    await expectRefusal(
+      { to: randomPhone(), type: 'template', template, callback_url: 'http://169.254.169.254/latest' },
+      422,
+      'url_not_allowed',
+      'callback_url',
+    );
     await expectRefusal({ to: randomPhone(), type: 'text', text: { body: 'x' }, reference: 'r' }, 400, 'unknown_field', 'reference');
   });
 
   test('another organization cannot read the message', async () => {
-    const res = await send({ to: randomPhone(), type: 'template', template: { name: 'order_update', parameters: { customer_name: 'a', order_id: 'b' } } });
+    const res = await send({
+      to: randomPhone(),
+      type: 'template',
+      template: { name: 'order_update', parameters: { customer_name: 'a', order_id: 'b' } },
+    });
     const foreign = await fetch(`${appUrl}/v1/messages/${res.body.id}`, { headers: { authorization: `Bearer ${demo.orgs.globex.keys.full}` } });
     assert.equal(foreign.status, 404);
     assert.equal((await foreign.json()).error.code, 'resource_not_found');
@@ -176,17 +227,37 @@ describe('sending', () => {
 describe('statuses and replies', () => {
   test('statuses never move backwards, whatever order or how often they arrive', async () => {
     const phone = randomPhone('9902'); // the simulator reports `sent` only
-    const res = await send({ to: phone, type: 'template', template: { name: 'order_update', parameters: { customer_name: 'a', order_id: 'b' } } });
+    const res = await send({
+      to: phone,
+      type: 'template',
+      template: { name: 'order_update', parameters: { customer_name: 'a', order_id: 'b' } },
+    });
     const sent = await waitForStatus(res.body.id, 'sent');
     const status = (s: string, at: number) => ({ id: sent.wamid, status: s, timestamp: String(at), recipient_id: phone.slice(1) });
     const now = Math.floor(Date.now() / 1000);
     const envelope = JSON.stringify({
       object: 'whatsapp_business_account',
-      entry: [{ id: '1', changes: [{ field: 'messages', value: {
-        messaging_product: 'whatsapp',
-        metadata: { display_phone_number: '15550100001', phone_number_id: demo.orgs.acme.accounts.main.phone_id },
-        statuses: [status('read', now + 2), status('delivered', now + 1), status('sent', now), status('read', now + 2), status('failed', now + 3)],
-      } }] }],
+      entry: [
+        {
+          id: '1',
+          changes: [
+            {
+              field: 'messages',
+              value: {
+                messaging_product: 'whatsapp',
+                metadata: { display_phone_number: '15550100001', phone_number_id: demo.orgs.acme.accounts.main.phone_id },
+                statuses: [
+                  status('read', now + 2),
+                  status('delivered', now + 1),
+                  status('sent', now),
+                  status('read', now + 2),
+                  status('failed', now + 3),
+                ],
+              },
+            },
+          ],
+        },
+      ],
     });
     const post = await fetch(`${appUrl}/api/platform/webhook`, {
       method: 'POST',
@@ -204,14 +275,19 @@ describe('statuses and replies', () => {
   test('a button tap stores the reply and emits button.reply with the reference; bot_reply: false is kept', async () => {
     const phone = randomPhone();
     const res = await send({
-      to: phone, type: 'template', reference: 'order-77', bot_reply: false,
+      to: phone,
+      type: 'template',
+      reference: 'order-77',
+      bot_reply: false,
       template: { name: 'promo_offer', parameters: { '1': 'Pat', '2': '5%' }, button_parameters: { '0': 'WANTS_PROMO' } },
     });
     assert.equal(res.status, 201, JSON.stringify(res.body));
     const sent = await waitForStatus(res.body.id, 'read');
     await simulator('/_sim/tap', { wamid: sent.wamid, button_index: 0 });
     const event = await waitFor('button.reply', () =>
-      db.event.findFirst({ where: { orgId: demo.orgs.acme.id, type: 'button.reply', payload: { path: ['in_reply_to', 'message_id'], equals: res.body.id } } }),
+      db.event.findFirst({
+        where: { orgId: demo.orgs.acme.id, type: 'button.reply', payload: { path: ['in_reply_to', 'message_id'], equals: res.body.id } },
+      }),
     );
     const payload = event.payload as Record<string, any>;
     assert.deepEqual(payload.button, { id: 'WANTS_PROMO', text: 'Yes please' });
@@ -224,7 +300,9 @@ describe('statuses and replies', () => {
     assert.equal(reply.content, 'Yes please');
     // bot_reply: false keeps the reply from the chatbot, yet it is stored and announced.
     assert.equal(reply.botReply, false);
-    const received = await db.event.findFirstOrThrow({ where: { type: 'message.received', payload: { path: ['message', 'id'], equals: reply.id } } });
+    const received = await db.event.findFirstOrThrow({
+      where: { type: 'message.received', payload: { path: ['message', 'id'], equals: reply.id } },
+    });
     assert.equal((received.payload as Record<string, unknown>).bot_reply, false);
   });
 });

@@ -23,17 +23,24 @@ after(async () => {
 function inboundEnvelope(phoneId: string, from: string, wamid: string) {
   return JSON.stringify({
     object: 'whatsapp_business_account',
-    entry: [{
-      id: '1', changes: [{
-        field: 'messages',
-        value: {
-          messaging_product: 'whatsapp',
-          metadata: { display_phone_number: '15550000000', phone_number_id: phoneId },
-          contacts: [{ profile: { name: 'Mallory' }, wa_id: from.slice(1) }],
-          messages: [{ from: from.slice(1), id: wamid, timestamp: String(Math.floor(Date.now() / 1000)), type: 'text', text: { body: 'forged?' } }],
-        },
-      }],
-    }],
+    entry: [
+      {
+        id: '1',
+        changes: [
+          {
+            field: 'messages',
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: { display_phone_number: '15550000000', phone_number_id: phoneId },
+              contacts: [{ profile: { name: 'Mallory' }, wa_id: from.slice(1) }],
+              messages: [
+                { from: from.slice(1), id: wamid, timestamp: String(Math.floor(Date.now() / 1000)), type: 'text', text: { body: 'forged?' } },
+              ],
+            },
+          },
+        ],
+      },
+    ],
   });
 }
 
@@ -61,7 +68,9 @@ function streamUntilAnswered(url: string, limit: number): Promise<{ status: numb
       resolve({ status: res.statusCode ?? 0, sentBytes });
       req.destroy();
     });
-    req.on('error', (error) => { if (!answered) reject(error); });
+    req.on('error', (error) => {
+      if (!answered) reject(error);
+    });
     const chunk = Buffer.alloc(64 * 1024, 0x20);
     const pump = () => {
       while (!answered && sentBytes < limit) {
@@ -111,7 +120,11 @@ describe('platform webhook endpoint', () => {
   });
 
   test('a body past the cap is refused with 413 while it streams, before its signature is checked', async () => {
-    const declared = await fetch(endpoint, { method: 'POST', headers: { 'content-length': String(4 * 1024 * 1024) }, body: 'x'.repeat(4 * 1024 * 1024) });
+    const declared = await fetch(endpoint, {
+      method: 'POST',
+      headers: { 'content-length': String(4 * 1024 * 1024) },
+      body: 'x'.repeat(4 * 1024 * 1024),
+    });
     assert.equal(declared.status, 413);
 
     // Chunked, no length declared: the answer comes while the client is still sending.

@@ -91,7 +91,10 @@ before(async () => {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ messaging_limit_tier: 'TIER_UNLIMITED' }),
   });
-  await waitFor('the unlimited tier to arrive', async () => (await db.query('SELECT 1 FROM business_portfolios WHERE messaging_limit < 0')).rowCount);
+  await waitFor(
+    'the unlimited tier to arrive',
+    async () => (await db.query('SELECT 1 FROM business_portfolios WHERE messaging_limit < 0')).rowCount,
+  );
 });
 
 after(async () => {
@@ -135,14 +138,26 @@ async function restartPostgres(): Promise<void> {
 
 /** Every phone in `once` reaches the platform exactly once (waiting for the pipeline), and none of `never`. */
 async function assertSentOnce(once: string[], never: string[]): Promise<void> {
-  await waitFor(`${once.length} messages at the simulator`, async () => {
-    for (const phone of once) if ((await timesSent(phone)) === 0) return false;
-    return true;
-  }, 30_000);
+  await waitFor(
+    `${once.length} messages at the simulator`,
+    async () => {
+      for (const phone of once) if ((await timesSent(phone)) === 0) return false;
+      return true;
+    },
+    30_000,
+  );
   await sleep(1_000); // a second send, were one coming, has the time to arrive
   const counts = await Promise.all(once.map(timesSent));
-  assert.deepEqual(counts.filter((n) => n !== 1), [], 'every accepted message is sent once');
-  assert.deepEqual((await Promise.all(never.map(timesSent))).filter((n) => n !== 0), [], 'no refused message is sent');
+  assert.deepEqual(
+    counts.filter((n) => n !== 1),
+    [],
+    'every accepted message is sent once',
+  );
+  assert.deepEqual(
+    (await Promise.all(never.map(timesSent))).filter((n) => n !== 0),
+    [],
+    'no refused message is sent',
+  );
 }
 
 test('a burst of sends across a restart: 503 service_unavailable while down, every accepted one sent once', async () => {
@@ -153,9 +168,11 @@ test('a burst of sends across a restart: 503 service_unavailable while down, eve
   const sender = async () => {
     while (sending) {
       const to = newPhone();
-      const res = await call('POST', '/messages', { to, type: 'template', template: { name: 'promo_offer', parameters: { '1': 'Ann', '2': '20%' } } }).catch(
-        (error: Error) => ({ status: 0, json: async () => ({ error: { code: error.message } }) }),
-      );
+      const res = await call('POST', '/messages', {
+        to,
+        type: 'template',
+        template: { name: 'promo_offer', parameters: { '1': 'Ann', '2': '20%' } },
+      }).catch((error: Error) => ({ status: 0, json: async () => ({ error: { code: error.message } }) }));
       const body = (await res.json()) as { error?: { code: string } };
       if (res.status === 201) accepted.push(to);
       else if (res.status === 503 && body.error?.code === 'service_unavailable') refused.push(to);
@@ -185,17 +202,27 @@ test('a campaign running across a restart sends to every recipient once and comp
   assert.equal((await call('POST', `/campaigns/${id}/recipients`, { recipients: phones.map(promo) })).status, 200);
   assert.equal((await call('POST', `/campaigns/${id}/start`)).status, 200);
   const sentSoFar = async () =>
-    Number((await db.query(
-      `SELECT count(*) AS n FROM messages m JOIN campaign_recipients r ON r.id = m.campaign_recipient_id
-       WHERE r.campaign_id = $1 AND m.status <> 'pending'`, [id])).rows[0].n);
+    Number(
+      (
+        await db.query(
+          `SELECT count(*) AS n FROM messages m JOIN campaign_recipients r ON r.id = m.campaign_recipient_id
+       WHERE r.campaign_id = $1 AND m.status <> 'pending'`,
+          [id],
+        )
+      ).rows[0].n,
+    );
   await waitFor('the campaign to be sending', async () => (await sentSoFar()) >= 40, 20_000);
 
   await restartPostgres();
   assert.equal(crashed, undefined, 'web and worker outlive the restart');
 
-  await waitFor('the campaign to complete', async () => {
-    const res = await call('GET', `/campaigns/${id}`).catch(() => null);
-    return res?.status === 200 && ((await res.json()) as { status: string }).status === 'completed';
-  }, 40_000);
+  await waitFor(
+    'the campaign to complete',
+    async () => {
+      const res = await call('GET', `/campaigns/${id}`).catch(() => null);
+      return res?.status === 200 && ((await res.json()) as { status: string }).status === 'completed';
+    },
+    40_000,
+  );
   await assertSentOnce(phones, []);
 });

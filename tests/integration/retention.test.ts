@@ -30,7 +30,9 @@ after(async () => {
 
 async function outboxRow(dispatchedAt: Date) {
   const id = newId('outbox');
-  await db.outboxJob.create({ data: { id, queue: 'maintenance', name: 'campaigns.sweep', data: {}, jobId: `retention-test-${id}`, createdAt: dispatchedAt, dispatchedAt } });
+  await db.outboxJob.create({
+    data: { id, queue: 'maintenance', name: 'campaigns.sweep', data: {}, jobId: `retention-test-${id}`, createdAt: dispatchedAt, dispatchedAt },
+  });
   return id;
 }
 
@@ -82,7 +84,9 @@ test('rows past their retention are purged; younger ones and events with deliver
 
   const remaining = async () => ({
     outbox: await db.outboxJob.count({ where: { id: { in: [old.outbox, kept.outbox] } } }),
-    platformEvents: await db.platformEvent.count({ where: { id: { in: [old.platformEvent, kept.platformEvent, kept.unprocessedPlatformEvent] } } }),
+    platformEvents: await db.platformEvent.count({
+      where: { id: { in: [old.platformEvent, kept.platformEvent, kept.unprocessedPlatformEvent] } },
+    }),
     events: await db.event.count({ where: { id: { in: [old.event, kept.event, kept.eventWithDelivery] } } }),
     idempotency: await db.idempotencyRecord.count({ where: { id: { in: [old.idempotency, kept.idempotency] } } }),
   });

@@ -3,7 +3,12 @@ import { after, before, test } from 'node:test';
 import { db } from '@/server/db';
 import { newId } from '@/server/db/ids';
 import {
-  createSavedReply, deleteSavedReply, fillSavedReplyFor, listSavedReplies, savedReplyInput, updateSavedReply,
+  createSavedReply,
+  deleteSavedReply,
+  fillSavedReplyFor,
+  listSavedReplies,
+  savedReplyInput,
+  updateSavedReply,
 } from '@/server/inbox/saved-replies';
 import { createOrg, createUser } from '../factories';
 import { randomPhone } from '../support/stack';
@@ -21,12 +26,22 @@ after(async () => {
   await db.$disconnect();
 });
 
-test('a saved reply is found by its shortcut\'s start and filled in for the conversation\'s contact', async () => {
-  const reply = await createSavedReply(orgId, userId, savedReplyInput.parse({ shortcut: ' Refund ', body: 'Hi {{first_name|there}}, your refund is on its way.' }));
+test("a saved reply is found by its shortcut's start and filled in for the conversation's contact", async () => {
+  const reply = await createSavedReply(
+    orgId,
+    userId,
+    savedReplyInput.parse({ shortcut: ' Refund ', body: 'Hi {{first_name|there}}, your refund is on its way.' }),
+  );
   assert.equal(reply.shortcut, 'refund');
   await createSavedReply(orgId, userId, { shortcut: 'hours', body: 'We are open 9 to 5.' });
-  assert.deepEqual((await listSavedReplies(orgId, 're')).map((r) => r.shortcut), ['refund']);
-  assert.deepEqual((await listSavedReplies(orgId)).map((r) => r.shortcut), ['hours', 'refund']);
+  assert.deepEqual(
+    (await listSavedReplies(orgId, 're')).map((r) => r.shortcut),
+    ['refund'],
+  );
+  assert.deepEqual(
+    (await listSavedReplies(orgId)).map((r) => r.shortcut),
+    ['hours', 'refund'],
+  );
 
   const contact = await db.contact.create({ data: { id: newId('contact'), orgId, phoneNumber: randomPhone(), name: 'Sara Ali' } });
   assert.equal(await fillSavedReplyFor(orgId, reply.id, contact.id), 'Hi Sara, your refund is on its way.');
@@ -41,7 +56,7 @@ test('a shortcut is unique in the organization, not across organizations', async
   await assert.rejects(updateSavedReply(orgId, hours.id, { shortcut: 'refund', body: 'x' }), { code: 'invalid_parameter' });
 });
 
-test('another organization\'s saved reply is not found', async () => {
+test("another organization's saved reply is not found", async () => {
   const other = await createOrg();
   const theirs = await createSavedReply(other.id, userId, { shortcut: 'secret', body: 'Theirs' });
   const contact = await db.contact.create({ data: { id: newId('contact'), orgId, phoneNumber: randomPhone() } });

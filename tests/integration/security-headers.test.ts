@@ -63,6 +63,10 @@ test('both media routes send customer files with nosniff, a sandboxing CSP, and 
   assertMediaHeaders(await fetch(`${appUrl}/api/media/${photo.id}`, { headers: { cookie } }), /^inline/, 'inbox photo');
   assertMediaHeaders(await fetch(`${appUrl}/api/media/${pdf.id}`, { headers: { cookie } }), /^attachment/, 'inbox document');
   for (const message of [photo, pdf]) {
-    assertMediaHeaders(await fetch(`${appUrl}/v1/media/${message.id}`, { headers: { authorization: `Bearer ${key}` } }), /^attachment/, `/v1 ${message.id}`);
+    assertMediaHeaders(
+      await fetch(`${appUrl}/v1/media/${message.id}`, { headers: { authorization: `Bearer ${key}` } }),
+      /^attachment/,
+      `/v1 ${message.id}`,
+    );
   }
 });

@@ -39,25 +39,50 @@ after(async () => {
 async function claimedMessage(phone: string, claimedAgoMs: number | null, copies = 1) {
   const contact = await db.contact.create({ data: { id: newId('contact'), orgId: account.orgId, phoneNumber: phone, accountId: account.id } });
   const id = newId('message');
-  const platformBody = { type: 'template', template: { name: 'order_update', language: { code: 'en' }, components: [
-    { type: 'body', parameters: [{ type: 'text', parameter_name: 'customer_name', text: 'Kim' }, { type: 'text', parameter_name: 'order_id', text: '5' }] },
-  ] } };
+  const platformBody = {
+    type: 'template',
+    template: {
+      name: 'order_update',
+      language: { code: 'en' },
+      components: [
+        {
+          type: 'body',
+          parameters: [
+            { type: 'text', parameter_name: 'customer_name', text: 'Kim' },
+            { type: 'text', parameter_name: 'order_id', text: '5' },
+          ],
+        },
+      ],
+    },
+  };
   await db.$transaction(async (tx) => {
     await tx.message.create({
       data: {
-        id, orgId: account.orgId, contactId: contact.id, accountId: account.id, direction: 'outgoing', type: 'template',
-        status: 'pending', content: 'Hi Kim', payload: platformBody, sendStartedAt: claimedAgoMs === null ? null : new Date(Date.now() - claimedAgoMs),
+        id,
+        orgId: account.orgId,
+        contactId: contact.id,
+        accountId: account.id,
+        direction: 'outgoing',
+        type: 'template',
+        status: 'pending',
+        content: 'Hi Kim',
+        payload: platformBody,
+        sendStartedAt: claimedAgoMs === null ? null : new Date(Date.now() - claimedAgoMs),
       },
     });
     for (let copy = 0; copy < copies; copy++) {
-      await addOutboxJob(tx, { queue: 'messages', name: 'message.send', data: { accountId: account.id, messageIds: [id] }, jobId: `message.send-${id}-${copy}` });
+      await addOutboxJob(tx, {
+        queue: 'messages',
+        name: 'message.send',
+        data: { accountId: account.id, messageIds: [id] },
+        jobId: `message.send-${id}-${copy}`,
+      });
     }
   });
   return { id, platformBody };
 }
 
-const sentCount = async (phone: string) =>
-  (await simulator<{ data: unknown[] }>(`/_sim/sent?to=${encodeURIComponent(phone)}`)).data.length;
+const sentCount = async (phone: string) => (await simulator<{ data: unknown[] }>(`/_sim/sent?to=${encodeURIComponent(phone)}`)).data.length;
 
 describe('crash safety of sends', () => {
   test('the platform had accepted it before the crash: adopted from its statuses, not sent again', async () => {

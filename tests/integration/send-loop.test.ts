@@ -35,7 +35,12 @@ async function customerWrites(phone: string, text: string) {
 
 async function reply(contact: { phoneNumber: string }, body: string) {
   return queueOutgoingMessage({
-    orgId: account.orgId, accountId: account.id, accountName: account.name, phoneNumber: contact.phoneNumber, type: 'text', content: body,
+    orgId: account.orgId,
+    accountId: account.id,
+    accountName: account.name,
+    phoneNumber: contact.phoneNumber,
+    type: 'text',
+    content: body,
     platformBody: { type: 'text', text: { body } },
   });
 }
@@ -71,9 +76,7 @@ describe('send loop', () => {
     assert.ok(read.sentAt && read.deliveredAt && read.readAt, 'every step is timestamped');
     assert.ok(!seen.has('failed'));
 
-    const sent = await simulator<{ data: Array<{ wamid: string; body: Record<string, unknown> }> }>(
-      `/_sim/sent?to=${encodeURIComponent(phone)}`,
-    );
+    const sent = await simulator<{ data: Array<{ wamid: string; body: Record<string, unknown> }> }>(`/_sim/sent?to=${encodeURIComponent(phone)}`);
     assert.equal(sent.data.length, 1, 'sent exactly once');
     assert.equal(sent.data[0]?.wamid, read.wamid);
     assert.deepEqual(sent.data[0]?.body.text, { body: 'It ships today.' });

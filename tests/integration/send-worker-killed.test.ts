@@ -68,14 +68,22 @@ describe('a worker killed mid-send', () => {
     await waitForStatus(lost.id, 'read', RECOVERY_MS);
     // Both jobs have run again in the new worker, so a second send would have happened by now.
     const messages = getQueue('messages');
-    await waitFor("the dead worker's jobs to complete", async () => {
-      const states = await Promise.all(both.map(({ id }) => messages.getJobState(`message.send-${id}`)));
-      return states.every((state) => state === 'completed');
-    }, RECOVERY_MS);
+    await waitFor(
+      "the dead worker's jobs to complete",
+      async () => {
+        const states = await Promise.all(both.map(({ id }) => messages.getJobState(`message.send-${id}`)));
+        return states.every((state) => state === 'completed');
+      },
+      RECOVERY_MS,
+    );
     for (const { phone, id } of both) {
       const sent = await sentTo(phone);
-      assert.deepEqual(sent.map((request) => request.body.biz_opaque_callback_data), [id], `sent to ${phone} exactly once`);
+      assert.deepEqual(
+        sent.map((request) => request.body.biz_opaque_callback_data),
+        [id],
+        `sent to ${phone} exactly once`,
+      );
     }
-    assert.equal(adopted.wamid, (await sentTo(taken.phone))[0]?.wamid, "the send the platform took is adopted from its statuses");
+    assert.equal(adopted.wamid, (await sentTo(taken.phone))[0]?.wamid, 'the send the platform took is adopted from its statuses');
   });
 });

@@ -18,7 +18,7 @@ after(async () => {
 });
 
 // next-auth ships CommonJS; under tsx its exports sit on `default`.
-const { encode } = ((nextAuthJwt as unknown as { default?: typeof nextAuthJwt }).default ?? nextAuthJwt);
+const { encode } = (nextAuthJwt as unknown as { default?: typeof nextAuthJwt }).default ?? nextAuthJwt;
 const HOUR_S = 60 * 60;
 const me = async (cookie: string) => (await trpcQuery(cookie, 'session.me')).status;
 

@@ -104,7 +104,10 @@ describe('members and roles', () => {
     const secondMembership = (await listMembers(orgId)).find((m) => m.userId === second.userId)!;
     await assert.rejects(removeMember({ orgId, actorRole: 'owner', membershipId: secondMembership.id }), conflict);
     await removeMember({ orgId, actorRole: 'admin', membershipId: ownerMembership.id });
-    assert.deepEqual((await listMembers(orgId)).map((m) => m.role), ['owner']);
+    assert.deepEqual(
+      (await listMembers(orgId)).map((m) => m.role),
+      ['owner'],
+    );
   });
 
   test('admins cannot touch owners; agents cannot manage; other organizations are out of reach', async () => {
@@ -115,7 +118,10 @@ describe('members and roles', () => {
     await assert.rejects(removeMember({ orgId, actorRole: 'admin', membershipId: ownerMembership.id }), OrgAccessError);
     await assert.rejects(changeMemberRole({ orgId, actorRole: 'admin', membershipId: agentMembership.id, role: 'owner' }), OrgAccessError);
     await assert.rejects(changeMemberRole({ orgId, actorRole: 'agent', membershipId: agentMembership.id, role: 'admin' }), OrgAccessError);
-    assert.deepEqual(await changeMemberRole({ orgId, actorRole: 'admin', membershipId: agentMembership.id, role: 'marketer' }), { id: agentMembership.id, role: 'marketer' });
+    assert.deepEqual(await changeMemberRole({ orgId, actorRole: 'admin', membershipId: agentMembership.id, role: 'marketer' }), {
+      id: agentMembership.id,
+      role: 'marketer',
+    });
 
     const other = await orgWithOwner();
     const notFound = (e: unknown) => e instanceof OrgRuleError && e.kind === 'not_found';

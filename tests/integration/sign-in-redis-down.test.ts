@@ -19,7 +19,14 @@ let web: ChildProcess | undefined;
 
 before(async () => {
   web = spawn(process.execPath, webProcessArgs, {
-    env: { ...process.env, PORT: String(webPort), APP_URL: base, NEXTAUTH_URL: base, REDIS_URL: 'redis://127.0.0.1:1/0', SERVICE_NAME: 'web-no-redis' },
+    env: {
+      ...process.env,
+      PORT: String(webPort),
+      APP_URL: base,
+      NEXTAUTH_URL: base,
+      REDIS_URL: 'redis://127.0.0.1:1/0',
+      SERVICE_NAME: 'web-no-redis',
+    },
     stdio: 'ignore',
   });
   await waitFor('the web process without Redis', async () => (await fetch(`${base}/api/health/live`).catch(() => null))?.ok, 60_000);

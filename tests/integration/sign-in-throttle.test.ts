@@ -51,7 +51,11 @@ test('40 wrong passwords at once: at most 5 are checked, the rest are refused wi
 test('one address trying many emails is limited after 50 failures', async () => {
   const sprayer = fromAddress('127.0.0.45');
   for (let i = 0; i < 50; i++) {
-    assert.equal((await signIn(`nobody-${i}-${Date.now()}@example.test`, 'Summer2026!', { via: sprayer })).error, 'CredentialsSignin', `attempt ${i + 1}`);
+    assert.equal(
+      (await signIn(`nobody-${i}-${Date.now()}@example.test`, 'Summer2026!', { via: sprayer })).error,
+      'CredentialsSignin',
+      `attempt ${i + 1}`,
+    );
   }
   const user = await createUser();
   assert.match((await signIn(user.email, user.password, { via: sprayer })).error ?? '', throttled);

@@ -34,12 +34,24 @@ const businessInitiatedSend = (contactId: string) =>
 
 test('inside the window a template uses no limit', async () => {
   const open = await contact(new Date(Date.now() - hour));
-  assert.deepEqual(await templateAllowance(orgId, open.id), { countsAgainstLimit: false, limitReached: false, freesAt: null, remaining: null, limit: null });
+  assert.deepEqual(await templateAllowance(orgId, open.id), {
+    countsAgainstLimit: false,
+    limitReached: false,
+    freesAt: null,
+    remaining: null,
+    limit: null,
+  });
 });
 
 test('outside it, the limit counts each person once a day, and says when it is used up and when room returns', async () => {
   const first = await contact();
-  assert.deepEqual(await templateAllowance(orgId, first.id), { countsAgainstLimit: true, limitReached: false, freesAt: null, remaining: 2, limit: 2 });
+  assert.deepEqual(await templateAllowance(orgId, first.id), {
+    countsAgainstLimit: true,
+    limitReached: false,
+    freesAt: null,
+    remaining: 2,
+    limit: 2,
+  });
   const sentAt = await businessInitiatedSend(first.id);
   assert.equal((await templateAllowance(orgId, first.id)).countsAgainstLimit, false, 'already counted today');
 

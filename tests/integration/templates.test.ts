@@ -61,26 +61,39 @@ describe('GET /v1/templates', () => {
     assert.ok(list.length >= 7);
     for (const template of list) {
       assert.deepEqual(Object.keys(template).sort(), [
-        'account', 'body', 'buttons', 'category', 'header', 'id', 'language', 'name', 'parameter_format', 'status', 'updated_at',
+        'account',
+        'body',
+        'buttons',
+        'category',
+        'header',
+        'id',
+        'language',
+        'name',
+        'parameter_format',
+        'status',
+        'updated_at',
       ]);
       assert.match(template.id, /^tpl_/);
       assert.equal(template.account, 'main');
     }
 
     const orderUpdate = byName(list, 'order_update');
-    assert.deepEqual({ ...orderUpdate, id: undefined, updated_at: undefined }, {
-      id: undefined,
-      name: 'order_update',
-      language: 'en',
-      category: 'UTILITY',
-      status: 'APPROVED',
-      account: 'main',
-      parameter_format: 'NAMED',
-      header: null,
-      body: { text: 'Hi {{customer_name}}, your order {{order_id}} has been updated.', variables: ['customer_name', 'order_id'] },
-      buttons: [],
-      updated_at: undefined,
-    });
+    assert.deepEqual(
+      { ...orderUpdate, id: undefined, updated_at: undefined },
+      {
+        id: undefined,
+        name: 'order_update',
+        language: 'en',
+        category: 'UTILITY',
+        status: 'APPROVED',
+        account: 'main',
+        parameter_format: 'NAMED',
+        header: null,
+        body: { text: 'Hi {{customer_name}}, your order {{order_id}} has been updated.', variables: ['customer_name', 'order_id'] },
+        buttons: [],
+        updated_at: undefined,
+      },
+    );
     assert.deepEqual(byName(list, 'header_text').header, { format: 'TEXT', variables: ['title'] });
     assert.deepEqual(byName(list, 'shipping_photo').header, { format: 'IMAGE', variables: [] });
     assert.deepEqual(byName(list, 'promo_offer').buttons, [
@@ -97,7 +110,10 @@ describe('GET /v1/templates', () => {
     assert.ok(approved.body.data.length > 0);
     assert.ok(approved.body.data.every((t: TemplateRecord) => t.status === 'APPROVED'));
     const named = await get('/v1/templates?name=promo_offer');
-    assert.deepEqual(named.body.data.map((t: TemplateRecord) => t.name), ['promo_offer']);
+    assert.deepEqual(
+      named.body.data.map((t: TemplateRecord) => t.name),
+      ['promo_offer'],
+    );
     assert.equal((await get('/v1/templates?account=main')).body.data.length, (await get('/v1/templates')).body.data.length);
     assert.deepEqual((await get('/v1/templates?account=nope')).body.data, []);
     const badStatus = await get('/v1/templates?status=approved');

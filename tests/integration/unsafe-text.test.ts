@@ -48,10 +48,7 @@ describe('/v1 refuses NUL and lone surrogates in text', () => {
     expectRefusal(await api('POST', '/v1/contacts', `{"phone_number":"${phone()}","name":"a\\u0000b"}`), 'name');
     expectRefusal(await api('POST', '/v1/contacts', `{"phone_number":"${phone()}","tags":["ok","x\\ud800"]}`), 'tags[1]');
     expectRefusal(await api('POST', '/v1/contacts', `{"phone_number":"${phone()}","name":"\\udc00 alone"}`), 'name');
-    expectRefusal(
-      await api('POST', '/v1/messages', `{"to":"${phone()}","type":"text","text":{"body":"hi\\u0000"}}`),
-      'text.body',
-    );
+    expectRefusal(await api('POST', '/v1/messages', `{"to":"${phone()}","type":"text","text":{"body":"hi\\u0000"}}`), 'text.body');
     expectRefusal(
       await api('POST', '/v1/messages', `{"to":"${phone()}","type":"template","template":{"name":"t","parameters":{"1":"\\u0000"}}}`),
       'template.parameters.1',
@@ -73,7 +70,11 @@ describe('/v1 refuses NUL and lone surrogates in text', () => {
 
 describe('tRPC refuses NUL and lone surrogates in text', () => {
   test('as BAD_REQUEST naming the field, in mutations and queries', async () => {
-    const webhook = await trpc(cookie, 'mutation', 'webhooks.create', { name: 'x\u0000', url: 'https://example.com/hook', events: ['message.received'] });
+    const webhook = await trpc(cookie, 'mutation', 'webhooks.create', {
+      name: 'x\u0000',
+      url: 'https://example.com/hook',
+      events: ['message.received'],
+    });
     assert.equal(webhook.error?.data.code, 'BAD_REQUEST', JSON.stringify(webhook));
     assert.match(webhook.error!.message, /`name`/);
 

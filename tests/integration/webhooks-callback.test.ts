@@ -44,7 +44,10 @@ describe('callback URLs and isolation', () => {
       method: 'POST',
       headers: { authorization: `Bearer ${demo.orgs.acme.keys.full}`, 'content-type': 'application/json' },
       body: JSON.stringify({
-        to: randomPhone(), type: 'template', reference: 'cb-1', callback_url: `${base}/callback`,
+        to: randomPhone(),
+        type: 'template',
+        reference: 'cb-1',
+        callback_url: `${base}/callback`,
         template: { name: 'promo_offer', parameters: { '1': 'Pat', '2': '5%' }, button_parameters: { '0': 'WANTS_PROMO' } },
       }),
     });
@@ -72,7 +75,13 @@ describe('callback URLs and isolation', () => {
       const rows = await db.webhookDeliveryAttempt.findMany({ where: { deliveryId: first.delivery_id }, orderBy: { attempt: 'asc' } });
       return rows.length === 2 && rows;
     });
-    assert.deepEqual(attempts.map((a) => [a.attempt, a.success]), [[1, true], [2, true]]);
+    assert.deepEqual(
+      attempts.map((a) => [a.attempt, a.success]),
+      [
+        [1, true],
+        [2, true],
+      ],
+    );
     assert.equal(received.filter((r) => r.headers['webhook-id'] === first.delivery_id).length, 2);
   });
 

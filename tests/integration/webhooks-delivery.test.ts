@@ -57,16 +57,17 @@ describe('webhook deliveries', () => {
   test('the worker delivers an event to each subscribed webhook, signed, with the custom headers', async () => {
     const subscribed = await hook('/ok');
     const other = await hook('/other', ['message.read']);
-    const { eventId } = await db.$transaction((tx) =>
-      publishEvent(tx, orgId, 'message.received', { message: { id: 'msg_x', content: 'hi' } }),
-    );
+    const { eventId } = await db.$transaction((tx) => publishEvent(tx, orgId, 'message.received', { message: { id: 'msg_x', content: 'hi' } }));
     const got = await waitFor('the delivery', async () => received.find((r) => r.url === '/ok' && r.body.includes(eventId)));
     const payload = new Webhook(subscribed.secret).verify(got.body, got.headers) as Record<string, any>;
     assert.deepEqual([payload.id, payload.event, payload.message.content], [eventId, 'message.received', 'hi']);
     assert.equal(got.headers['x-tenant'], 'acme');
     const delivery = await db.webhookDelivery.findFirstOrThrow({ where: { eventId } });
     assert.equal(got.headers['webhook-id'], delivery.id);
-    await waitFor('the delivery to succeed', async () => (await db.webhookDelivery.findUnique({ where: { id: delivery.id } }))?.state === 'succeeded');
+    await waitFor(
+      'the delivery to succeed',
+      async () => (await db.webhookDelivery.findUnique({ where: { id: delivery.id } }))?.state === 'succeeded',
+    );
     assert.equal(await db.webhookDelivery.count({ where: { eventId, webhookId: other.id } }), 0);
   });
 
@@ -86,7 +87,10 @@ describe('webhook deliveries', () => {
     const delivered = () => db.webhookDelivery.findMany({ where: { eventId: { in: eventIds }, state: 'succeeded' } });
     const deliveries = await waitFor('three deliveries', async () => (await delivered()).length === 3 && delivered());
     const byEvent = Object.fromEntries(deliveries.map((d) => [d.eventId, d.webhookId]));
-    assert.deepEqual(eventIds.map((id) => byEvent[id]), [here.id, there.id, here.id]);
+    assert.deepEqual(
+      eventIds.map((id) => byEvent[id]),
+      [here.id, there.id, here.id],
+    );
     for (const id of eventIds) assert.equal(await getRedis().exists(redisKey('live', 'announced', id)), 1, id);
     assert.equal(await createEventDeliveries(eventIds), 0, 'a second fan-out creates nothing');
     assert.equal(await db.webhookDelivery.count({ where: { eventId: { in: eventIds } } }), 3);
@@ -130,7 +134,10 @@ describe('webhook deliveries', () => {
     }
     assert.equal(await attemptDelivery(delivery.id, { now: new Date(now.getTime() + 100 * 3600_000) }), null);
     const attempts = await db.webhookDeliveryAttempt.findMany({ where: { deliveryId: delivery.id }, orderBy: { attempt: 'asc' } });
-    assert.deepEqual(attempts.map((a) => a.attempt), [1, 2, 3, 4, 5, 6, 7, 8]);
+    assert.deepEqual(
+      attempts.map((a) => a.attempt),
+      [1, 2, 3, 4, 5, 6, 7, 8],
+    );
     assert.ok(attempts.every((a) => a.requestBody === attempts[0]?.requestBody && !a.success));
     // About 28 hours of failures is not yet three days: the webhook stays on.
     assert.equal((await db.webhook.findUniqueOrThrow({ where: { id: failing.id } })).isActive, true);
@@ -163,8 +170,16 @@ describe('webhook deliveries', () => {
     const fresh = await pendingDelivery(target.id, new Date());
     await db.webhookDelivery.update({ where: { id: stale.id }, data: { state: 'succeeded', updatedAt: old } });
     const attempt = (deliveryId: string, createdAt: Date) => ({
-      id: newId('attempt'), deliveryId, webhookId: target.id, event: 'message.received', attempt: 1,
-      statusCode: 204, success: true, durationMs: 5, requestBody: '{}', createdAt,
+      id: newId('attempt'),
+      deliveryId,
+      webhookId: target.id,
+      event: 'message.received',
+      attempt: 1,
+      statusCode: 204,
+      success: true,
+      durationMs: 5,
+      requestBody: '{}',
+      createdAt,
     });
     await db.webhookDeliveryAttempt.createMany({ data: [attempt(stale.id, old), attempt(fresh.id, new Date())] });
     const purged = await purgeExpiredRows();

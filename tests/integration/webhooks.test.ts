@@ -96,10 +96,30 @@ describe('webhooks API', () => {
   });
 
   test('private, loopback, link-local and metadata URLs are refused at create and update', async () => {
-    const hosts = ['127.0.0.1', 'localhost', '10.0.0.1', '172.16.0.1', '192.168.0.1', '169.254.169.254', '[::1]',
-      '[::ffff:127.0.0.1]', '0.0.0.0', '2130706433', '0177.0.0.1', '100.64.0.1', '[fc00::1]', '[fe80::1]', 'app.localhost',
+    const hosts = [
+      '127.0.0.1',
+      'localhost',
+      '10.0.0.1',
+      '172.16.0.1',
+      '192.168.0.1',
+      '169.254.169.254',
+      '[::1]',
+      '[::ffff:127.0.0.1]',
+      '0.0.0.0',
+      '2130706433',
+      '0177.0.0.1',
+      '100.64.0.1',
+      '[fc00::1]',
+      '[fe80::1]',
+      'app.localhost',
       // IPv6 forms that carry an IPv4 address: IPv4-compatible, NAT64, 6to4.
-      '[::127.0.0.1]', '[::10.0.0.1]', '[64:ff9b::127.0.0.1]', '[64:ff9b::a9fe:a9fe]', '[2002:7f00:1::]', '[2002:a00:1::1]'];
+      '[::127.0.0.1]',
+      '[::10.0.0.1]',
+      '[64:ff9b::127.0.0.1]',
+      '[64:ff9b::a9fe:a9fe]',
+      '[2002:7f00:1::]',
+      '[2002:a00:1::1]',
+    ];
     for (const host of hosts) {
       const res = await create({ url: `http://${host}/hook` });
       assert.equal(res.status, 422, host);
@@ -144,7 +164,13 @@ describe('webhooks API', () => {
 
   test("another organization's webhook is not found, like a deleted one", async () => {
     const { body: hook } = await create();
-    for (const [method, path] of [['GET', ''], ['PATCH', ''], ['DELETE', ''], ['POST', '/test'], ['GET', '/deliveries']] as const) {
+    for (const [method, path] of [
+      ['GET', ''],
+      ['PATCH', ''],
+      ['DELETE', ''],
+      ['POST', '/test'],
+      ['GET', '/deliveries'],
+    ] as const) {
       const res = await api(method, `/v1/webhooks/${hook.id}${path}`, method === 'PATCH' ? { name: 'x' } : undefined, otherKey);
       assert.equal(res.status, 404, `${method} ${path}`);
       assert.equal(res.body.error.code, 'resource_not_found');
@@ -177,7 +203,10 @@ describe('webhooks API', () => {
     assert.equal(res.body.error, null);
 
     const history = await api('GET', `/v1/webhooks/${hook.id}/deliveries`);
-    assert.deepEqual(history.body.data.map((a: { delivery_id: string }) => a.delivery_id), [failed.body.delivery_id, res.body.delivery_id]);
+    assert.deepEqual(
+      history.body.data.map((a: { delivery_id: string }) => a.delivery_id),
+      [failed.body.delivery_id, res.body.delivery_id],
+    );
     const [latest, first] = history.body.data;
     assert.deepEqual([latest.attempt, latest.success, latest.status_code, latest.error], [1, false, 500, failed.body.error]);
     assert.equal(first.request_body, got.body);

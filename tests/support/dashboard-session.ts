@@ -93,9 +93,10 @@ export interface TrpcAnswer {
 export async function trpc(cookie: string, kind: 'query' | 'mutation', path: string, input: unknown): Promise<TrpcAnswer> {
   const serialized = JSON.stringify(superjson.serialize(input));
   const url = `${appUrl}/api/trpc/${path}`;
-  const res = kind === 'query'
-    ? await fetch(`${url}?input=${encodeURIComponent(serialized)}`, { headers: { cookie } })
-    : await fetch(url, { method: 'POST', headers: { cookie, 'content-type': 'application/json', origin: appOrigin }, body: serialized });
+  const res =
+    kind === 'query'
+      ? await fetch(`${url}?input=${encodeURIComponent(serialized)}`, { headers: { cookie } })
+      : await fetch(url, { method: 'POST', headers: { cookie, 'content-type': 'application/json', origin: appOrigin }, body: serialized });
   const body = (await res.json()) as { result?: { data: unknown }; error?: { json: TrpcAnswer['error'] } };
   return { status: res.status, data: body.result ? superjson.deserialize(body.result.data as never) : undefined, error: body.error?.json };
 }

@@ -27,5 +27,7 @@ export async function startMediaHost(routes: Record<string, MediaRoute>, address
 }
 
 /** A route serving `bytes` with these headers. */
-export const serve = (bytes: Uint8Array, headers: Record<string, string>): MediaRoute => (_req, res) =>
-  res.writeHead(200, { 'content-length': String(bytes.byteLength), ...headers }).end(bytes);
+export const serve =
+  (bytes: Uint8Array, headers: Record<string, string>): MediaRoute =>
+  (_req, res) =>
+    res.writeHead(200, { 'content-length': String(bytes.byteLength), ...headers }).end(bytes);

@@ -25,20 +25,28 @@ export function messagesApi(key: () => string) {
   }
 
   const waitForStatus = (id: string, status: string, timeoutMs?: number) =>
-    waitFor(`message ${id} to be ${status}`, async () => {
-      const { body } = await getMessage(id);
-      return body.status === status && body;
-    }, timeoutMs);
+    waitFor(
+      `message ${id} to be ${status}`,
+      async () => {
+        const { body } = await getMessage(id);
+        return body.status === status && body;
+      },
+      timeoutMs,
+    );
 
   /**
    * Waits until the message is at least `status` (sent < delivered < read). The simulator moves
    * a message on every 100 ms, so a poll can miss a passing status on a loaded machine.
    */
   const waitForAtLeast = (id: string, status: 'sent' | 'delivered' | 'read', timeoutMs?: number) =>
-    waitFor(`message ${id} to be ${status} or later`, async () => {
-      const { body } = await getMessage(id);
-      return progress.indexOf(body.status) >= progress.indexOf(status) && body;
-    }, timeoutMs);
+    waitFor(
+      `message ${id} to be ${status} or later`,
+      async () => {
+        const { body } = await getMessage(id);
+        return progress.indexOf(body.status) >= progress.indexOf(status) && body;
+      },
+      timeoutMs,
+    );
 
   /** Sends `body`, expects the refusal and returns its error object. */
   async function expectRefusal(body: unknown, status: number, code: string, param?: string, apiKey?: string) {
@@ -62,4 +70,8 @@ export async function openWindow(account: { orgId: string; phoneId: string }, ph
 
 /** The request bodies the simulator accepted for `phone`, newest first. */
 export const sentTo = async (phone: string) =>
-  (await simulator<{ data: Array<{ wamid: string; accepted_at: string; body: Record<string, any> }> }>(`/_sim/sent?to=${encodeURIComponent(phone)}`)).data;
+  (
+    await simulator<{ data: Array<{ wamid: string; accepted_at: string; body: Record<string, any> }> }>(
+      `/_sim/sent?to=${encodeURIComponent(phone)}`,
+    )
+  ).data;

@@ -19,7 +19,17 @@ function Icon({ d }: { d: string }) {
 export const navItems: NavItem[] = [
   { href: '/inbox', labelKey: 'inbox', icon: <Icon d="M3 13h4.5l1.5 3h6l1.5-3H21M5.2 5h13.6L21 13v5a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1v-5l2.2-8Z" /> },
   { href: '/campaigns', labelKey: 'campaigns', icon: <Icon d="M4 10v4a1 1 0 0 0 1 1h2l6 4V5L7 9H5a1 1 0 0 0-1 1Zm13-1.5a4.5 4.5 0 0 1 0 7" /> },
-  { href: '/webhooks', labelKey: 'webhooks', icon: <Icon d="M10 14a4 4 0 0 0 5.7.3l3-3a4 4 0 0 0-5.7-5.6l-1.2 1.1M14 10a4 4 0 0 0-5.7-.3l-3 3a4 4 0 0 0 5.7 5.6l1.2-1.1" /> },
+  {
+    href: '/webhooks',
+    labelKey: 'webhooks',
+    icon: <Icon d="M10 14a4 4 0 0 0 5.7.3l3-3a4 4 0 0 0-5.7-5.6l-1.2 1.1M14 10a4 4 0 0 0-5.7-.3l-3 3a4 4 0 0 0 5.7 5.6l1.2-1.1" />,
+  },
   { href: '/api-keys', labelKey: 'apiKeys', icon: <Icon d="M15 7a3 3 0 1 1-2.6 4.5L4 20H2v-2l1-1h2v-2h2l3.5-3.5A3 3 0 0 1 15 7Zm1.5 1.5h.01" /> },
-  { href: '/settings', labelKey: 'settings', icon: <Icon d="M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6Zm7.4-3a7.5 7.5 0 0 0-.1-1.2l2-1.6-2-3.4-2.4 1a7.4 7.4 0 0 0-2-1.2L14.5 3h-5l-.4 2.6a7.4 7.4 0 0 0-2 1.2l-2.4-1-2 3.4 2 1.6a7.5 7.5 0 0 0 0 2.4l-2 1.6 2 3.4 2.4-1a7.4 7.4 0 0 0 2 1.2l.4 2.6h5l.4-2.6a7.4 7.4 0 0 0 2-1.2l2.4 1 2-3.4-2-1.6c.1-.4.1-.8.1-1.2Z" /> },
+  {
+    href: '/settings',
+    labelKey: 'settings',
+    icon: (
+      <Icon d="M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6Zm7.4-3a7.5 7.5 0 0 0-.1-1.2l2-1.6-2-3.4-2.4 1a7.4 7.4 0 0 0-2-1.2L14.5 3h-5l-.4 2.6a7.4 7.4 0 0 0-2 1.2l-2.4-1-2 3.4 2 1.6a7.5 7.5 0 0 0 0 2.4l-2 1.6 2 3.4 2.4-1a7.4 7.4 0 0 0 2 1.2l.4 2.6h5l.4-2.6a7.4 7.4 0 0 0 2-1.2l2.4 1 2-3.4-2-1.6c.1-.4.1-.8.1-1.2Z" />
+    ),
+  },
 ];

@@ -34,7 +34,9 @@ export function OrgSwitcher({ memberships, activeOrgId }: { memberships: OrgMemb
     return (
       <div className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-2">
         <p className="text-xs font-medium text-slate-600">{t('organization')}</p>
-        <p className="text-sm font-semibold wrap-anywhere text-slate-900"><span dir="auto">{active?.orgName ?? t('noOrganization')}</span></p>
+        <p className="text-sm font-semibold wrap-anywhere text-slate-900">
+          <span dir="auto">{active?.orgName ?? t('noOrganization')}</span>
+        </p>
         {active && <p className="text-xs text-slate-600">{tCommon(`roles.${active.role}`)}</p>}
       </div>
     );

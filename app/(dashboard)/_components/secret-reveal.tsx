@@ -20,17 +20,28 @@ export function SecretReveal({ kind, secret, testId, onDone }: SecretRevealProps
     <div role="status" className="rounded-xl border border-amber-300 bg-amber-50 p-4">
       <p className="text-sm font-medium text-amber-900">{t('copyNow', { kind })}</p>
       <div className="mt-2 flex flex-wrap items-center gap-2">
-        <code data-testid={testId} dir="ltr" className="rounded bg-white px-2 py-1 font-mono text-sm break-all text-slate-900 ring-1 ring-amber-200">
+        <code
+          data-testid={testId}
+          dir="ltr"
+          className="rounded bg-white px-2 py-1 font-mono text-sm break-all text-slate-900 ring-1 ring-amber-200"
+        >
           {secret}
         </code>
         <button
           type="button"
           className={buttonClass}
-          onClick={() => void navigator.clipboard.writeText(secret).then(() => setCopied(true), () => setCopied(false))}
+          onClick={() =>
+            void navigator.clipboard.writeText(secret).then(
+              () => setCopied(true),
+              () => setCopied(false),
+            )
+          }
         >
           {copied ? t('copied') : t('copy', { kind })}
         </button>
-        <button type="button" className={buttonClass} onClick={onDone}>{t('stored')}</button>
+        <button type="button" className={buttonClass} onClick={onDone}>
+          {t('stored')}
+        </button>
       </div>
     </div>
   );

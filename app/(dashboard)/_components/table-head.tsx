@@ -7,9 +7,15 @@ export function TableHead({ columns, actions = false }: { columns: string[]; act
     <thead className="bg-slate-50 text-start text-xs font-medium tracking-wide text-slate-600 uppercase">
       <tr>
         {columns.map((column) => (
-          <th key={column} scope="col" className="px-4 py-3 text-start">{column}</th>
+          <th key={column} scope="col" className="px-4 py-3 text-start">
+            {column}
+          </th>
         ))}
-        {actions && <th scope="col" className="px-4 py-3"><span className="sr-only">{t('actions')}</span></th>}
+        {actions && (
+          <th scope="col" className="px-4 py-3">
+            <span className="sr-only">{t('actions')}</span>
+          </th>
+        )}
       </tr>
     </thead>
   );

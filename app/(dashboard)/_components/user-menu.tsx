@@ -30,12 +30,17 @@ export function UserMenu({ user }: { user: { name: string; email: string } }) {
   return (
     <div className="space-y-3">
       <div className="flex items-center gap-3">
-        <span aria-hidden="true" className="grid size-9 shrink-0 place-items-center rounded-full bg-slate-200 text-xs font-semibold text-slate-700">
+        <span
+          aria-hidden="true"
+          className="grid size-9 shrink-0 place-items-center rounded-full bg-slate-200 text-xs font-semibold text-slate-700"
+        >
           {initials(user.name)}
         </span>
         <div className="min-w-0 flex-1">
           {/* Each line in its own direction, so a long one is cut at its end; on the interface's side (rtl:text-right) when short. */}
-          <p dir="auto" className="truncate text-sm font-medium text-slate-900 rtl:text-right" title={user.name}>{user.name}</p>
+          <p dir="auto" className="truncate text-sm font-medium text-slate-900 rtl:text-right" title={user.name}>
+            {user.name}
+          </p>
           <p dir="ltr" className="truncate text-xs text-slate-600 rtl:text-right" title={user.email}>
             {user.email}
           </p>

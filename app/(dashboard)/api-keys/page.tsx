@@ -15,7 +15,13 @@ export default async function ApiKeysPage() {
     <div className="mx-auto max-w-5xl">
       <PageHeader title={t('title')} org={active}>
         <p className="mt-3 max-w-2xl text-sm text-slate-600">
-          {t.rich('intro', { code: (chunks) => <code dir="ltr" className="font-mono text-xs">{chunks}</code> })}
+          {t.rich('intro', {
+            code: (chunks) => (
+              <code dir="ltr" className="font-mono text-xs">
+                {chunks}
+              </code>
+            ),
+          })}
         </p>
       </PageHeader>
       {active && <ApiKeysPanel />}

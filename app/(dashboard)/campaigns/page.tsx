@@ -16,7 +16,10 @@ export default async function CampaignsPage() {
     <div className="mx-auto max-w-5xl">
       <PageHeader title={t('title')} org={active}>
         {active && (
-          <Link href="/campaigns/new" className="mt-4 inline-block rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
+          <Link
+            href="/campaigns/new"
+            className="mt-4 inline-block rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
+          >
             {t('new')}
           </Link>
         )}

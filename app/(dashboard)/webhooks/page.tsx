@@ -14,9 +14,7 @@ export default async function WebhooksPage() {
   return (
     <div className="mx-auto max-w-5xl">
       <PageHeader title={t('title')} org={active}>
-        <p className="mt-3 max-w-2xl text-sm text-slate-600">
-          {t('intro')}
-        </p>
+        <p className="mt-3 max-w-2xl text-sm text-slate-600">{t('intro')}</p>
       </PageHeader>
       {active && <WebhooksPanel />}
     </div>

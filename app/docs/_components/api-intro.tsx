@@ -48,7 +48,10 @@ export function ApiIntro({ lead, sections }: { lead: string; sections: IntroSect
         <p className="mt-3 max-w-3xl text-slate-700">
           Create an API key in the dashboard with the scopes you need, then check it and send a first message:
         </p>
-        <pre tabIndex={0} className="mt-4 overflow-x-auto rounded-lg bg-slate-900 p-4 font-mono text-xs leading-relaxed text-slate-100 sm:text-sm">
+        <pre
+          tabIndex={0}
+          className="mt-4 overflow-x-auto rounded-lg bg-slate-900 p-4 font-mono text-xs leading-relaxed text-slate-100 sm:text-sm"
+        >
           {curl}
         </pre>
       </section>

@@ -22,7 +22,11 @@ export function ApiNav({ groups }: { groups: NavGroup[] }) {
                   href={`#${item.id}`}
                   className="flex items-start gap-2 rounded-md px-2 py-1 text-sm text-slate-700 hover:bg-slate-100 hover:text-slate-900"
                 >
-                  {item.method ? <span className="pt-0.5"><MethodBadge method={item.method} compact /></span> : null}
+                  {item.method ? (
+                    <span className="pt-0.5">
+                      <MethodBadge method={item.method} compact />
+                    </span>
+                  ) : null}
                   <span className="leading-snug">{item.label}</span>
                 </a>
               </li>

@@ -6,7 +6,11 @@ import { InlineMarkdown } from './inline-markdown';
 export function ErrorCodeCard({ code }: { code: MessagingErrorCode }) {
   const info = messagingErrorCodes[code];
   return (
-    <article id={code} aria-labelledby={`${code}-title`} className="scroll-mt-20 rounded-lg border border-slate-200 bg-white p-4 target:border-brand-600 target:ring-2 target:ring-brand-600/20">
+    <article
+      id={code}
+      aria-labelledby={`${code}-title`}
+      className="scroll-mt-20 rounded-lg border border-slate-200 bg-white p-4 target:border-brand-600 target:ring-2 target:ring-brand-600/20"
+    >
       <div className="flex flex-wrap items-center gap-3">
         <h3 id={`${code}-title`} className="font-mono text-base font-semibold text-slate-900">
           <a href={`#${code}`} className="hover:underline">

@@ -9,9 +9,15 @@ export function FieldsTable({ rows, requiredLabel = 'Required' }: { rows: FieldR
       <table className="w-full border-collapse text-left text-sm">
         <thead className="hidden bg-slate-50 text-xs uppercase tracking-wide text-slate-500 sm:table-header-group">
           <tr>
-            <th scope="col" className="px-3 py-2 font-semibold">Field</th>
-            <th scope="col" className="px-3 py-2 font-semibold">Type</th>
-            <th scope="col" className="px-3 py-2 font-semibold">Description</th>
+            <th scope="col" className="px-3 py-2 font-semibold">
+              Field
+            </th>
+            <th scope="col" className="px-3 py-2 font-semibold">
+              Type
+            </th>
+            <th scope="col" className="px-3 py-2 font-semibold">
+              Description
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-200">

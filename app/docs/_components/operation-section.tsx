@@ -46,7 +46,11 @@ export function OperationSection({ method, path, operation, parameters }: Props)
   const specific = operation['x-error-codes'].filter((code) => !commonErrors.includes(code));
 
   return (
-    <section id={operation.operationId} aria-labelledby={`${operation.operationId}-title`} className="scroll-mt-20 border-t border-slate-200 py-10">
+    <section
+      id={operation.operationId}
+      aria-labelledby={`${operation.operationId}-title`}
+      className="scroll-mt-20 border-t border-slate-200 py-10"
+    >
       <div className="flex flex-wrap items-center gap-2">
         <MethodBadge method={method} />
         <code className="break-all font-mono text-sm font-semibold text-slate-900">{path}</code>
@@ -100,7 +104,10 @@ export function OperationSection({ method, path, operation, parameters }: Props)
       </p>
       {isJson ? (
         <div className="space-y-4">
-          <pre tabIndex={0} className="max-h-[28rem] max-w-3xl overflow-auto rounded-lg bg-slate-900 p-4 font-mono text-xs leading-relaxed text-slate-100">
+          <pre
+            tabIndex={0}
+            className="max-h-[28rem] max-w-3xl overflow-auto rounded-lg bg-slate-900 p-4 font-mono text-xs leading-relaxed text-slate-100"
+          >
             {JSON.stringify(exampleOf(media.schema), null, 2)}
           </pre>
           <details>

@@ -22,7 +22,8 @@ Request-Id: req_Yc2b0xk1S9mQ3aP4
   }
 }`;
 
-const codesOfType = (type: MessagingErrorType) => (Object.keys(messagingErrorCodes) as MessagingErrorCode[]).filter((code) => messagingErrorCodes[code].type === type);
+const codesOfType = (type: MessagingErrorType) =>
+  (Object.keys(messagingErrorCodes) as MessagingErrorCode[]).filter((code) => messagingErrorCodes[code].type === type);
 
 export default function ErrorsPage() {
   const types = Object.entries(messagingErrorTypes) as Array<[MessagingErrorType, (typeof messagingErrorTypes)[MessagingErrorType]]>;
@@ -38,16 +39,18 @@ export default function ErrorsPage() {
           <code className="font-mono text-sm">param</code> names the offending field when there is one.
         </p>
         <p>
-          <code className="font-mono text-sm">request_id</code> equals the <code className="font-mono text-sm">Request-Id</code> header;
-          quote it when you contact support. <code className="font-mono text-sm">doc_url</code> links to the code on this page. Which codes
-          each operation can return is listed in the{' '}
+          <code className="font-mono text-sm">request_id</code> equals the <code className="font-mono text-sm">Request-Id</code> header; quote it
+          when you contact support. <code className="font-mono text-sm">doc_url</code> links to the code on this page. Which codes each operation
+          can return is listed in the{' '}
           <Link href="/docs/api" className="font-medium text-brand-700 underline underline-offset-2">
             API reference
           </Link>
           .
         </p>
       </div>
-      <pre tabIndex={0} className="mt-6 overflow-x-auto rounded-lg bg-slate-900 p-4 font-mono text-xs leading-relaxed text-slate-100 sm:text-sm">{example}</pre>
+      <pre tabIndex={0} className="mt-6 overflow-x-auto rounded-lg bg-slate-900 p-4 font-mono text-xs leading-relaxed text-slate-100 sm:text-sm">
+        {example}
+      </pre>
 
       <section aria-labelledby="types-title" className="mt-10">
         <h2 id="types-title" className="text-2xl font-semibold text-slate-900">
@@ -57,9 +60,15 @@ export default function ErrorsPage() {
           <table className="w-full text-left text-sm">
             <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
               <tr>
-                <th scope="col" className="px-3 py-2 font-semibold">Type</th>
-                <th scope="col" className="px-3 py-2 font-semibold">Meaning</th>
-                <th scope="col" className="px-3 py-2 font-semibold">Retry</th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Type
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Meaning
+                </th>
+                <th scope="col" className="px-3 py-2 font-semibold">
+                  Retry
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-200">

@@ -19,7 +19,9 @@ export default async function InvitePage({ params }: { params: Promise<{ token: 
     <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
       {invite ? (
         <>
-          <h1 className="text-xl font-semibold tracking-tight">{t.rich('welcome', { name: invite.user.name, who: (chunks) => <bdi>{chunks}</bdi> })}</h1>
+          <h1 className="text-xl font-semibold tracking-tight">
+            {t.rich('welcome', { name: invite.user.name, who: (chunks) => <bdi>{chunks}</bdi> })}
+          </h1>
           <p className="mt-1 text-sm text-slate-600">
             {t('intro', {
               orgs: invite.orgNames.length ? format.list(invite.orgNames.map((name) => `\u2068${name}\u2069`)) : t('theDashboard'),
@@ -31,10 +33,10 @@ export default async function InvitePage({ params }: { params: Promise<{ token: 
       ) : (
         <>
           <h1 className="text-xl font-semibold tracking-tight">{t('invalidTitle')}</h1>
-          <p className="mt-2 text-sm text-slate-600">
-            {t('invalidBody')}
-          </p>
-          <Link href="/signin" className="mt-4 inline-block text-sm font-medium text-brand-700 hover:underline">{t('goToSignIn')}</Link>
+          <p className="mt-2 text-sm text-slate-600">{t('invalidBody')}</p>
+          <Link href="/signin" className="mt-4 inline-block text-sm font-medium text-brand-700 hover:underline">
+            {t('goToSignIn')}
+          </Link>
         </>
       )}
     </div>

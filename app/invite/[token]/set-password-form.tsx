@@ -12,16 +12,24 @@ export function SetPasswordForm({ token, email }: { token: string; email: string
   const [error, action, pending] = useActionState(choosePassword.bind(null, token), null);
   return (
     <form action={action} className="mt-6 space-y-4">
-      {error && <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">{error}</p>}
+      {error && (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          {error}
+        </p>
+      )}
       {/* Lets password managers store the new password under the right account. */}
       <input type="email" name="email" autoComplete="username" value={email} readOnly hidden />
       <div>
-        <label htmlFor="password" className="block text-sm font-medium text-slate-800">{t('password')}</label>
+        <label htmlFor="password" className="block text-sm font-medium text-slate-800">
+          {t('password')}
+        </label>
         <input id="password" name="password" type="password" autoComplete="new-password" required minLength={12} className={inputClass} />
         <p className="mt-1 text-xs text-slate-500">{t('passwordHint')}</p>
       </div>
       <div>
-        <label htmlFor="confirm" className="block text-sm font-medium text-slate-800">{t('confirm')}</label>
+        <label htmlFor="confirm" className="block text-sm font-medium text-slate-800">
+          {t('confirm')}
+        </label>
         <input id="confirm" name="confirm" type="password" autoComplete="new-password" required className={inputClass} />
       </div>
       <button

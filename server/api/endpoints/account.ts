@@ -8,7 +8,8 @@ export const getMe = defineEndpoint({
   path: '/v1/me',
   tag: 'Account',
   summary: 'The organization, the calling key and the sendable accounts',
-  description: 'A 200 proves the key is real, active and scoped. The organization and account details may be up to 5 seconds old: they are cached per organization, and a rename or an account sync refreshes them at once. Changes nothing and sends nothing.',
+  description:
+    'A 200 proves the key is real, active and scoped. The organization and account details may be up to 5 seconds old: they are cached per organization, and a rename or an account sync refreshes them at once. Changes nothing and sends nothing.',
   scope: 'account:read',
   response: {
     status: 200,

@@ -35,9 +35,12 @@ const campaignSchema = z.object({
   started_at: timestamp.nullable(),
   resumes_at: timestamp
     .nullable()
-    .describe("Set only while the campaign has parked itself against the daily messaging-limit allowance: when it resumes by itself."),
+    .describe('Set only while the campaign has parked itself against the daily messaging-limit allowance: when it resumes by itself.'),
   throttle_reason: z.string().nullable().describe('Set together with `resumes_at`, e.g. `messaging_limit`.'),
-  failure_reason: z.string().nullable().describe('Why a `failed` campaign could not run: template no longer approved, account gone, credentials rejected.'),
+  failure_reason: z
+    .string()
+    .nullable()
+    .describe('Why a `failed` campaign could not run: template no longer approved, account gone, credentials rejected.'),
   created_at: timestamp,
 });
 
@@ -91,7 +94,7 @@ export const addCampaignRecipients = defineEndpoint({
               parameters: z
                 .record(z.string(), z.string())
                 .optional()
-                .describe("This person's template variables, keyed by name or position (`\"1\"`)."),
+                .describe('This person\'s template variables, keyed by name or position (`"1"`).'),
             })
             .strict(),
         )
@@ -122,7 +125,7 @@ export const startCampaign = defineEndpoint({
   summary: 'Start, schedule or resume a campaign',
   description:
     'From `draft`: starts now, or arms the campaign when `scheduled_at` is in the future. From `paused`: picks up where it left off. ' +
-    'Sending is paced against the messaging limit of the account\'s business portfolio. With no body it starts now in `spread` mode.',
+    "Sending is paced against the messaging limit of the account's business portfolio. With no body it starts now in `spread` mode.",
   scope: 'campaigns:write',
   params: campaignId,
   body: z

@@ -29,10 +29,12 @@ export const listContacts = defineEndpoint({
   tag: 'Contacts',
   summary: 'Contacts of the organization, newest first, external_only ones included',
   scope: 'contacts:read',
-  query: z.object({
-    ...pagingQuery,
-    search: z.string().max(100).optional().describe('Matches part of the name (any case) or, given digits, part of the phone number.'),
-  }).strict(),
+  query: z
+    .object({
+      ...pagingQuery,
+      search: z.string().max(100).optional().describe('Matches part of the name (any case) or, given digits, part of the phone number.'),
+    })
+    .strict(),
   response: { status: 200, description: 'A page of contacts', schema: listOf(contactSchema) },
   errors: ['invalid_parameter'],
 });
@@ -43,7 +45,8 @@ export const createContact = defineEndpoint({
   path: '/v1/contacts',
   tag: 'Contacts',
   summary: 'Create a contact',
-  description: 'A phone number already stored for the organization is refused with 409 `contact_exists`, whose message names the existing contact; nothing is merged.',
+  description:
+    'A phone number already stored for the organization is refused with 409 `contact_exists`, whose message names the existing contact; nothing is merged.',
   scope: 'contacts:write',
   body: z.strictObject({
     phone_number: phoneNumber,
@@ -54,7 +57,15 @@ export const createContact = defineEndpoint({
   bodyOptional: true,
   idempotent: true,
   response: { status: 201, description: 'The created contact', schema: contactSchema },
-  errors: ['invalid_json', 'unknown_field', 'missing_parameter', 'invalid_parameter', 'contact_exists', 'idempotency_key_reused', 'idempotency_in_progress'],
+  errors: [
+    'invalid_json',
+    'unknown_field',
+    'missing_parameter',
+    'invalid_parameter',
+    'contact_exists',
+    'idempotency_key_reused',
+    'idempotency_in_progress',
+  ],
 });
 
 export const getContact = defineEndpoint({

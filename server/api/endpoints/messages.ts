@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../endpoint';
 import { httpUrl, messageSchema, phoneNumber } from '../schemas';
 
-const exactlyOne = (a: string, b: string) => (value: Record<string, unknown>) =>
-  (value[a] === undefined) !== (value[b] === undefined);
+const exactlyOne = (a: string, b: string) => (value: Record<string, unknown>) => (value[a] === undefined) !== (value[b] === undefined);
 
 const mediaSource = {
   link: httpUrl
@@ -34,7 +33,9 @@ const templateObject = z
     header_parameters: variables.optional().describe('Header variables, indexed separately from body variables.'),
     button_parameters: variables
       .optional()
-      .describe('Keyed by button index: the variable of a dynamic URL button, the code of a copy-code button, or the payload of a quick-reply button.'),
+      .describe(
+        'Keyed by button index: the variable of a dynamic URL button, the code of a copy-code button, or the payload of a quick-reply button.',
+      ),
     header_media: z
       .union([
         z.object({ id: z.string().min(1).describe('Media id already uploaded to the platform.') }).strict(),
@@ -47,7 +48,9 @@ const templateObject = z
   .refine(exactlyOne('name', 'id'), { message: 'Give exactly one of `name` or `id`.', path: ['name'] });
 
 const recipient = {
-  to: phoneNumber.optional().describe('Recipient in international format. A contact is created if none exists. Exactly one of `to` or `contact_id`.'),
+  to: phoneNumber
+    .optional()
+    .describe('Recipient in international format. A contact is created if none exists. Exactly one of `to` or `contact_id`.'),
   contact_id: z.string().min(1).optional().describe('An existing contact, instead of `to`.'),
   from: z
     .string()

@@ -13,9 +13,7 @@ export const templateSchema = z.object({
   status: z.enum(templateStatuses).describe('Only APPROVED templates can be sent. DISABLED: no longer listed by the platform.'),
   account: z.string().describe('Name of the account the template belongs to.'),
   parameter_format: z.enum(['NAMED', 'POSITIONAL']).describe('NAMED: variables are names (`order_id`); POSITIONAL: "1", "2", …'),
-  header: z
-    .object({ format: z.enum(['TEXT', 'IMAGE', 'VIDEO', 'DOCUMENT']), variables: z.array(z.string()) })
-    .nullable(),
+  header: z.object({ format: z.enum(['TEXT', 'IMAGE', 'VIDEO', 'DOCUMENT']), variables: z.array(z.string()) }).nullable(),
   body: z.object({ text: z.string(), variables: z.array(z.string()) }),
   buttons: z.array(
     z.object({
@@ -35,12 +33,14 @@ export const listTemplates = defineEndpoint({
   tag: 'Templates',
   summary: 'Templates synced from the platform, with their variables, newest first',
   scope: 'templates:read',
-  query: z.object({
-    ...pagingQuery,
-    status: z.enum(templateStatuses).optional(),
-    name: z.string().min(1).max(512).optional().describe('Exact template name.'),
-    account: z.string().min(1).max(200).optional().describe('Account name.'),
-  }).strict(),
+  query: z
+    .object({
+      ...pagingQuery,
+      status: z.enum(templateStatuses).optional(),
+      name: z.string().min(1).max(512).optional().describe('Exact template name.'),
+      account: z.string().min(1).max(200).optional().describe('Account name.'),
+    })
+    .strict(),
   response: { status: 200, description: 'A page of templates', schema: listOf(templateSchema) },
   errors: ['invalid_parameter'],
 });

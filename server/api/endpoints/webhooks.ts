@@ -22,12 +22,11 @@ const webhookEvent = z.enum(webhookEventNames);
 
 const webhookFields = {
   name: z.string().min(1).max(100).describe('For your records, up to 100 characters.'),
-  url: httpUrl.describe('Public http(s) URL that receives the deliveries, up to 2,048 characters. Private, loopback and internal addresses are refused.'),
+  url: httpUrl.describe(
+    'Public http(s) URL that receives the deliveries, up to 2,048 characters. Private, loopback and internal addresses are refused.',
+  ),
   events: z.array(webhookEvent).min(1).describe('At least one event name from `GET /v1/webhooks/events`. Unknown names are refused.'),
-  headers: z
-    .record(z.string(), z.string())
-    .optional()
-    .describe('Extra headers sent with every delivery, e.g. for your own authentication.'),
+  headers: z.record(z.string(), z.string()).optional().describe('Extra headers sent with every delivery, e.g. for your own authentication.'),
   secret: z
     .string()
     .regex(/^whsec_[A-Za-z0-9+/]+={0,2}$/)
@@ -95,9 +94,7 @@ export const createWebhook = defineEndpoint({
     'with the secret, which is returned only in this response. Each event is attempted up to 8 times over about 28 hours ' +
     '(at once, then after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h); a 2xx answer within 15 s is a success.',
   scope: 'webhooks:write',
-  body: z
-    .object({ ...webhookFields, is_active: webhookFields.is_active.default(true) })
-    .strict(),
+  body: z.object({ ...webhookFields, is_active: webhookFields.is_active.default(true) }).strict(),
   idempotent: true,
   response: {
     status: 201,
@@ -178,7 +175,12 @@ export const testWebhook = defineEndpoint({
       duration_ms: z.number().int(),
       delivery_id: z.string().describe('The `webhook-id` header of the delivery.'),
       response_body: z.string().describe("The receiver's answer, truncated."),
-      error: z.string().nullable().describe('Why the delivery failed (the receiver answered HTTP 500, a time-out, a refused connection, a refused address); null when it succeeded.'),
+      error: z
+        .string()
+        .nullable()
+        .describe(
+          'Why the delivery failed (the receiver answered HTTP 500, a time-out, a refused connection, a refused address); null when it succeeded.',
+        ),
     }),
   },
   errors: ['resource_not_found'],
@@ -193,9 +195,7 @@ export const listWebhookDeliveries = defineEndpoint({
   description: 'Every attempt is a record, retries included; attempts of one event share `delivery_id`. Records are kept 7 days.',
   scope: 'webhooks:read',
   params: webhookId,
-  query: z
-    .object({ event: webhookEvent.optional().describe('Only deliveries of this event.'), limit: pagingQuery.limit })
-    .strict(),
+  query: z.object({ event: webhookEvent.optional().describe('Only deliveries of this event.'), limit: pagingQuery.limit }).strict(),
   response: {
     status: 200,
     description: 'The most recent delivery attempts',

@@ -18,9 +18,7 @@ export const apiKeysRouter = createTRPCRouter({
 
   setEnabled: orgProcedure
     .input(z.object({ id: keyId, enabled: z.boolean() }))
-    .mutation(({ ctx, input }) =>
-      setApiKeyEnabled({ orgId: ctx.org.id, role: ctx.role, keyId: input.id, enabled: input.enabled }),
-    ),
+    .mutation(({ ctx, input }) => setApiKeyEnabled({ orgId: ctx.org.id, role: ctx.role, keyId: input.id, enabled: input.enabled })),
 
   revoke: orgProcedure
     .input(z.object({ id: keyId }))

@@ -21,13 +21,26 @@ export const campaignsRouter = createTRPCRouter({
   get: orgProcedure.input(byId).query(({ ctx, input }) => getCampaign(ctx.org.id, input.id)),
   timeline: orgProcedure.input(byId).query(({ ctx, input }) => readCampaignTimeline(ctx.org.id, input.id)),
   recipients: orgProcedure
-    .input(byId.extend({ status: recipientStatus.optional(), cursor: z.string().max(512).optional(), limit: z.number().int().min(1).max(200).default(50) }))
+    .input(
+      byId.extend({
+        status: recipientStatus.optional(),
+        cursor: z.string().max(512).optional(),
+        limit: z.number().int().min(1).max(200).default(50),
+      }),
+    )
     .query(({ ctx, input }) => listCampaignRecipients(ctx.org.id, input.id, input)),
   create: orgProcedure
     .input(z.object({ name: z.string().min(1).max(200), templateId: z.string().min(1).max(64) }))
     .mutation(({ ctx, input }) => createCampaign(ctx.org.id, { name: input.name, templateId: input.templateId })),
   addRecipients: orgProcedure
-    .input(byId.extend({ recipients: z.array(z.object({ to: z.string().min(1).max(32), name: z.string().max(200).optional(), parameters: z.record(z.string(), z.string()) })).min(1).max(1000) }))
+    .input(
+      byId.extend({
+        recipients: z
+          .array(z.object({ to: z.string().min(1).max(32), name: z.string().max(200).optional(), parameters: z.record(z.string(), z.string()) }))
+          .min(1)
+          .max(1000),
+      }),
+    )
     .mutation(({ ctx, input }) => addCampaignRecipients(ctx.org.id, input.id, input.recipients)),
   start: orgProcedure
     .input(byId.extend({ sendMode: z.enum(['spread', 'today_only']), scheduledAt: z.iso.datetime({ offset: true }).optional() }))

@@ -10,7 +10,12 @@ import { listInboxMessages } from '@/server/inbox/list-inbox-messages';
 import { listReplyTemplates } from '@/server/inbox/list-reply-templates';
 import { markConversationRead } from '@/server/inbox/mark-conversation-read';
 import {
-  createSavedReply, deleteSavedReply, fillSavedReplyFor, listSavedReplies, savedReplyInput, updateSavedReply,
+  createSavedReply,
+  deleteSavedReply,
+  fillSavedReplyFor,
+  listSavedReplies,
+  savedReplyInput,
+  updateSavedReply,
 } from '@/server/inbox/saved-replies';
 import { retryFailedMessage } from '@/server/inbox/retry-failed-message';
 import { templateAllowance } from '@/server/inbox/template-allowance';
@@ -47,7 +52,9 @@ export const inboxRouter = createTRPCRouter({
       }),
     ),
 
-  counts: orgProcedure.input(inboxFilters.omit({ search: true })).query(({ ctx, input }) => countInboxConversations(ctx.org.id, { ...input, userId: ctx.user.id })),
+  counts: orgProcedure
+    .input(inboxFilters.omit({ search: true }))
+    .query(({ ctx, input }) => countInboxConversations(ctx.org.id, { ...input, userId: ctx.user.id })),
 
   setStatus: orgProcedure
     .input(

@@ -9,10 +9,8 @@ export const templatesRouter = createTRPCRouter({
   list: orgProcedure.query(({ ctx }) => listTemplateSummaries(ctx.org.id)),
 
   /** Queues a template sync for one account of the active organization, or for all of them. */
-  syncNow: orgProcedure
-    .input(z.object({ accountId: z.string().min(1).max(64).optional() }))
-    .mutation(({ ctx, input }) => {
-      assertCanSyncTemplates(ctx.role);
-      return requestTemplateSync(ctx.org.id, input.accountId);
-    }),
+  syncNow: orgProcedure.input(z.object({ accountId: z.string().min(1).max(64).optional() })).mutation(({ ctx, input }) => {
+    assertCanSyncTemplates(ctx.role);
+    return requestTemplateSync(ctx.org.id, input.accountId);
+  }),
 });

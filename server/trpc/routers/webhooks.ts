@@ -54,7 +54,5 @@ export const webhooksRouter = createTRPCRouter({
     .input(z.object({ id, event: z.enum(webhookEventNames).optional(), limit: z.number().int().min(1).max(200).default(100) }))
     .query(({ ctx, input }) => listDeliveries(ctx.org.id, input.id, input)),
 
-  resend: manage
-    .input(z.object({ id, deliveryId: id }))
-    .mutation(({ ctx, input }) => resendDelivery(ctx.org.id, input.id, input.deliveryId)),
+  resend: manage.input(z.object({ id, deliveryId: id })).mutation(({ ctx, input }) => resendDelivery(ctx.org.id, input.id, input.deliveryId)),
 });

@@ -35,7 +35,9 @@ export function ApiKeyForm({ pending, error, onSubmit, onCancel }: ApiKeyFormPro
       scopes: [...scopes],
       // A key is usable through the whole of its expiry day (UTC).
       expiresAt: expiresOn ? new Date(`${expiresOn}T23:59:59.999Z`) : null,
-      allowedCidrs: String(form.get('cidrs') ?? '').split(/[\s,]+/).filter(Boolean),
+      allowedCidrs: String(form.get('cidrs') ?? '')
+        .split(/[\s,]+/)
+        .filter(Boolean),
       rateLimitPerMin: Number(form.get('limit')),
     });
     setProblem(parsed.success ? null : (parsed.error.issues[0]?.message ?? t('form.checkForm')));
@@ -50,18 +52,29 @@ export function ApiKeyForm({ pending, error, onSubmit, onCancel }: ApiKeyFormPro
     });
 
   return (
-    <form onSubmit={submit} noValidate aria-describedby={shown ? ids.error : undefined} className="space-y-5 rounded-xl border border-slate-200 bg-white p-5 shadow-xs">
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-describedby={shown ? ids.error : undefined}
+      className="space-y-5 rounded-xl border border-slate-200 bg-white p-5 shadow-xs"
+    >
       <div className="grid gap-4 sm:grid-cols-3">
         <div>
-          <label htmlFor={ids.name} className="text-sm font-medium text-slate-800">{tCommon('name')}</label>
+          <label htmlFor={ids.name} className="text-sm font-medium text-slate-800">
+            {tCommon('name')}
+          </label>
           <input id={ids.name} name="name" dir="auto" required maxLength={100} placeholder={t('form.namePlaceholder')} className={inputClass} />
         </div>
         <div>
-          <label htmlFor={ids.expires} className="text-sm font-medium text-slate-800">{t('form.expiresOn')} <span className="font-normal text-slate-500">{tCommon('optional')}</span></label>
+          <label htmlFor={ids.expires} className="text-sm font-medium text-slate-800">
+            {t('form.expiresOn')} <span className="font-normal text-slate-500">{tCommon('optional')}</span>
+          </label>
           <input id={ids.expires} name="expiresOn" type="date" className={inputClass} />
         </div>
         <div>
-          <label htmlFor={ids.limit} className="text-sm font-medium text-slate-800">{t('form.perMinute')}</label>
+          <label htmlFor={ids.limit} className="text-sm font-medium text-slate-800">
+            {t('form.perMinute')}
+          </label>
           <input id={ids.limit} name="limit" type="number" min={1} required defaultValue={DEFAULT_RATE_LIMIT_PER_MIN} className={inputClass} />
         </div>
       </div>
@@ -71,8 +84,15 @@ export function ApiKeyForm({ pending, error, onSubmit, onCancel }: ApiKeyFormPro
             <legend className="px-1 text-sm font-medium text-slate-800">{t.has(`areas.${area}`) ? t(`areas.${area}`) : area}</legend>
             {areaScopes.map((scope) => (
               <label key={scope} className="mt-2 flex items-center gap-2 text-sm text-slate-700">
-                <input type="checkbox" className="size-4 accent-brand-600" checked={scopes.has(scope)} onChange={(e) => toggle(scope, e.target.checked)} />
-                <code dir="ltr" className="text-xs">{scope}</code>
+                <input
+                  type="checkbox"
+                  className="size-4 accent-brand-600"
+                  checked={scopes.has(scope)}
+                  onChange={(e) => toggle(scope, e.target.checked)}
+                />
+                <code dir="ltr" className="text-xs">
+                  {scope}
+                </code>
               </label>
             ))}
           </fieldset>
@@ -84,10 +104,18 @@ export function ApiKeyForm({ pending, error, onSubmit, onCancel }: ApiKeyFormPro
         </label>
         <textarea id={ids.cidrs} name="cidrs" dir="ltr" rows={2} placeholder="203.0.113.0/24" className={`${inputClass} font-mono`} />
       </div>
-      {shown && <p id={ids.error} role="alert" className="text-sm text-red-700">{shown}</p>}
+      {shown && (
+        <p id={ids.error} role="alert" className="text-sm text-red-700">
+          {shown}
+        </p>
+      )}
       <div className="flex gap-2">
-        <button type="submit" className={primaryClass} disabled={pending || scopes.size === 0}>{pending ? t('form.creating') : t('form.create')}</button>
-        <button type="button" className={buttonClass} onClick={onCancel}>{tCommon('cancel')}</button>
+        <button type="submit" className={primaryClass} disabled={pending || scopes.size === 0}>
+          {pending ? t('form.creating') : t('form.create')}
+        </button>
+        <button type="button" className={buttonClass} onClick={onCancel}>
+          {tCommon('cancel')}
+        </button>
         {scopes.size === 0 && <p className="self-center text-sm text-slate-500">{t('form.pickScope')}</p>}
       </div>
     </form>

@@ -28,26 +28,45 @@ export function ApiKeyRow({ apiKey, canManage }: { apiKey: PresentedApiKey; canM
   const [confirming, setConfirming] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.apiKeys.list.queryKey() });
   const setEnabled = useMutation(trpc.apiKeys.setEnabled.mutationOptions({ onSuccess: () => void refresh() }));
-  const revoke = useMutation(trpc.apiKeys.revoke.mutationOptions({ onSuccess: () => { setConfirming(false); void refresh(); } }));
+  const revoke = useMutation(
+    trpc.apiKeys.revoke.mutationOptions({
+      onSuccess: () => {
+        setConfirming(false);
+        void refresh();
+      },
+    }),
+  );
   const error = setEnabled.error ?? revoke.error;
 
   return (
     <tr aria-label={apiKey.name}>
       <td className="min-w-[12rem] px-4 py-3 align-top">
-        <p className="font-medium wrap-anywhere text-slate-900"><span dir="auto">{apiKey.name}</span></p>
+        <p className="font-medium wrap-anywhere text-slate-900">
+          <span dir="auto">{apiKey.name}</span>
+        </p>
         <p className="mt-0.5 text-xs wrap-anywhere text-slate-600">
           {t('perMinute', { limit: format.number(apiKey.rateLimitPerMin) })}
           {apiKey.expiresAt ? ` · ${t('expires', { time: formatTime(apiKey.expiresAt) })}` : ''}
           {/* The addresses as a left-to-right island (LRI … PDI) inside the sentence. */}
           {apiKey.allowedCidrs.length > 0 ? ` · ${t('from', { addresses: `\u2066${apiKey.allowedCidrs.join(', ')}\u2069` })}` : ''}
         </p>
-        {error && <p role="alert" className="mt-1 text-xs text-red-700">{errorText(error)}</p>}
+        {error && (
+          <p role="alert" className="mt-1 text-xs text-red-700">
+            {errorText(error)}
+          </p>
+        )}
       </td>
-      <td className="px-4 py-3 align-top font-mono whitespace-nowrap text-slate-700"><span dir="ltr">{apiKey.prefix}…</span></td>
-      <td className="min-w-[10rem] px-4 py-3 align-top text-xs text-slate-600"><bdi dir="ltr">{apiKey.scopes.join(' · ')}</bdi></td>
+      <td className="px-4 py-3 align-top font-mono whitespace-nowrap text-slate-700">
+        <span dir="ltr">{apiKey.prefix}…</span>
+      </td>
+      <td className="min-w-[10rem] px-4 py-3 align-top text-xs text-slate-600">
+        <bdi dir="ltr">{apiKey.scopes.join(' · ')}</bdi>
+      </td>
       <td className="px-4 py-3 align-top whitespace-nowrap text-slate-700">{formatTime(apiKey.lastUsedAt)}</td>
       <td className="px-4 py-3 align-top">
-        <span className={`rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ${statusStyles[apiKey.status]}`}>{t(`status.${apiKey.status}`)}</span>
+        <span className={`rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ${statusStyles[apiKey.status]}`}>
+          {t(`status.${apiKey.status}`)}
+        </span>
       </td>
       {canManage && (
         <td className="px-4 py-3 text-end align-top">
@@ -61,7 +80,9 @@ export function ApiKeyRow({ apiKey, canManage }: { apiKey: PresentedApiKey; canM
               >
                 {apiKey.disabledAt ? t('switchOn') : t('switchOff')}
               </button>
-              <button type="button" className={`${buttonClass} text-red-700`} onClick={() => setConfirming(true)}>{t('revoke')}</button>
+              <button type="button" className={`${buttonClass} text-red-700`} onClick={() => setConfirming(true)}>
+                {t('revoke')}
+              </button>
             </div>
           )}
           {confirming && (

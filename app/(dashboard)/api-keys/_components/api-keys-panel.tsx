@@ -34,28 +34,54 @@ export function ApiKeysPanel() {
   return (
     <section aria-labelledby="keys-heading" className="mt-8 space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="keys-heading" className="text-lg font-semibold text-slate-900">{t('keys')}</h2>
-        {canManage && !creating && <button type="button" className={primaryClass} onClick={() => { create.reset(); setCreating(true); }}>{t('new')}</button>}
+        <h2 id="keys-heading" className="text-lg font-semibold text-slate-900">
+          {t('keys')}
+        </h2>
+        {canManage && !creating && (
+          <button
+            type="button"
+            className={primaryClass}
+            onClick={() => {
+              create.reset();
+              setCreating(true);
+            }}
+          >
+            {t('new')}
+          </button>
+        )}
       </div>
       {list.data && !canManage && <p className="text-sm text-slate-600">{t('readOnly')}</p>}
       {create.isSuccess && <SecretReveal kind="apiKey" testId="api-key-secret" secret={create.data.key} onDone={() => create.reset()} />}
       {creating && (
-        <ApiKeyForm pending={create.isPending} error={(create.error ? errorText(create.error) : null)} onSubmit={(values) => create.mutate(values)} onCancel={() => setCreating(false)} />
+        <ApiKeyForm
+          pending={create.isPending}
+          error={create.error ? errorText(create.error) : null}
+          onSubmit={(values) => create.mutate(values)}
+          onCancel={() => setCreating(false)}
+        />
       )}
       {list.isPending ? (
         <ListSkeleton label={t('loading')} />
       ) : list.isError ? (
-        <p role="alert" className="text-sm text-red-700">{t('loadFailed')}</p>
+        <p role="alert" className="text-sm text-red-700">
+          {t('loadFailed')}
+        </p>
       ) : list.data.keys.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-sm text-slate-600">
-          {t('empty')}{canManage ? ` ${t('emptyManage')}` : ''}
+          {t('empty')}
+          {canManage ? ` ${t('emptyManage')}` : ''}
         </p>
       ) : (
         <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-xs">
           <table className="min-w-full divide-y divide-slate-200 text-sm">
-            <TableHead columns={[tCommon('name'), t('columns.key'), t('columns.scopes'), t('columns.lastUsed'), tCommon('status')]} actions={canManage} />
+            <TableHead
+              columns={[tCommon('name'), t('columns.key'), t('columns.scopes'), t('columns.lastUsed'), tCommon('status')]}
+              actions={canManage}
+            />
             <tbody className="divide-y divide-slate-100">
-              {list.data.keys.map((key) => <ApiKeyRow key={key.id} apiKey={key} canManage={canManage} />)}
+              {list.data.keys.map((key) => (
+                <ApiKeyRow key={key.id} apiKey={key} canManage={canManage} />
+              ))}
             </tbody>
           </table>
         </div>

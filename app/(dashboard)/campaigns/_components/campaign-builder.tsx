@@ -45,28 +45,49 @@ export function CampaignBuilder() {
   });
 
   if (data.isPending) return <p className="text-sm text-slate-500">{tCommon('loading')}</p>;
-  if (data.isError) return <p role="alert" className="text-sm text-red-700">{t('loadFailed')}</p>;
+  if (data.isError)
+    return (
+      <p role="alert" className="text-sm text-red-700">
+        {t('loadFailed')}
+      </p>
+    );
   const allowance = account?.remainingToday ?? null;
   const canNext = [name.trim() !== '' && !!template, checked.valid.length > 0, true, true][step];
   const field = 'mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm';
 
   return (
     <div className="rounded-xl border border-slate-200 bg-white p-6 shadow-xs">
-      <ol className="mb-6 flex flex-wrap gap-x-4 gap-y-1 text-sm">{steps.map((s, i) => <li key={s} aria-current={i === step ? 'step' : undefined} className={i === step ? 'font-semibold text-brand-600' : 'text-slate-500'}>{t('step', { n: i + 1, name: t(`steps.${s}`) })}</li>)}</ol>
+      <ol className="mb-6 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+        {steps.map((s, i) => (
+          <li key={s} aria-current={i === step ? 'step' : undefined} className={i === step ? 'font-semibold text-brand-600' : 'text-slate-500'}>
+            {t('step', { n: i + 1, name: t(`steps.${s}`) })}
+          </li>
+        ))}
+      </ol>
       {step === 0 && (
         <div className="grid gap-4 sm:grid-cols-2">
           <div className="space-y-4">
-            <label className="block text-sm font-medium">{t('name')}<input className={field} dir="auto" value={name} onChange={(e) => setName(e.target.value)} /></label>
-            <label className="block text-sm font-medium">{t('templateApproved')}
+            <label className="block text-sm font-medium">
+              {t('name')}
+              <input className={field} dir="auto" value={name} onChange={(e) => setName(e.target.value)} />
+            </label>
+            <label className="block text-sm font-medium">
+              {t('templateApproved')}
               <select aria-label={t('template')} className={field} value={templateId} onChange={(e) => setTemplateId(e.target.value)}>
                 <option value="">{tCommon('choose')}</option>
-                {data.data.templates.map((tpl) => <option key={tpl.id} value={tpl.id}>{tpl.name} ({tpl.language}) · {data.data.accounts.find((a) => a.id === tpl.accountId)?.name}</option>)}
+                {data.data.templates.map((tpl) => (
+                  <option key={tpl.id} value={tpl.id}>
+                    {tpl.name} ({tpl.language}) · {data.data.accounts.find((a) => a.id === tpl.accountId)?.name}
+                  </option>
+                ))}
               </select>
             </label>
           </div>
           {template && (
             <figure aria-label={t('preview')} className="rounded-lg bg-[#e5ddd5] p-4">
-              <div className="max-w-xs rounded-lg rounded-ss-none bg-white p-3 text-sm whitespace-pre-wrap shadow"><p dir="auto">{template.text}</p></div>
+              <div className="max-w-xs rounded-lg rounded-ss-none bg-white p-3 text-sm whitespace-pre-wrap shadow">
+                <p dir="auto">{template.text}</p>
+              </div>
               <figcaption className="mt-2 text-xs text-slate-600">
                 {t('previewCaption', {
                   category: template.category.toLowerCase(),
@@ -81,31 +102,95 @@ export function CampaignBuilder() {
       {step === 1 && template && <RecipientsStep variables={template.variables} onChange={setChecked} />}
       {step === 2 && (
         <div className="space-y-4 text-sm">
-          <p>{t.rich('allowance', { account: account?.name ?? '', unlimited: String(allowance === null), allowance: allowance ?? 0, count: checked.valid.length, b: (chunks) => <strong>{chunks}</strong> })}</p>
-          <label className="flex gap-2"><input type="radio" name="mode" checked={sendMode === 'spread'} onChange={() => setSendMode('spread')} /> <span>{t.rich('spread', { b: (chunks) => <strong>{chunks}</strong> })}</span></label>
-          <label className="flex gap-2"><input type="radio" name="mode" checked={sendMode === 'today_only'} onChange={() => setSendMode('today_only')} /> <span>
-            {allowance !== null && checked.valid.length > allowance
-              ? t.rich('todayOnlySkipped', { skipped: checked.valid.length - allowance, b: (chunks) => <strong>{chunks}</strong> })
-              : t.rich('todayOnly', { b: (chunks) => <strong>{chunks}</strong> })}
-          </span></label>
-          <label className="block font-medium">{t('startAt', { zone })}<input type="datetime-local" aria-label={t('startAtLabel')} className={field} value={when} onChange={(e) => setWhen(e.target.value)} /></label>
+          <p>
+            {t.rich('allowance', {
+              account: account?.name ?? '',
+              unlimited: String(allowance === null),
+              allowance: allowance ?? 0,
+              count: checked.valid.length,
+              b: (chunks) => <strong>{chunks}</strong>,
+            })}
+          </p>
+          <label className="flex gap-2">
+            <input type="radio" name="mode" checked={sendMode === 'spread'} onChange={() => setSendMode('spread')} />{' '}
+            <span>{t.rich('spread', { b: (chunks) => <strong>{chunks}</strong> })}</span>
+          </label>
+          <label className="flex gap-2">
+            <input type="radio" name="mode" checked={sendMode === 'today_only'} onChange={() => setSendMode('today_only')} />{' '}
+            <span>
+              {allowance !== null && checked.valid.length > allowance
+                ? t.rich('todayOnlySkipped', { skipped: checked.valid.length - allowance, b: (chunks) => <strong>{chunks}</strong> })
+                : t.rich('todayOnly', { b: (chunks) => <strong>{chunks}</strong> })}
+            </span>
+          </label>
+          <label className="block font-medium">
+            {t('startAt', { zone })}
+            <input
+              type="datetime-local"
+              aria-label={t('startAtLabel')}
+              className={field}
+              value={when}
+              onChange={(e) => setWhen(e.target.value)}
+            />
+          </label>
         </div>
       )}
       {step === 3 && (
         <dl className="grid grid-cols-2 gap-2 text-sm">
-          <dt className="text-slate-500">{t('reviewName')}</dt><dd><span dir="auto">{name}</span></dd>
-          <dt className="text-slate-500">{t('reviewTemplate')}</dt><dd>{tCampaigns.rich('detail.templateFrom', { template: template?.name ?? '', account: account?.name ?? '', name: (chunks) => <bdi>{chunks}</bdi> })}</dd>
-          <dt className="text-slate-500">{t('reviewRecipients')}</dt><dd>{t('recipientsSummary', { valid: checked.valid.length, invalid: checked.invalid.length, duplicates: checked.duplicates })}</dd>
-          <dt className="text-slate-500">{t('reviewSending')}</dt><dd>{when ? t('sendingAt', { mode: t(sendMode === 'spread' ? 'modeSpread' : 'modeToday'), time: dateTime(when), zone }) : t('sendingNow', { mode: t(sendMode === 'spread' ? 'modeSpread' : 'modeToday') })}</dd>
+          <dt className="text-slate-500">{t('reviewName')}</dt>
+          <dd>
+            <span dir="auto">{name}</span>
+          </dd>
+          <dt className="text-slate-500">{t('reviewTemplate')}</dt>
+          <dd>
+            {tCampaigns.rich('detail.templateFrom', {
+              template: template?.name ?? '',
+              account: account?.name ?? '',
+              name: (chunks) => <bdi>{chunks}</bdi>,
+            })}
+          </dd>
+          <dt className="text-slate-500">{t('reviewRecipients')}</dt>
+          <dd>{t('recipientsSummary', { valid: checked.valid.length, invalid: checked.invalid.length, duplicates: checked.duplicates })}</dd>
+          <dt className="text-slate-500">{t('reviewSending')}</dt>
+          <dd>
+            {when
+              ? t('sendingAt', { mode: t(sendMode === 'spread' ? 'modeSpread' : 'modeToday'), time: dateTime(when), zone })
+              : t('sendingNow', { mode: t(sendMode === 'spread' ? 'modeSpread' : 'modeToday') })}
+          </dd>
         </dl>
       )}
-      {launch.isError && <p role="alert" className="mt-4 text-sm text-red-700">{errorText(launch.error)}</p>}
+      {launch.isError && (
+        <p role="alert" className="mt-4 text-sm text-red-700">
+          {errorText(launch.error)}
+        </p>
+      )}
       <div className="mt-6 flex justify-between">
-        <button type="button" disabled={step === 0} onClick={() => setStep(step - 1)} className="rounded-md px-3 py-2 text-sm text-slate-700 disabled:opacity-40">{t('back')}</button>
+        <button
+          type="button"
+          disabled={step === 0}
+          onClick={() => setStep(step - 1)}
+          className="rounded-md px-3 py-2 text-sm text-slate-700 disabled:opacity-40"
+        >
+          {t('back')}
+        </button>
         {step < 3 ? (
-          <button type="button" disabled={!canNext} onClick={() => setStep(step + 1)} className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white disabled:opacity-40">{t('next')}</button>
+          <button
+            type="button"
+            disabled={!canNext}
+            onClick={() => setStep(step + 1)}
+            className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white disabled:opacity-40"
+          >
+            {t('next')}
+          </button>
         ) : (
-          <button type="button" disabled={launch.isPending} onClick={() => launch.mutate()} className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white">{when ? t('schedule') : t('start')}</button>
+          <button
+            type="button"
+            disabled={launch.isPending}
+            onClick={() => launch.mutate()}
+            className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white"
+          >
+            {when ? t('schedule') : t('start')}
+          </button>
         )}
       </div>
     </div>

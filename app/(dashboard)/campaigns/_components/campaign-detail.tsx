@@ -31,7 +31,9 @@ export function CampaignDetail({ id }: { id: string }) {
         {t('detail.notFoundBody')}
       </NotFoundState>
     ) : (
-      <p role="alert" className="text-sm text-red-700">{errorText(campaign.error)}</p>
+      <p role="alert" className="text-sm text-red-700">
+        {errorText(campaign.error)}
+      </p>
     );
   }
   const c = campaign.data;
@@ -43,30 +45,74 @@ export function CampaignDetail({ id }: { id: string }) {
     <div>
       <header className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 pb-4">
         <div className="min-w-0">
-          <h1 className="text-2xl font-semibold wrap-anywhere"><span dir="auto">{c.name}</span></h1>
-          <p className="text-sm wrap-anywhere text-slate-600">{t.rich('detail.templateFrom', { template: c.template_name, account: c.account, name: (chunks) => <bdi>{chunks}</bdi> })} · <span data-testid="campaign-status" className={`rounded-full px-2 py-0.5 text-xs ring-1 ${statusTone[c.status]}`}>{t(`status.${c.status}`)}</span></p>
+          <h1 className="text-2xl font-semibold wrap-anywhere">
+            <span dir="auto">{c.name}</span>
+          </h1>
+          <p className="text-sm wrap-anywhere text-slate-600">
+            {t.rich('detail.templateFrom', { template: c.template_name, account: c.account, name: (chunks) => <bdi>{chunks}</bdi> })} ·{' '}
+            <span data-testid="campaign-status" className={`rounded-full px-2 py-0.5 text-xs ring-1 ${statusTone[c.status]}`}>
+              {t(`status.${c.status}`)}
+            </span>
+          </p>
         </div>
         <div className="flex shrink-0 gap-2">
-          {(c.status === 'processing' || c.status === 'scheduled') && <button type="button" onClick={() => pause.mutate({ id })} className="rounded-md border border-slate-300 px-3 py-2 text-sm">{t('detail.pause')}</button>}
-          {(c.status === 'paused' || c.status === 'draft') && <button type="button" onClick={() => start.mutate({ id, sendMode: c.send_mode })} className="rounded-md bg-brand-600 px-3 py-2 text-sm text-white hover:bg-brand-700">{c.status === 'paused' ? t('detail.resume') : t('detail.start')}</button>}
+          {(c.status === 'processing' || c.status === 'scheduled') && (
+            <button type="button" onClick={() => pause.mutate({ id })} className="rounded-md border border-slate-300 px-3 py-2 text-sm">
+              {t('detail.pause')}
+            </button>
+          )}
+          {(c.status === 'paused' || c.status === 'draft') && (
+            <button
+              type="button"
+              onClick={() => start.mutate({ id, sendMode: c.send_mode })}
+              className="rounded-md bg-brand-600 px-3 py-2 text-sm text-white hover:bg-brand-700"
+            >
+              {c.status === 'paused' ? t('detail.resume') : t('detail.start')}
+            </button>
+          )}
         </div>
       </header>
-      {error && <p role="alert" className="mt-3 text-sm text-red-700">{errorText(error)}</p>}
-      {c.failure_reason && <p role="alert" className="mt-3 text-sm wrap-anywhere text-red-700">{t('detail.couldNotRun', { reason: c.failure_reason })}</p>}
-      {c.resumes_at && <p className="mt-3 rounded-md bg-amber-50 p-3 text-sm text-amber-900">{t('detail.parked', { when: describeResume(c.resumes_at) })}</p>}
+      {error && (
+        <p role="alert" className="mt-3 text-sm text-red-700">
+          {errorText(error)}
+        </p>
+      )}
+      {c.failure_reason && (
+        <p role="alert" className="mt-3 text-sm wrap-anywhere text-red-700">
+          {t('detail.couldNotRun', { reason: c.failure_reason })}
+        </p>
+      )}
+      {c.resumes_at && (
+        <p className="mt-3 rounded-md bg-amber-50 p-3 text-sm text-amber-900">{t('detail.parked', { when: describeResume(c.resumes_at) })}</p>
+      )}
       {c.status === 'scheduled' && c.scheduled_at && <p className="mt-3 text-sm">{t('detail.startsAt', { time: dateTime(c.scheduled_at) })}</p>}
       <div className="mt-6">
-        <div role="progressbar" aria-label={t('detail.progress')} aria-valuemin={0} aria-valuemax={r.total} aria-valuenow={dealt} className="h-3 w-full overflow-hidden rounded-full bg-slate-100">
+        <div
+          role="progressbar"
+          aria-label={t('detail.progress')}
+          aria-valuemin={0}
+          aria-valuemax={r.total}
+          aria-valuenow={dealt}
+          className="h-3 w-full overflow-hidden rounded-full bg-slate-100"
+        >
           <div className="h-full bg-brand-600 transition-all" style={{ width: r.total ? `${(dealt / r.total) * 100}%` : '0%' }} />
         </div>
         <p className="mt-1 text-xs text-slate-600">{t('detail.dealt', { dealt, total: r.total, percent: percent(dealt, r.total) })}</p>
       </div>
       <dl className="mt-6 grid grid-cols-2 gap-4 text-center min-[26rem]:grid-cols-3 sm:grid-cols-6">
         {(['total', 'sent', 'delivered', 'read', 'failed', 'skipped'] as const).map((k) => (
-          <div key={k} className="rounded-lg border border-slate-200 bg-white p-3"><dt className="text-xs text-slate-600 uppercase">{t(`detail.counts.${k}`)}</dt><dd data-testid={`count-${k}`} className="text-xl font-semibold">{number(r[k])}</dd></div>
+          <div key={k} className="rounded-lg border border-slate-200 bg-white p-3">
+            <dt className="text-xs text-slate-600 uppercase">{t(`detail.counts.${k}`)}</dt>
+            <dd data-testid={`count-${k}`} className="text-xl font-semibold">
+              {number(r[k])}
+            </dd>
+          </div>
         ))}
       </dl>
-      <section className="mt-8"><h2 className="mb-2 text-lg font-semibold">{t('detail.overTime')}</h2><ProgressChart points={timeline.data ?? []} /></section>
+      <section className="mt-8">
+        <h2 className="mb-2 text-lg font-semibold">{t('detail.overTime')}</h2>
+        <ProgressChart points={timeline.data ?? []} />
+      </section>
       <RecipientsTable campaignId={id} />
     </div>
   );

@@ -22,31 +22,62 @@ export function CampaignList() {
     <div className="mt-6">
       <div role="group" aria-label={t('list.filter')} className="flex flex-wrap gap-2 text-sm">
         {filters.map((f) => (
-          <button key={f} type="button" aria-pressed={status === f} onClick={() => setStatus(f)} className={`rounded-full px-3 py-1 ${status === f ? 'bg-brand-600 text-white' : 'bg-white ring-1 ring-slate-200'}`}>
+          <button
+            key={f}
+            type="button"
+            aria-pressed={status === f}
+            onClick={() => setStatus(f)}
+            className={`rounded-full px-3 py-1 ${status === f ? 'bg-brand-600 text-white' : 'bg-white ring-1 ring-slate-200'}`}
+          >
             {f ? t(`status.${f}`) : t('list.all')}
           </button>
         ))}
       </div>
-      {list.isPending && <div className="mt-4"><ListSkeleton label={t('list.loading')} /></div>}
-      {list.isError && <p role="alert" className="mt-4 text-sm text-red-700">{t('list.loadFailed')}</p>}
-      {list.data?.data.length === 0 && <p className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-600">{t('list.empty')}</p>}
+      {list.isPending && (
+        <div className="mt-4">
+          <ListSkeleton label={t('list.loading')} />
+        </div>
+      )}
+      {list.isError && (
+        <p role="alert" className="mt-4 text-sm text-red-700">
+          {t('list.loadFailed')}
+        </p>
+      )}
+      {list.data?.data.length === 0 && (
+        <p className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-600">{t('list.empty')}</p>
+      )}
       {!!list.data?.data.length && (
         <div className="relative mt-4 overflow-x-auto rounded-xl bg-white shadow-xs">
-        <table className="min-w-full divide-y divide-slate-200 text-sm">
-          <thead className="text-start text-xs text-slate-600 uppercase"><tr><th className="px-4 py-2 text-start">{tCommon('name')}</th><th className="pe-3 text-start">{tCommon('status')}</th><th className="pe-3 text-start">{t('list.recipients')}</th><th className="pe-3 text-start">{t('list.delivered')}</th><th className="pe-3 text-start">{t('list.read')}</th><th className="pe-4 text-start">{t('list.created')}</th></tr></thead>
-          <tbody className="divide-y divide-slate-100">
-            {list.data.data.map((c) => (
-              <tr key={c.id}>
-                <td className="max-w-[40ch] px-4 py-2 wrap-anywhere"><Link href={`/campaigns/${c.id}`} dir="auto" className="font-medium text-brand-600 hover:underline">{c.name}</Link></td>
-                <td><span className={`rounded-full px-2 py-0.5 text-xs ring-1 ${statusTone[c.status]}`}>{t(`status.${c.status}`)}</span></td>
-                <td>{number(c.recipients.total)}</td>
-                <td>{percent(c.recipients.delivered, c.recipients.sent)}</td>
-                <td>{percent(c.recipients.read, c.recipients.sent)}</td>
-                <td className="text-slate-600">{date(c.created_at)}</td>
+          <table className="min-w-full divide-y divide-slate-200 text-sm">
+            <thead className="text-start text-xs text-slate-600 uppercase">
+              <tr>
+                <th className="px-4 py-2 text-start">{tCommon('name')}</th>
+                <th className="pe-3 text-start">{tCommon('status')}</th>
+                <th className="pe-3 text-start">{t('list.recipients')}</th>
+                <th className="pe-3 text-start">{t('list.delivered')}</th>
+                <th className="pe-3 text-start">{t('list.read')}</th>
+                <th className="pe-4 text-start">{t('list.created')}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {list.data.data.map((c) => (
+                <tr key={c.id}>
+                  <td className="max-w-[40ch] px-4 py-2 wrap-anywhere">
+                    <Link href={`/campaigns/${c.id}`} dir="auto" className="font-medium text-brand-600 hover:underline">
+                      {c.name}
+                    </Link>
+                  </td>
+                  <td>
+                    <span className={`rounded-full px-2 py-0.5 text-xs ring-1 ${statusTone[c.status]}`}>{t(`status.${c.status}`)}</span>
+                  </td>
+                  <td>{number(c.recipients.total)}</td>
+                  <td>{percent(c.recipients.delivered, c.recipients.sent)}</td>
+                  <td>{percent(c.recipients.read, c.recipients.sent)}</td>
+                  <td className="text-slate-600">{date(c.created_at)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
         </div>
       )}
     </div>

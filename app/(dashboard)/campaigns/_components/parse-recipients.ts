@@ -12,7 +12,13 @@ export function parseSheet(text: string): ParsedSheet {
   if (!trimmed) return { columns: [], rows: [] };
   const firstLine = trimmed.split(/\r?\n/, 1)[0] ?? '';
   if (!/[,;\t]/.test(firstLine) && /^[+\d\s().-]+$/.test(firstLine)) {
-    return { columns: ['phone'], rows: trimmed.split(/\r?\n/).map((line) => ({ phone: line.trim() })).filter((row) => row.phone) };
+    return {
+      columns: ['phone'],
+      rows: trimmed
+        .split(/\r?\n/)
+        .map((line) => ({ phone: line.trim() }))
+        .filter((row) => row.phone),
+    };
   }
   const parsed = Papa.parse<Record<string, string>>(trimmed, { header: true, skipEmptyLines: true, transformHeader: (h) => h.trim() });
   return { columns: parsed.meta.fields ?? [], rows: parsed.data };
@@ -29,9 +35,7 @@ export function autoMap(columns: string[], variables: string[]): { phone: string
 
 /** Why a row was left out; the page words it in the reader's language (`campaigns.sheet`). */
 export type InvalidReason =
-  | { kind: 'notPhone'; value: string }
-  | { kind: 'emptyColumn'; column: string; variable: string }
-  | { kind: 'noColumn'; variable: string };
+  { kind: 'notPhone'; value: string } | { kind: 'emptyColumn'; column: string; variable: string } | { kind: 'noColumn'; variable: string };
 
 export interface CheckedRecipients {
   valid: Array<{ to: string; parameters: Record<string, string> }>;
@@ -51,7 +55,8 @@ export function checkRecipients(sheet: ParsedSheet, mapping: { phone: string; va
     const parameters: Record<string, string> = {};
     for (const [variable, column] of Object.entries(mapping.variables)) {
       const value = column ? (row[column] ?? '').trim() : '';
-      if (!value) return result.invalid.push({ line, reason: column ? { kind: 'emptyColumn', column, variable } : { kind: 'noColumn', variable } });
+      if (!value)
+        return result.invalid.push({ line, reason: column ? { kind: 'emptyColumn', column, variable } : { kind: 'noColumn', variable } });
       parameters[variable] = value;
     }
     if (seen.has(phone.number)) return (result.duplicates += 1);

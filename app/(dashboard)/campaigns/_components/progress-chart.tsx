@@ -30,7 +30,12 @@ export function ProgressChart({ points: buckets }: { points: TimelinePoint[] }) 
         ))}
       </svg>
       <figcaption className="mt-1 flex gap-4 text-xs text-slate-600">
-        {series.map((s) => <span key={s.key}><span className="me-1 inline-block size-2 rounded-full" style={{ background: s.color }} />{t(`detail.counts.${s.key}`)}</span>)}
+        {series.map((s) => (
+          <span key={s.key}>
+            <span className="me-1 inline-block size-2 rounded-full" style={{ background: s.color }} />
+            {t(`detail.counts.${s.key}`)}
+          </span>
+        ))}
         <span>{t('chart.range', { from: time(points[0]!.at), to: time(points[points.length - 1]!.at) })}</span>
       </figcaption>
     </figure>

@@ -43,25 +43,56 @@ export function RecipientsStep({ variables, onChange }: { variables: string[]; o
     <div className="space-y-4">
       <label className="block text-sm font-medium text-slate-800">
         {t('upload')}
-        <input type="file" accept=".csv,text/csv" className="mt-1 block text-sm" onChange={async (e) => { const file = e.target.files?.[0]; if (file) load(await file.text()); }} />
+        <input
+          type="file"
+          accept=".csv,text/csv"
+          className="mt-1 block text-sm"
+          onChange={async (e) => {
+            const file = e.target.files?.[0];
+            if (file) load(await file.text());
+          }}
+        />
       </label>
       <label className="block text-sm font-medium text-slate-800">
         {t('paste')}
-        <textarea aria-label={t('pasteLabel')} dir="ltr" rows={5} value={text} onChange={(e) => load(e.target.value)} className="mt-1 block w-full rounded-md border border-slate-300 p-2 font-mono text-xs" />
+        <textarea
+          aria-label={t('pasteLabel')}
+          dir="ltr"
+          rows={5}
+          value={text}
+          onChange={(e) => load(e.target.value)}
+          className="mt-1 block w-full rounded-md border border-slate-300 p-2 font-mono text-xs"
+        />
       </label>
       {sheet.columns.length > 0 && (
         <fieldset className="grid gap-3 sm:grid-cols-3">
           <legend className="mb-1 text-sm font-medium text-slate-800">{t('columns')}</legend>
-          <label className="text-sm">{t('phone')}
-            <select aria-label={t('phoneColumn')} className={select} value={mapping.phone} onChange={(e) => remap({ ...mapping, phone: e.target.value })}>
-              {sheet.columns.map((c) => <option key={c}>{c}</option>)}
+          <label className="text-sm">
+            {t('phone')}
+            <select
+              aria-label={t('phoneColumn')}
+              className={select}
+              value={mapping.phone}
+              onChange={(e) => remap({ ...mapping, phone: e.target.value })}
+            >
+              {sheet.columns.map((c) => (
+                <option key={c}>{c}</option>
+              ))}
             </select>
           </label>
           {variables.map((v) => (
-            <label key={v} className="text-sm"><bdi dir="ltr">{`{{${v}}}`}</bdi>
-              <select aria-label={t('columnFor', { variable: v })} className={select} value={mapping.variables[v] ?? ''} onChange={(e) => remap({ ...mapping, variables: { ...mapping.variables, [v]: e.target.value } })}>
+            <label key={v} className="text-sm">
+              <bdi dir="ltr">{`{{${v}}}`}</bdi>
+              <select
+                aria-label={t('columnFor', { variable: v })}
+                className={select}
+                value={mapping.variables[v] ?? ''}
+                onChange={(e) => remap({ ...mapping, variables: { ...mapping.variables, [v]: e.target.value } })}
+              >
                 <option value="">{tCommon('choose')}</option>
-                {sheet.columns.map((c) => <option key={c}>{c}</option>)}
+                {sheet.columns.map((c) => (
+                  <option key={c}>{c}</option>
+                ))}
               </select>
             </label>
           ))}
@@ -69,10 +100,19 @@ export function RecipientsStep({ variables, onChange }: { variables: string[]; o
       )}
       {sheet.rows.length > 0 && (
         <div className="text-sm" data-testid="recipient-check">
-          <p>{t.rich('summary', { valid: checked.valid.length, invalid: checked.invalid.length, duplicates: checked.duplicates, b: (chunks) => <strong>{chunks}</strong> })}</p>
+          <p>
+            {t.rich('summary', {
+              valid: checked.valid.length,
+              invalid: checked.invalid.length,
+              duplicates: checked.duplicates,
+              b: (chunks) => <strong>{chunks}</strong>,
+            })}
+          </p>
           {checked.invalid.length > 0 && (
             <ul role="list" aria-label={t('invalidRows')} className="mt-2 max-h-40 list-disc overflow-auto ps-5 text-red-700">
-              {checked.invalid.slice(0, 50).map((row) => <li key={row.line}>{t('row', { line: row.line, reason: reasonText(row.reason) })}</li>)}
+              {checked.invalid.slice(0, 50).map((row) => (
+                <li key={row.line}>{t('row', { line: row.line, reason: reasonText(row.reason) })}</li>
+              ))}
             </ul>
           )}
           {checked.invalid.length > 0 && <p className="mt-1 text-slate-600">{t('invalidNote')}</p>}

@@ -30,7 +30,9 @@ export default async function InboxPage({ params }: { params: Promise<{ contact?
           <p className="inline-flex min-w-0 items-center gap-1.5 rounded-full bg-white px-2.5 py-1 text-xs font-medium text-slate-600 ring-1 ring-slate-200">
             <span aria-hidden="true" className="size-1.5 shrink-0 rounded-full bg-brand-600" />
             <span className="sr-only">{t('organization')}</span>
-            <span data-testid="active-org-name" dir="auto" className="truncate text-slate-900" title={active.orgName}>{active.orgName}</span>
+            <span data-testid="active-org-name" dir="auto" className="truncate text-slate-900" title={active.orgName}>
+              {active.orgName}
+            </span>
           </p>
         )}
       </header>

@@ -46,7 +46,9 @@ export function AttachButton({ contactId, caption, onSent }: { contactId: string
         {upload.isPending ? t('uploading') : t('attach')}
       </button>
       {upload.isError && (
-        <p role="alert" className="text-xs text-red-700">{upload.error.message}</p>
+        <p role="alert" className="text-xs text-red-700">
+          {upload.error.message}
+        </p>
       )}
     </>
   );

@@ -70,7 +70,9 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function 
     <div className="border-t border-slate-200 bg-white px-3 py-3 sm:px-4">
       <QueuedReplies contactId={contactId} />
       {reply.isError && (
-        <p role="alert" className="mb-2 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">{errorText(reply.error)}</p>
+        <p role="alert" className="mb-2 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+          {errorText(reply.error)}
+        </p>
       )}
       {templateMode ? (
         <div className="space-y-2">
@@ -101,10 +103,18 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function 
             sendText();
           }}
         >
-          <label className="sr-only" htmlFor={`composer-${contactId}`}>{t('reply')}</label>
+          <label className="sr-only" htmlFor={`composer-${contactId}`}>
+            {t('reply')}
+          </label>
           <div className="min-w-0 flex-1">
             {picker.open && (
-              <SavedReplyList id={listId} options={picker.options} active={picker.active} loading={picker.loading} onChoose={(i) => void picker.choose(i)} />
+              <SavedReplyList
+                id={listId}
+                options={picker.options}
+                active={picker.active}
+                loading={picker.loading}
+                onChoose={(i) => void picker.choose(i)}
+              />
             )}
             <textarea
               id={`composer-${contactId}`}

@@ -54,14 +54,18 @@ export function ContactPanel({ conversation, userId, simulator }: ContactPanelPr
           <div className="flex justify-between gap-2">
             <dt className="text-slate-600">{t('window')}</dt>
             <dd className={open ? 'text-emerald-700' : 'text-amber-700'}>
-              {open && conversation.windowOpenUntil ? t('windowOpen', { remaining: format.remaining(conversation.windowOpenUntil, now) }) : t('windowClosed')}
+              {open && conversation.windowOpenUntil
+                ? t('windowOpen', { remaining: format.remaining(conversation.windowOpenUntil, now) })
+                : t('windowClosed')}
             </dd>
           </div>
         </dl>
       </section>
 
       <section className="space-y-1">
-        <label htmlFor={assigneeId} className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{t('assignedTo')}</label>
+        <label htmlFor={assigneeId} className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
+          {t('assignedTo')}
+        </label>
         <div className="flex gap-1">
           <select
             id={assigneeId}
@@ -72,7 +76,9 @@ export function ContactPanel({ conversation, userId, simulator }: ContactPanelPr
           >
             <option value="">{t('nobody')}</option>
             {(agents.data ?? []).map((agent) => (
-              <option key={agent.id} value={agent.id}>{agent.id === userId ? t('you', { name: agent.name }) : agent.name}</option>
+              <option key={agent.id} value={agent.id}>
+                {agent.id === userId ? t('you', { name: agent.name }) : agent.name}
+              </option>
             ))}
             {conversation.assignee && !agents.data?.some((a) => a.id === conversation.assignee?.id) && (
               <option value={conversation.assignee.id}>{conversation.assignee.name}</option>
@@ -88,7 +94,11 @@ export function ContactPanel({ conversation, userId, simulator }: ContactPanelPr
             </button>
           )}
         </div>
-        {assign.isError && <p role="alert" className="text-xs text-red-700">{errorText(assign.error)}</p>}
+        {assign.isError && (
+          <p role="alert" className="text-xs text-red-700">
+            {errorText(assign.error)}
+          </p>
+        )}
       </section>
 
       <section className="space-y-1">
@@ -108,7 +118,11 @@ export function ContactPanel({ conversation, userId, simulator }: ContactPanelPr
             className="size-4 accent-brand-600"
           />
         </label>
-        {update.isError && <p role="alert" className="text-xs text-red-700">{errorText(update.error)}</p>}
+        {update.isError && (
+          <p role="alert" className="text-xs text-red-700">
+            {errorText(update.error)}
+          </p>
+        )}
       </section>
 
       <NotesPanel contactId={contactId} />

@@ -19,7 +19,11 @@ export function ContactSheet({ onClose, children }: { onClose: () => void; child
       className="ms-auto me-0 h-dvh max-h-dvh w-full max-w-full overflow-y-auto bg-white shadow-xl backdrop:bg-slate-900/40 sm:max-w-sm"
     >
       <div className="sticky top-0 z-10 flex justify-end border-b border-slate-200 bg-white px-3 py-2">
-        <button type="button" onClick={onClose} className="rounded-md px-3 py-1.5 text-sm font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50">
+        <button
+          type="button"
+          onClick={onClose}
+          className="rounded-md px-3 py-1.5 text-sm font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
+        >
           {t('closeSheet')}
         </button>
       </div>

@@ -63,7 +63,9 @@ export function ConversationFilters({ value, accounts, counts, onChange }: Conve
         >
           <option value="">{t('allNumbers')}</option>
           {accounts.map((account) => (
-            <option key={account.id} value={account.id} dir="auto">{account.name}</option>
+            <option key={account.id} value={account.id} dir="auto">
+              {account.name}
+            </option>
           ))}
         </select>
         <input

@@ -28,20 +28,36 @@ export function ConversationItem({ conversation: c, selected, now, onSelect }: C
           selected ? 'bg-brand-50' : 'hover:bg-slate-50'
         }`}
       >
-        <span aria-hidden="true" className="grid size-9 shrink-0 place-items-center rounded-full bg-slate-200 text-sm font-semibold text-slate-600">
+        <span
+          aria-hidden="true"
+          className="grid size-9 shrink-0 place-items-center rounded-full bg-slate-200 text-sm font-semibold text-slate-600"
+        >
           {name.replace(/^\+/, '').slice(0, 1).toUpperCase()}
         </span>
         <span className="min-w-0 flex-1">
           <span className="flex items-baseline justify-between gap-2">
-            <span title={name} dir={c.name ? 'auto' : 'ltr'} className={`min-w-0 truncate text-sm ${c.unread ? 'font-semibold text-slate-900' : 'font-medium text-slate-800'}`}>{name}</span>
+            <span
+              title={name}
+              dir={c.name ? 'auto' : 'ltr'}
+              className={`min-w-0 truncate text-sm ${c.unread ? 'font-semibold text-slate-900' : 'font-medium text-slate-800'}`}
+            >
+              {name}
+            </span>
             <span className="shrink-0 text-[11px] text-slate-600">{format.listTime(c.lastMessageAt)}</span>
           </span>
           <span className="mt-0.5 flex items-center gap-2">
-            <span title={c.lastMessage ?? undefined} dir="auto" className={`min-w-0 truncate text-xs ${c.unread ? 'text-slate-800' : 'text-slate-600'}`}>
+            <span
+              title={c.lastMessage ?? undefined}
+              dir="auto"
+              className={`min-w-0 truncate text-xs ${c.unread ? 'text-slate-800' : 'text-slate-600'}`}
+            >
               {c.lastMessage ?? ''}
             </span>
             {c.unread && (
-              <span data-testid="unread-badge" className="ms-auto shrink-0 rounded-full bg-brand-600 px-1.5 text-[10px] leading-4 font-semibold text-white">
+              <span
+                data-testid="unread-badge"
+                className="ms-auto shrink-0 rounded-full bg-brand-600 px-1.5 text-[10px] leading-4 font-semibold text-white"
+              >
                 {t.rich('unread', { sr: (words) => <span className="sr-only">{words}</span> })}
               </span>
             )}
@@ -59,14 +75,20 @@ export function ConversationItem({ conversation: c, selected, now, onSelect }: C
             ) : (
               <span className="rounded bg-slate-100 px-1 text-slate-600">{t('windowClosed')}</span>
             )}
-            {c.account && <span title={c.account} dir="auto" className="max-w-full truncate text-slate-600">{c.account}</span>}
+            {c.account && (
+              <span title={c.account} dir="auto" className="max-w-full truncate text-slate-600">
+                {c.account}
+              </span>
+            )}
             {c.assignee && (
               <span title={c.assignee.name} className="max-w-full truncate text-slate-600">
                 · <bdi>{c.assignee.name}</bdi>
               </span>
             )}
             {c.tags.slice(0, 3).map((tag) => (
-              <span key={tag} title={tag} dir="auto" className="max-w-full truncate rounded-full bg-slate-100 px-1.5 text-slate-600">{tag}</span>
+              <span key={tag} title={tag} dir="auto" className="max-w-full truncate rounded-full bg-slate-100 px-1.5 text-slate-600">
+                {tag}
+              </span>
             ))}
           </span>
         </span>

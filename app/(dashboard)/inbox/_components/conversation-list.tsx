@@ -52,17 +52,15 @@ export function ConversationList({ query, selectedId, filtered, onSelect }: Conv
     return (
       <p role="alert" className="p-4 text-sm text-red-700">
         {t('loadFailed')}{' '}
-        <button type="button" className="underline" onClick={() => void query.refetch()}>{t('tryAgain')}</button>
+        <button type="button" className="underline" onClick={() => void query.refetch()}>
+          {t('tryAgain')}
+        </button>
       </p>
     );
   }
   const conversations = query.data.pages.flatMap((page) => page.data);
   if (conversations.length === 0) {
-    return (
-      <p className="p-6 text-center text-sm text-slate-600">
-        {filtered ? t('noMatches') : t('empty')}
-      </p>
-    );
+    return <p className="p-6 text-center text-sm text-slate-600">{filtered ? t('noMatches') : t('empty')}</p>;
   }
   return (
     <>

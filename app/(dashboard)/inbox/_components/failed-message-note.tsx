@@ -29,7 +29,11 @@ export function FailedMessageNote({ message, contactId }: { message: InboxMessag
         <span className="font-semibold">{tm('notDelivered')}</span>
         {t(failure.key)}
       </p>
-      {message.errorMessage && <p className="text-red-700/90" dir="auto">{message.errorMessage}</p>}
+      {message.errorMessage && (
+        <p className="text-red-700/90" dir="auto">
+          {message.errorMessage}
+        </p>
+      )}
       {canRetry && (
         <button
           type="button"

@@ -30,7 +30,8 @@ export function useInboxFormat() {
       /** The list's compact stamp: a time today, else a date. */
       listTime: (value: Date | null, now = new Date()) => (value ? (sameDay(value, now) ? clock(value) : shortDay(value)) : ''),
       /** A time today, else the date and the time: when a note was written. */
-      stamp: (value: Date, now = new Date()) => (sameDay(value, now) ? clock(value) : t('dayAndTime', { day: shortDay(value), time: clock(value) })),
+      stamp: (value: Date, now = new Date()) =>
+        sameDay(value, now) ? clock(value) : t('dayAndTime', { day: shortDay(value), time: clock(value) }),
       /** A moment within the week ahead: a snooze's end, when the messaging limit frees up. */
       weekdayTime: (value: Date) => format.dateTime(value, { weekday: 'short', hour: '2-digit', minute: '2-digit', timeZone }),
       /** "23 h 5 min" until the window closes. */

@@ -21,11 +21,7 @@ export function MessageBubble({ message, answers, tapped, onSimulateTap, contact
   const outgoing = message.direction === 'outgoing';
   const quickReplies = message.buttons.filter((button) => button.type === 'QUICK_REPLY');
   return (
-    <li
-      data-testid="message"
-      data-direction={message.direction}
-      className={`flex min-w-0 ${outgoing ? 'justify-end' : 'justify-start'}`}
-    >
+    <li data-testid="message" data-direction={message.direction} className={`flex min-w-0 ${outgoing ? 'justify-end' : 'justify-start'}`}>
       <div className={`min-w-0 max-w-[85%] sm:max-w-[70%] ${outgoing ? 'items-end' : 'items-start'} flex flex-col gap-1`}>
         <div
           className={`max-w-full rounded-2xl px-3 py-2 text-sm wrap-anywhere shadow-xs ${
@@ -42,7 +38,11 @@ export function MessageBubble({ message, answers, tapped, onSimulateTap, contact
             <p className="mb-1 text-[11px] font-medium tracking-wide text-brand-700 uppercase">{t('template', { name: message.templateName })}</p>
           )}
           <MessageMedia message={message} />
-          {message.content && <p className="whitespace-pre-wrap" dir="auto">{message.content}</p>}
+          {message.content && (
+            <p className="whitespace-pre-wrap" dir="auto">
+              {message.content}
+            </p>
+          )}
           <p className="mt-1 flex items-center justify-end gap-1 text-[11px] text-slate-600">
             <time dateTime={message.createdAt.toISOString()}>{format.clock(message.createdAt)}</time>
             {outgoing && <StatusTicks status={message.status} />}

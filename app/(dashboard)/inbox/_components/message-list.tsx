@@ -15,9 +15,7 @@ export function MessageList({ contactId, simulator }: { contactId: string; simul
   const t = useTranslations('inbox.messages');
   const format = useInboxFormat();
   const trpc = useTRPC();
-  const query = useInfiniteQuery(
-    trpc.inbox.messages.infiniteQueryOptions({ contactId }, { getNextPageParam: (page) => page.next_cursor }),
-  );
+  const query = useInfiniteQuery(trpc.inbox.messages.infiniteQueryOptions({ contactId }, { getNextPageParam: (page) => page.next_cursor }));
   const tap = useMutation(trpc.inbox.simulate.mutationOptions());
   const bottom = useRef<HTMLDivElement>(null);
 
@@ -42,7 +40,9 @@ export function MessageList({ contactId, simulator }: { contactId: string; simul
     return (
       <p role="alert" className="m-auto text-sm text-red-700">
         {t('loadFailed')}{' '}
-        <button type="button" className="underline" onClick={() => void query.refetch()}>{t('tryAgain')}</button>
+        <button type="button" className="underline" onClick={() => void query.refetch()}>
+          {t('tryAgain')}
+        </button>
       </p>
     );
   }
@@ -90,7 +90,11 @@ export function MessageList({ contactId, simulator }: { contactId: string; simul
           );
         })}
       </ol>
-      {tap.isError && <p role="alert" className="mt-2 text-center text-xs text-red-700">{errorText(tap.error)}</p>}
+      {tap.isError && (
+        <p role="alert" className="mt-2 text-center text-xs text-red-700">
+          {errorText(tap.error)}
+        </p>
+      )}
       <div ref={bottom} />
     </div>
   );

@@ -28,7 +28,9 @@ export function MessageMedia({ message }: { message: InboxMessage }) {
         <path d="M7 3h7l5 5v13H7z M14 3v5h5" strokeLinejoin="round" />
       </svg>
       <span className="min-w-0">
-        <span className="block truncate font-medium text-slate-900" title={label} dir="auto">{label}</span>
+        <span className="block truncate font-medium text-slate-900" title={label} dir="auto">
+          {label}
+        </span>
         <span className="text-xs text-slate-600">{t('download', { size: format.bytes(message.media.size) })}</span>
       </span>
     </a>

@@ -26,20 +26,27 @@ export function NotesPanel({ contactId }: { contactId: string }) {
   );
   return (
     <section aria-labelledby="notes-heading">
-      <h3 id="notes-heading" className="text-xs font-semibold tracking-wide text-slate-500 uppercase">{t('heading')}</h3>
+      <h3 id="notes-heading" className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
+        {t('heading')}
+      </h3>
       {notes.isPending ? (
         <p className="mt-2 text-xs text-slate-600">{t('loading')}</p>
       ) : notes.isError ? (
-        <p role="alert" className="mt-2 text-xs text-red-700">{t('loadFailed')}</p>
+        <p role="alert" className="mt-2 text-xs text-red-700">
+          {t('loadFailed')}
+        </p>
       ) : notes.data.length === 0 ? (
         <p className="mt-2 text-xs text-slate-600">{t('empty')}</p>
       ) : (
         <ul className="mt-2 space-y-2">
           {notes.data.map((note) => (
             <li key={note.id} className="rounded-md bg-amber-50 px-2 py-1.5 text-sm text-slate-800 ring-1 ring-amber-100">
-              <p className="whitespace-pre-wrap wrap-anywhere" dir="auto">{note.body}</p>
+              <p className="whitespace-pre-wrap wrap-anywhere" dir="auto">
+                {note.body}
+              </p>
               <p className="mt-0.5 text-[11px] wrap-anywhere text-slate-600">
-                <bdi>{note.author?.name ?? t('formerMember')}</bdi> · <time dateTime={note.createdAt.toISOString()}>{format.stamp(note.createdAt)}</time>
+                <bdi>{note.author?.name ?? t('formerMember')}</bdi> ·{' '}
+                <time dateTime={note.createdAt.toISOString()}>{format.stamp(note.createdAt)}</time>
               </p>
             </li>
           ))}
@@ -61,8 +68,16 @@ export function NotesPanel({ contactId }: { contactId: string }) {
           dir="auto"
           className="block w-full rounded-md border border-slate-300 px-2 py-1 text-sm"
         />
-        {add.isError && <p role="alert" className="text-xs text-red-700">{errorText(add.error)}</p>}
-        <button type="submit" disabled={!body.trim() || add.isPending} className="rounded-md bg-slate-900 px-2 py-1 text-xs font-medium text-white disabled:opacity-50">
+        {add.isError && (
+          <p role="alert" className="text-xs text-red-700">
+            {errorText(add.error)}
+          </p>
+        )}
+        <button
+          type="submit"
+          disabled={!body.trim() || add.isPending}
+          className="rounded-md bg-slate-900 px-2 py-1 text-xs font-medium text-white disabled:opacity-50"
+        >
           {t('add')}
         </button>
       </form>

@@ -31,7 +31,10 @@ export function QueuedReplies({ contactId }: { contactId: string }) {
     <ul aria-label={t('queuedLabel')} className="mb-2 space-y-1">
       {queued.map((reply) => (
         <li key={reply.clientId} data-testid="queued-reply" data-paused={reply.paused} className="flex flex-col items-end gap-0.5 text-sm">
-          <span className="max-w-[85%] rounded-2xl rounded-ee-md bg-brand-50 px-3 py-1.5 whitespace-pre-wrap wrap-anywhere text-slate-700 ring-1 ring-brand-100" dir="auto">
+          <span
+            className="max-w-[85%] rounded-2xl rounded-ee-md bg-brand-50 px-3 py-1.5 whitespace-pre-wrap wrap-anywhere text-slate-700 ring-1 ring-brand-100"
+            dir="auto"
+          >
             {reply.body}
           </span>
           <span className="text-xs text-slate-600">{reply.paused ? t('queued') : t('sending')}</span>

@@ -18,13 +18,22 @@ export function SavedReplyList({ id, options, active, loading, onChoose }: Saved
     return (
       <p id={id} className="mb-2 rounded-md bg-slate-50 px-3 py-2 text-xs text-slate-600">
         {t.rich('noSavedReply', {
-          link: (words) => <Link href="/settings#saved-replies" className="underline">{words}</Link>,
+          link: (words) => (
+            <Link href="/settings#saved-replies" className="underline">
+              {words}
+            </Link>
+          ),
         })}
       </p>
     );
   }
   return (
-    <ul id={id} role="listbox" aria-label={t('savedReplies')} className="mb-2 max-h-48 overflow-y-auto rounded-md border border-slate-200 bg-white py-1 shadow-sm">
+    <ul
+      id={id}
+      role="listbox"
+      aria-label={t('savedReplies')}
+      className="mb-2 max-h-48 overflow-y-auto rounded-md border border-slate-200 bg-white py-1 shadow-sm"
+    >
       {options.map((reply, index) => (
         <li
           key={reply.id}
@@ -38,8 +47,12 @@ export function SavedReplyList({ id, options, active, loading, onChoose }: Saved
           }}
           className={`cursor-pointer px-3 py-1.5 text-sm ${index === active ? 'bg-brand-50' : 'hover:bg-slate-50'}`}
         >
-          <span className="font-mono text-xs font-semibold text-brand-700" dir="ltr">/{reply.shortcut}</span>
-          <span className="ms-2 line-clamp-1 wrap-anywhere text-slate-700" dir="auto">{reply.body}</span>
+          <span className="font-mono text-xs font-semibold text-brand-700" dir="ltr">
+            /{reply.shortcut}
+          </span>
+          <span className="ms-2 line-clamp-1 wrap-anywhere text-slate-700" dir="auto">
+            {reply.body}
+          </span>
         </li>
       ))}
     </ul>

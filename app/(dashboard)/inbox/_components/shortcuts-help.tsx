@@ -16,11 +16,15 @@ export function ShortcutsHelp({ onClose }: { onClose: () => void }) {
       aria-labelledby="shortcuts-heading"
       className="m-auto w-[22rem] max-w-[calc(100%-2rem)] rounded-xl p-5 shadow-xl backdrop:bg-slate-900/40"
     >
-      <h2 id="shortcuts-heading" className="text-base font-semibold text-slate-900">{t('title')}</h2>
+      <h2 id="shortcuts-heading" className="text-base font-semibold text-slate-900">
+        {t('title')}
+      </h2>
       <dl className="mt-3 space-y-1.5 text-sm">
         {shortcuts.map((name) => (
           <div key={name} className="flex justify-between gap-4">
-            <dt className="shrink-0"><kbd className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs ring-1 ring-slate-300">{t(`${name}.keys`)}</kbd></dt>
+            <dt className="shrink-0">
+              <kbd className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs ring-1 ring-slate-300">{t(`${name}.keys`)}</kbd>
+            </dt>
             <dd className="text-end text-slate-700">{t(`${name}.what`)}</dd>
           </div>
         ))}

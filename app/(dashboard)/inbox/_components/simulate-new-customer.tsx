@@ -30,15 +30,43 @@ export function SimulateNewCustomer({ accounts }: { accounts: Array<{ id: string
       >
         <select aria-label={t('writesTo')} value={accountId} onChange={(e) => setAccountId(e.target.value)} className={field}>
           {accounts.map((account) => (
-            <option key={account.id} value={account.id} dir="auto">{account.name}</option>
+            <option key={account.id} value={account.id} dir="auto">
+              {account.name}
+            </option>
           ))}
         </select>
-        <input aria-label={t('phone')} placeholder="+15550001234" dir="ltr" value={phoneNumber} onChange={(e) => setPhoneNumber(e.target.value)} className={field} />
-        <input aria-label={t('name')} placeholder={t('namePlaceholder')} dir="auto" value={name} onChange={(e) => setName(e.target.value)} className={field} />
+        <input
+          aria-label={t('phone')}
+          placeholder="+15550001234"
+          dir="ltr"
+          value={phoneNumber}
+          onChange={(e) => setPhoneNumber(e.target.value)}
+          className={field}
+        />
+        <input
+          aria-label={t('name')}
+          placeholder={t('namePlaceholder')}
+          dir="auto"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          className={field}
+        />
         <input aria-label={t('says')} dir="auto" value={text} onChange={(e) => setText(e.target.value)} className={field} />
-        {start.isError && <p role="alert" className="text-red-700">{errorText(start.error)}</p>}
-        {start.isSuccess && <p role="status" className="text-emerald-800">{t('sent')}</p>}
-        <button type="submit" disabled={start.isPending || !phoneNumber || !text} className="rounded-md bg-amber-800 px-2 py-1 font-medium text-white disabled:opacity-50">
+        {start.isError && (
+          <p role="alert" className="text-red-700">
+            {errorText(start.error)}
+          </p>
+        )}
+        {start.isSuccess && (
+          <p role="status" className="text-emerald-800">
+            {t('sent')}
+          </p>
+        )}
+        <button
+          type="submit"
+          disabled={start.isPending || !phoneNumber || !text}
+          className="rounded-md bg-amber-800 px-2 py-1 font-medium text-white disabled:opacity-50"
+        >
           {t('submit')}
         </button>
       </form>

@@ -15,7 +15,9 @@ export function SimulatePanel({ contactId }: { contactId: string }) {
   const write = useMutation(trpc.inbox.simulate.mutationOptions({ onSuccess: () => setText('') }));
   return (
     <section aria-labelledby="simulate-heading" className="rounded-lg border border-dashed border-amber-300 bg-amber-50/60 p-3">
-      <h3 id="simulate-heading" className="text-xs font-semibold tracking-wide text-amber-900 uppercase">{t('heading')}</h3>
+      <h3 id="simulate-heading" className="text-xs font-semibold tracking-wide text-amber-900 uppercase">
+        {t('heading')}
+      </h3>
       <form
         className="mt-2 flex gap-1"
         onSubmit={(event) => {
@@ -31,11 +33,19 @@ export function SimulatePanel({ contactId }: { contactId: string }) {
           dir="auto"
           className="min-w-0 flex-1 rounded-md border border-amber-300 bg-white px-2 py-1 text-sm"
         />
-        <button type="submit" disabled={!text.trim() || write.isPending} className="shrink-0 rounded-md bg-amber-800 px-2 py-1 text-xs font-medium text-white disabled:opacity-50">
+        <button
+          type="submit"
+          disabled={!text.trim() || write.isPending}
+          className="shrink-0 rounded-md bg-amber-800 px-2 py-1 text-xs font-medium text-white disabled:opacity-50"
+        >
           {t('send')}
         </button>
       </form>
-      {write.isError && <p role="alert" className="mt-1 text-xs text-red-700">{errorText(write.error)}</p>}
+      {write.isError && (
+        <p role="alert" className="mt-1 text-xs text-red-700">
+          {errorText(write.error)}
+        </p>
+      )}
     </section>
   );
 }

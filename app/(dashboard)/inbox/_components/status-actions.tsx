@@ -83,7 +83,8 @@ export function StatusActions({ conversation }: { conversation: InboxConversatio
           id={menuId}
           aria-label={t('snoozeUntil')}
           onKeyDown={(event) => event.key === 'Escape' && setChoosing(false)}
-          className="absolute end-0 top-full z-20 mt-1 w-48 rounded-lg border border-slate-200 bg-white py-1 shadow-lg">
+          className="absolute end-0 top-full z-20 mt-1 w-48 rounded-lg border border-slate-200 bg-white py-1 shadow-lg"
+        >
           {snoozeChoices().map((choice) => (
             <li key={choice.label}>
               <button
@@ -97,7 +98,11 @@ export function StatusActions({ conversation }: { conversation: InboxConversatio
           ))}
         </ul>
       )}
-      {setStatus.isError && <p role="alert" className="absolute end-0 top-full mt-1 w-56 rounded bg-red-50 p-2 text-xs text-red-700">{errorText(setStatus.error)}</p>}
+      {setStatus.isError && (
+        <p role="alert" className="absolute end-0 top-full mt-1 w-56 rounded bg-red-50 p-2 text-xs text-red-700">
+          {errorText(setStatus.error)}
+        </p>
+      )}
     </div>
   );
 }

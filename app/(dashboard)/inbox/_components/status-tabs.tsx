@@ -30,7 +30,11 @@ export function StatusTabs({ value, counts, onChange }: StatusTabsProps) {
           }`}
         >
           <span className="truncate">{t(status)}</span>
-          {counts && <span className="tabular-nums text-slate-600" data-testid={`count-${status}`}>{format.count(counts[status])}</span>}
+          {counts && (
+            <span className="tabular-nums text-slate-600" data-testid={`count-${status}`}>
+              {format.count(counts[status])}
+            </span>
+          )}
         </button>
       ))}
     </div>

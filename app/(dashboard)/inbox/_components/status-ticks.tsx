@@ -4,7 +4,14 @@ import type { InboxMessage } from '@/server/inbox/list-inbox-messages';
 /** The platform's ticks: a clock while sending, one tick sent, two delivered, two blue read. */
 export function StatusTicks({ status }: { status: InboxMessage['status'] }) {
   const t = useTranslations('inbox.messages.ticks');
-  const common = { 'aria-hidden': true, viewBox: '0 0 20 12', className: 'h-3 w-5', fill: 'none', stroke: 'currentColor', strokeWidth: 1.8 } as const;
+  const common = {
+    'aria-hidden': true,
+    viewBox: '0 0 20 12',
+    className: 'h-3 w-5',
+    fill: 'none',
+    stroke: 'currentColor',
+    strokeWidth: 1.8,
+  } as const;
   return (
     <span data-testid="status-ticks" data-status={status} title={t(status)} className="inline-flex items-center">
       <span className="sr-only">{t(status)}</span>

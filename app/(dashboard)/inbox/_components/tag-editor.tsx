@@ -16,8 +16,13 @@ export function TagEditor({ tags, disabled, onChange }: { tags: string[]; disabl
     <div>
       <ul className="flex flex-wrap gap-1" aria-label={t('label')}>
         {tags.map((tag) => (
-          <li key={tag} className="inline-flex max-w-full min-w-0 items-center gap-1 rounded-full bg-slate-100 py-0.5 ps-2 pe-1 text-xs text-slate-700">
-            <span className="min-w-0 truncate" title={tag} dir="auto">{tag}</span>
+          <li
+            key={tag}
+            className="inline-flex max-w-full min-w-0 items-center gap-1 rounded-full bg-slate-100 py-0.5 ps-2 pe-1 text-xs text-slate-700"
+          >
+            <span className="min-w-0 truncate" title={tag} dir="auto">
+              {tag}
+            </span>
             <button
               type="button"
               disabled={disabled}
@@ -47,7 +52,11 @@ export function TagEditor({ tags, disabled, onChange }: { tags: string[]; disabl
           dir="auto"
           className="min-w-0 flex-1 rounded-md border border-slate-300 px-2 py-1 text-sm"
         />
-        <button type="submit" disabled={disabled || !draft.trim()} className="rounded-md bg-slate-900 px-2 py-1 text-xs font-medium text-white disabled:opacity-50">
+        <button
+          type="submit"
+          disabled={disabled || !draft.trim()}
+          className="rounded-md bg-slate-900 px-2 py-1 text-xs font-medium text-white disabled:opacity-50"
+        >
           {t('add')}
         </button>
       </form>

@@ -30,7 +30,12 @@ export function TemplateComposer({ contactId, customer, accountId, sending, onSe
   const pickerId = useId();
 
   if (templates.isPending) return <p className="text-sm text-slate-600">{t('loading')}</p>;
-  if (templates.isError) return <p role="alert" className="text-sm text-red-700">{t('loadFailed')}</p>;
+  if (templates.isError)
+    return (
+      <p role="alert" className="text-sm text-red-700">
+        {t('loadFailed')}
+      </p>
+    );
   if (templates.data.length === 0) {
     return <p className="text-sm text-slate-600">{t('none')}</p>;
   }
@@ -71,7 +76,9 @@ export function TemplateComposer({ contactId, customer, accountId, sending, onSe
     >
       <TemplateLimitNotice contactId={contactId} />
       <div className="min-w-0 space-y-2">
-        <label htmlFor={pickerId} className="block text-xs font-medium text-slate-700">{t('label')}</label>
+        <label htmlFor={pickerId} className="block text-xs font-medium text-slate-700">
+          {t('label')}
+        </label>
         <select
           id={pickerId}
           value={templateId}
@@ -90,13 +97,22 @@ export function TemplateComposer({ contactId, customer, accountId, sending, onSe
       </div>
       <div className="flex min-w-0 flex-col gap-2">
         <p className="text-xs font-medium text-slate-700">{t('preview')}</p>
-        <div data-testid="template-preview" className="flex-1 rounded-xl bg-brand-50 p-3 text-sm whitespace-pre-wrap wrap-anywhere text-slate-900 ring-1 ring-brand-100">
+        <div
+          data-testid="template-preview"
+          className="flex-1 rounded-xl bg-brand-50 p-3 text-sm whitespace-pre-wrap wrap-anywhere text-slate-900 ring-1 ring-brand-100"
+        >
           {template ? (
             <>
-              {template.header?.text && <p className="font-semibold" dir="auto">{fill(template.header.text, header)}</p>}
+              {template.header?.text && (
+                <p className="font-semibold" dir="auto">
+                  {fill(template.header.text, header)}
+                </p>
+              )}
               <p dir="auto">{fill(template.body.text, body)}</p>
               {template.buttons.map((button) => (
-                <p key={button.index} dir="auto" className="mt-1 rounded-md bg-white px-2 py-1 text-center text-sky-700">{button.text}</p>
+                <p key={button.index} dir="auto" className="mt-1 rounded-md bg-white px-2 py-1 text-center text-sky-700">
+                  {button.text}
+                </p>
               ))}
             </>
           ) : (

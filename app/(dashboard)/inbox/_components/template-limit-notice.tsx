@@ -16,7 +16,9 @@ export function TemplateLimitNotice({ contactId }: { contactId: string }) {
   if (a.limitReached) {
     return (
       <p role="alert" data-testid="limit-reached" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 sm:col-span-2">
-        {a.freesAt ? t('limitReachedFreesAt', { limit: a.limit ?? 0, time: format.weekdayTime(a.freesAt) }) : t('limitReached', { limit: a.limit ?? 0 })}
+        {a.freesAt
+          ? t('limitReachedFreesAt', { limit: a.limit ?? 0, time: format.weekdayTime(a.freesAt) })
+          : t('limitReached', { limit: a.limit ?? 0 })}
       </p>
     );
   }

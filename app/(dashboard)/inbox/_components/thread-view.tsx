@@ -58,7 +58,9 @@ export function ThreadView({ contactId, userId, simulator, composerRef, onBack }
         </NotFoundState>
       </div>
     ) : (
-      <p role="alert" className="m-auto p-6 text-sm text-red-700">{errorText(conversation.error)}</p>
+      <p role="alert" className="m-auto p-6 text-sm text-red-700">
+        {errorText(conversation.error)}
+      </p>
     );
   }
   const c = conversation.data;
@@ -68,13 +70,25 @@ export function ThreadView({ contactId, userId, simulator, composerRef, onBack }
     <div className="flex min-h-0 min-w-0 flex-1">
       <section aria-label={t('label', { name: displayName(c) })} className="flex min-w-0 flex-1 flex-col bg-slate-50">
         <header className="flex items-center gap-2 border-b border-slate-200 bg-white px-3 py-2 sm:px-4">
-          <button type="button" onClick={onBack} className="shrink-0 rounded-md p-2 text-slate-600 hover:bg-slate-100 lg:hidden" aria-label={t('back')}>
+          <button
+            type="button"
+            onClick={onBack}
+            className="shrink-0 rounded-md p-2 text-slate-600 hover:bg-slate-100 lg:hidden"
+            aria-label={t('back')}
+          >
             <svg viewBox="0 0 24 24" className="size-5 rtl:rotate-180" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true">
               <path d="M15 6l-6 6 6 6" strokeLinecap="round" strokeLinejoin="round" />
             </svg>
           </button>
           <div className="min-w-0 flex-1">
-            <h2 className="truncate text-sm font-semibold text-slate-900" data-testid="thread-title" dir={c.name ? 'auto' : 'ltr'} title={displayName(c)}>{displayName(c)}</h2>
+            <h2
+              className="truncate text-sm font-semibold text-slate-900"
+              data-testid="thread-title"
+              dir={c.name ? 'auto' : 'ltr'}
+              title={displayName(c)}
+            >
+              {displayName(c)}
+            </h2>
             {/* Wraps rather than truncates: on a phone the window's countdown would be the part cut off. */}
             <p className="text-xs wrap-anywhere text-slate-600">
               <bdi dir="ltr">{c.phoneNumber}</bdi> · {c.account ? <bdi>{c.account}</bdi> : t('noNumber')} ·{' '}

@@ -17,7 +17,14 @@ const typing = (target: EventTarget | null): target is HTMLElement =>
 
 const onConversation = (target: EventTarget | null) => target instanceof HTMLElement && target.dataset.contactId !== undefined;
 
-const letterActions: Record<string, keyof ShortcutHandlers> = { j: 'next', k: 'previous', '/': 'focusComposer', c: 'focusComposer', a: 'assignToMe', '?': 'toggleHelp' };
+const letterActions: Record<string, keyof ShortcutHandlers> = {
+  j: 'next',
+  k: 'previous',
+  '/': 'focusComposer',
+  c: 'focusComposer',
+  a: 'assignToMe',
+  '?': 'toggleHelp',
+};
 // Arrows only where they have no other job: on a conversation of the list.
 const arrowActions: Record<string, keyof ShortcutHandlers> = { ArrowDown: 'next', ArrowUp: 'previous' };
 /**

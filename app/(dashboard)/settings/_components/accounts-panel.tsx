@@ -50,7 +50,9 @@ export function AccountsPanel({ accounts, canSync }: { accounts: AccountRow[]; c
     <section aria-labelledby="accounts-heading">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h2 id="accounts-heading" className="text-lg font-semibold text-slate-900">{t('heading')}</h2>
+          <h2 id="accounts-heading" className="text-lg font-semibold text-slate-900">
+            {t('heading')}
+          </h2>
           <p className="mt-1 text-sm text-slate-600">{t('intro')}</p>
         </div>
         {canSync && accounts.length > 1 && (
@@ -61,12 +63,12 @@ export function AccountsPanel({ accounts, canSync }: { accounts: AccountRow[]; c
       </div>
 
       <div aria-live="polite" className="mt-3 min-h-5 text-sm">
-        {sync.isSuccess && (
-          <p className="text-emerald-800">
-            {t('syncRequested', { count: sync.data.accounts })}
+        {sync.isSuccess && <p className="text-emerald-800">{t('syncRequested', { count: sync.data.accounts })}</p>}
+        {sync.isError && (
+          <p role="alert" className="text-red-700">
+            {errorText(sync.error)}
           </p>
         )}
-        {sync.isError && <p role="alert" className="text-red-700">{errorText(sync.error)}</p>}
         {!canSync && <p className="text-slate-600">{t('cannotSync')}</p>}
       </div>
 
@@ -81,8 +83,12 @@ export function AccountsPanel({ accounts, canSync }: { accounts: AccountRow[]; c
             <tbody className="divide-y divide-slate-100">
               {accounts.map((account) => (
                 <tr key={account.id}>
-                  <td className="px-4 py-3 font-medium text-slate-900"><span dir="auto">{account.name}</span></td>
-                  <td className="px-4 py-3 whitespace-nowrap text-slate-700"><span dir="ltr">{account.phoneNumber}</span></td>
+                  <td className="px-4 py-3 font-medium text-slate-900">
+                    <span dir="auto">{account.name}</span>
+                  </td>
+                  <td className="px-4 py-3 whitespace-nowrap text-slate-700">
+                    <span dir="ltr">{account.phoneNumber}</span>
+                  </td>
                   <td className="px-4 py-3">
                     <span className={`rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${qualityStyles[account.qualityRating]}`}>
                       {t(`qualities.${account.qualityRating}`)}

@@ -33,23 +33,39 @@ export function InviteForm({ myRole }: { myRole: MemberRole }) {
         }}
       >
         <div>
-          <label htmlFor={ids.email} className="text-sm font-medium text-slate-800">{t('email')}</label>
+          <label htmlFor={ids.email} className="text-sm font-medium text-slate-800">
+            {t('email')}
+          </label>
           <input id={ids.email} name="email" type="email" dir="ltr" required maxLength={320} className={inputClass} />
         </div>
         <div>
-          <label htmlFor={ids.name} className="text-sm font-medium text-slate-800">{t('name')} <span className="font-normal text-slate-500">{tCommon('optional')}</span></label>
+          <label htmlFor={ids.name} className="text-sm font-medium text-slate-800">
+            {t('name')} <span className="font-normal text-slate-500">{tCommon('optional')}</span>
+          </label>
           <input id={ids.name} name="name" dir="auto" maxLength={100} className={inputClass} />
         </div>
         <div>
-          <label htmlFor={ids.role} className="text-sm font-medium text-slate-800">{t('role')}</label>
+          <label htmlFor={ids.role} className="text-sm font-medium text-slate-800">
+            {t('role')}
+          </label>
           <select id={ids.role} name="role" defaultValue="agent" className={inputClass}>
-            {grantableRoles(myRole).map((role) => <option key={role} value={role}>{tCommon(`roles.${role}`)}</option>)}
+            {grantableRoles(myRole).map((role) => (
+              <option key={role} value={role}>
+                {tCommon(`roles.${role}`)}
+              </option>
+            ))}
           </select>
         </div>
-        <button type="submit" className={primaryClass} disabled={invite.isPending}>{invite.isPending ? t('submitting') : t('submit')}</button>
+        <button type="submit" className={primaryClass} disabled={invite.isPending}>
+          {invite.isPending ? t('submitting') : t('submit')}
+        </button>
       </form>
       <div aria-live="polite" className="text-sm">
-        {invite.isError && <p role="alert" className="text-red-700">{errorText(invite.error)}</p>}
+        {invite.isError && (
+          <p role="alert" className="text-red-700">
+            {errorText(invite.error)}
+          </p>
+        )}
         {invite.isSuccess && !invite.data.inviteUrl && (
           <p className="text-emerald-800">{t('existing', { email: `\u2066${invite.data.email}\u2069` })}</p>
         )}

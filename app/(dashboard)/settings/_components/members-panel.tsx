@@ -25,18 +25,33 @@ export function MembersPanel() {
   const [removing, setRemoving] = useState<{ id: string; name: string } | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.settings.members.queryKey() });
   const changeRole = useMutation(trpc.settings.changeRole.mutationOptions({ onSettled: () => void refresh() }));
-  const remove = useMutation(trpc.settings.removeMember.mutationOptions({ onSettled: () => { setRemoving(null); void refresh(); } }));
+  const remove = useMutation(
+    trpc.settings.removeMember.mutationOptions({
+      onSettled: () => {
+        setRemoving(null);
+        void refresh();
+      },
+    }),
+  );
   const error = changeRole.error ?? remove.error;
 
   return (
     <section aria-labelledby="members-heading" className="space-y-3">
-      <h2 id="members-heading" className="text-lg font-semibold text-slate-900">{t('heading')}</h2>
+      <h2 id="members-heading" className="text-lg font-semibold text-slate-900">
+        {t('heading')}
+      </h2>
       {members.data?.canManage && <InviteForm myRole={members.data.myRole} />}
-      {error && <p role="alert" className="text-sm text-red-700">{errorText(error)}</p>}
+      {error && (
+        <p role="alert" className="text-sm text-red-700">
+          {errorText(error)}
+        </p>
+      )}
       {members.isPending ? (
         <p className="text-sm text-slate-500">{t('loading')}</p>
       ) : members.isError ? (
-        <p role="alert" className="text-sm text-red-700">{t('loadFailed')}</p>
+        <p role="alert" className="text-sm text-red-700">
+          {t('loadFailed')}
+        </p>
       ) : (
         <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-xs">
           <table className="min-w-full divide-y divide-slate-200 text-sm">
@@ -48,8 +63,13 @@ export function MembersPanel() {
                 return (
                   <tr key={member.id}>
                     <td className="px-4 py-3">
-                      <p className="font-medium text-slate-900"><span dir="auto">{member.name}</span></p>
-                      <p className="text-xs text-slate-500"><bdi dir="ltr">{member.email}</bdi>{member.invitationPending ? t('pending') : ''}</p>
+                      <p className="font-medium text-slate-900">
+                        <span dir="auto">{member.name}</span>
+                      </p>
+                      <p className="text-xs text-slate-500">
+                        <bdi dir="ltr">{member.email}</bdi>
+                        {member.invitationPending ? t('pending') : ''}
+                      </p>
                     </td>
                     <td className="px-4 py-3">
                       {editable ? (
@@ -60,7 +80,11 @@ export function MembersPanel() {
                           onChange={(e) => changeRole.mutate({ membershipId: member.id, role: e.target.value as MemberRole })}
                           className="rounded-lg border border-slate-300 px-2 py-1 text-sm"
                         >
-                          {grantableRoles(members.data.myRole).map((role) => <option key={role} value={role}>{tCommon(`roles.${role}`)}</option>)}
+                          {grantableRoles(members.data.myRole).map((role) => (
+                            <option key={role} value={role}>
+                              {tCommon(`roles.${role}`)}
+                            </option>
+                          ))}
                         </select>
                       ) : (
                         <span className="text-slate-700">{tCommon(`roles.${member.role}`)}</span>
@@ -70,8 +94,13 @@ export function MembersPanel() {
                     {members.data.canManage && (
                       <td className="px-4 py-3 text-end">
                         {editable && (
-                          <button type="button" className={`${buttonClass} text-red-700`} onClick={() => setRemoving({ id: member.id, name: member.name })}>
-                            {t('remove')}<span className="sr-only"> {member.name}</span>
+                          <button
+                            type="button"
+                            className={`${buttonClass} text-red-700`}
+                            onClick={() => setRemoving({ id: member.id, name: member.name })}
+                          >
+                            {t('remove')}
+                            <span className="sr-only"> {member.name}</span>
                           </button>
                         )}
                       </td>

@@ -21,7 +21,9 @@ export function OrganizationPanel({ name, canManage }: { name: string; canManage
 
   return (
     <section aria-labelledby="org-heading">
-      <h2 id="org-heading" className="text-lg font-semibold text-slate-900">{t('heading')}</h2>
+      <h2 id="org-heading" className="text-lg font-semibold text-slate-900">
+        {t('heading')}
+      </h2>
       <form
         className="mt-3 flex flex-wrap items-end gap-3"
         onSubmit={(event) => {
@@ -30,14 +32,24 @@ export function OrganizationPanel({ name, canManage }: { name: string; canManage
         }}
       >
         <div className="w-full max-w-sm">
-          <label htmlFor={nameId} className="text-sm font-medium text-slate-800">{tCommon('name')}</label>
+          <label htmlFor={nameId} className="text-sm font-medium text-slate-800">
+            {tCommon('name')}
+          </label>
           <input id={nameId} name="name" dir="auto" required maxLength={100} defaultValue={name} readOnly={!canManage} className={inputClass} />
         </div>
-        {canManage && <button type="submit" className={primaryClass} disabled={rename.isPending}>{rename.isPending ? tCommon('saving') : t('save')}</button>}
+        {canManage && (
+          <button type="submit" className={primaryClass} disabled={rename.isPending}>
+            {rename.isPending ? tCommon('saving') : t('save')}
+          </button>
+        )}
       </form>
       <div aria-live="polite" className="mt-2 min-h-5 text-sm">
         {rename.isSuccess && <p className="text-emerald-800">{t('saved')}</p>}
-        {rename.isError && <p role="alert" className="text-red-700">{errorText(rename.error)}</p>}
+        {rename.isError && (
+          <p role="alert" className="text-red-700">
+            {errorText(rename.error)}
+          </p>
+        )}
         {!canManage && <p className="text-slate-600">{t('readOnly')}</p>}
       </div>
     </section>

@@ -22,7 +22,9 @@ export function SavedRepliesPanel() {
 
   return (
     <section id="saved-replies" aria-labelledby="saved-replies-heading">
-      <h2 id="saved-replies-heading" className="text-lg font-semibold text-slate-900">{t('heading')}</h2>
+      <h2 id="saved-replies-heading" className="text-lg font-semibold text-slate-900">
+        {t('heading')}
+      </h2>
       <p className="mt-1 text-sm text-slate-600">
         {t.rich('intro', {
           kbd: (chunks) => <kbd className="font-mono">{chunks}</kbd>,
@@ -38,23 +40,46 @@ export function SavedRepliesPanel() {
           event.preventDefault();
           const form = event.currentTarget;
           const data = new FormData(form);
-          create.mutate(
-            { shortcut: String(data.get('shortcut')), body: String(data.get('body')) },
-            { onSuccess: () => form.reset() },
-          );
+          create.mutate({ shortcut: String(data.get('shortcut')), body: String(data.get('body')) }, { onSuccess: () => form.reset() });
         }}
       >
         <div>
-          <label htmlFor={shortcutId} className="text-sm font-medium text-slate-800">{t('shortcut')}</label>
-          <input id={shortcutId} name="shortcut" required maxLength={40} pattern="[A-Za-z0-9][A-Za-z0-9_-]*" placeholder="refund" className={inputClass} />
+          <label htmlFor={shortcutId} className="text-sm font-medium text-slate-800">
+            {t('shortcut')}
+          </label>
+          <input
+            id={shortcutId}
+            name="shortcut"
+            required
+            maxLength={40}
+            pattern="[A-Za-z0-9][A-Za-z0-9_-]*"
+            placeholder="refund"
+            className={inputClass}
+          />
         </div>
         <div className="min-w-0">
-          <label htmlFor={bodyId} className="text-sm font-medium text-slate-800">{t('reply')}</label>
-          <textarea id={bodyId} name="body" required maxLength={4096} rows={2} placeholder="Hi {{first_name|there}}, your refund is on its way." className={inputClass} />
+          <label htmlFor={bodyId} className="text-sm font-medium text-slate-800">
+            {t('reply')}
+          </label>
+          <textarea
+            id={bodyId}
+            name="body"
+            required
+            maxLength={4096}
+            rows={2}
+            placeholder="Hi {{first_name|there}}, your refund is on its way."
+            className={inputClass}
+          />
         </div>
-        <button type="submit" className={primaryClass} disabled={create.isPending}>{create.isPending ? t('adding') : t('add')}</button>
+        <button type="submit" className={primaryClass} disabled={create.isPending}>
+          {create.isPending ? t('adding') : t('add')}
+        </button>
       </form>
-      {create.isError && <p role="alert" className="mt-2 text-sm text-red-700">{errorText(create.error)}</p>}
+      {create.isError && (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          {errorText(create.error)}
+        </p>
+      )}
       {replies.isPending ? (
         <p className="mt-4 text-sm text-slate-600">{t('loading')}</p>
       ) : replies.data && replies.data.length > 0 ? (
@@ -62,8 +87,12 @@ export function SavedRepliesPanel() {
           {replies.data.map((reply) => (
             <li key={reply.id} className="flex items-start gap-3 px-4 py-3">
               <div className="min-w-0 flex-1">
-                <p className="font-mono text-sm font-semibold text-brand-700" dir="ltr">/{reply.shortcut}</p>
-                <p className="mt-0.5 text-sm whitespace-pre-wrap wrap-anywhere text-slate-700" dir="auto">{reply.body}</p>
+                <p className="font-mono text-sm font-semibold text-brand-700" dir="ltr">
+                  /{reply.shortcut}
+                </p>
+                <p className="mt-0.5 text-sm whitespace-pre-wrap wrap-anywhere text-slate-700" dir="auto">
+                  {reply.body}
+                </p>
               </div>
               <button
                 type="button"

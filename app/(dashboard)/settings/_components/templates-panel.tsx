@@ -24,13 +24,17 @@ export function TemplatesPanel() {
 
   return (
     <section aria-labelledby="templates-heading">
-      <h2 id="templates-heading" className="text-lg font-semibold text-slate-900">{t('heading')}</h2>
+      <h2 id="templates-heading" className="text-lg font-semibold text-slate-900">
+        {t('heading')}
+      </h2>
       <p className="mt-1 text-sm text-slate-600">{t('intro')}</p>
 
       {templates.isPending ? (
         <p className="mt-4 text-sm text-slate-500">{t('loading')}</p>
       ) : templates.isError ? (
-        <p role="alert" className="mt-4 text-sm text-red-700">{t('loadFailed')}</p>
+        <p role="alert" className="mt-4 text-sm text-red-700">
+          {t('loadFailed')}
+        </p>
       ) : templates.data.length === 0 ? (
         <p className="mt-4 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-sm text-slate-600">
           {t('empty')}
@@ -42,15 +46,25 @@ export function TemplatesPanel() {
             <tbody className="divide-y divide-slate-100">
               {templates.data.map((template) => (
                 <tr key={template.id}>
-                  <td className="px-4 py-3 font-medium text-slate-900"><span dir="auto">{template.name}</span></td>
-                  <td className="px-4 py-3 text-slate-700">{t.has(`categories.${template.category}`) ? t(`categories.${template.category}`) : template.category.toLowerCase()}</td>
+                  <td className="px-4 py-3 font-medium text-slate-900">
+                    <span dir="auto">{template.name}</span>
+                  </td>
+                  <td className="px-4 py-3 text-slate-700">
+                    {t.has(`categories.${template.category}`) ? t(`categories.${template.category}`) : template.category.toLowerCase()}
+                  </td>
                   <td className="px-4 py-3">
-                    <span className={`rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${statusStyles[template.status] ?? statusStyles.DISABLED}`}>
+                    <span
+                      className={`rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${statusStyles[template.status] ?? statusStyles.DISABLED}`}
+                    >
                       {t.has(`statuses.${template.status}`) ? t(`statuses.${template.status}`) : template.status}
                     </span>
                   </td>
-                  <td className="px-4 py-3 text-slate-700"><span dir="ltr">{template.language}</span></td>
-                  <td className="px-4 py-3 text-slate-700"><span dir="auto">{template.account}</span></td>
+                  <td className="px-4 py-3 text-slate-700">
+                    <span dir="ltr">{template.language}</span>
+                  </td>
+                  <td className="px-4 py-3 text-slate-700">
+                    <span dir="auto">{template.account}</span>
+                  </td>
                   <td className="px-4 py-3 whitespace-nowrap text-slate-700">{formatTime(template.syncedAt)}</td>
                 </tr>
               ))}

@@ -46,36 +46,74 @@ export function WebhookCard({ webhook, canManage }: { webhook: WebhookRow; canMa
   const refreshList = () => queryClient.invalidateQueries({ queryKey: trpc.webhooks.list.queryKey() });
   const refreshLog = () => queryClient.invalidateQueries({ queryKey: trpc.webhooks.deliveries.queryKey({ id: webhook.id }) });
   const update = useMutation(
-    trpc.webhooks.update.mutationOptions({ onSuccess: () => { setMode((m) => (m === 'edit' ? 'view' : m)); void refreshList(); } }),
+    trpc.webhooks.update.mutationOptions({
+      onSuccess: () => {
+        setMode((m) => (m === 'edit' ? 'view' : m));
+        void refreshList();
+      },
+    }),
   );
   const rotate = useMutation(trpc.webhooks.rotateSecret.mutationOptions());
   const remove = useMutation(trpc.webhooks.delete.mutationOptions({ onSuccess: () => void refreshList() }));
-  const test = useMutation(trpc.webhooks.test.mutationOptions({ onSuccess: () => { setShowLog(true); void refreshLog(); } }));
+  const test = useMutation(
+    trpc.webhooks.test.mutationOptions({
+      onSuccess: () => {
+        setShowLog(true);
+        void refreshLog();
+      },
+    }),
+  );
 
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-5 shadow-xs" aria-labelledby={`wh-${webhook.id}`}>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
           <h3 id={`wh-${webhook.id}`} className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
-            <span dir="auto" className="min-w-0 wrap-anywhere">{webhook.name}</span> <StatusBadge webhook={webhook} />
+            <span dir="auto" className="min-w-0 wrap-anywhere">
+              {webhook.name}
+            </span>{' '}
+            <StatusBadge webhook={webhook} />
           </h3>
-          <p className="mt-1 font-mono text-sm wrap-anywhere text-slate-600"><span dir="ltr">{webhook.url}</span></p>
-          <p className="mt-1 text-xs text-slate-600"><bdi dir="ltr">{webhook.events.join(' · ')}</bdi></p>
+          <p className="mt-1 font-mono text-sm wrap-anywhere text-slate-600">
+            <span dir="ltr">{webhook.url}</span>
+          </p>
+          <p className="mt-1 text-xs text-slate-600">
+            <bdi dir="ltr">{webhook.events.join(' · ')}</bdi>
+          </p>
           {webhook.disabled_reason && (
-            <p className="mt-2 text-sm wrap-anywhere text-red-700">{t('switchedOff', { time: formatTime(webhook.disabled_at), reason: webhook.disabled_reason })}</p>
+            <p className="mt-2 text-sm wrap-anywhere text-red-700">
+              {t('switchedOff', { time: formatTime(webhook.disabled_at), reason: webhook.disabled_reason })}
+            </p>
           )}
         </div>
         <div className="flex flex-wrap gap-2">
-          {canManage && <button type="button" className={buttonClass} disabled={test.isPending} onClick={() => test.mutate({ id: webhook.id })}>{test.isPending ? t('sending') : t('sendTest')}</button>}
-          <button type="button" className={buttonClass} aria-expanded={showLog} onClick={() => setShowLog(!showLog)}>{showLog ? t('hideDeliveries') : t('deliveries')}</button>
+          {canManage && (
+            <button type="button" className={buttonClass} disabled={test.isPending} onClick={() => test.mutate({ id: webhook.id })}>
+              {test.isPending ? t('sending') : t('sendTest')}
+            </button>
+          )}
+          <button type="button" className={buttonClass} aria-expanded={showLog} onClick={() => setShowLog(!showLog)}>
+            {showLog ? t('hideDeliveries') : t('deliveries')}
+          </button>
           {canManage && (
             <>
-              <button type="button" className={buttonClass} onClick={() => setMode('edit')}>{t('edit')}</button>
-              <button type="button" className={buttonClass} disabled={rotate.isPending} onClick={() => rotate.mutate({ id: webhook.id })}>{t('rotateSecret')}</button>
-              <button type="button" className={buttonClass} disabled={update.isPending} onClick={() => update.mutate({ id: webhook.id, isActive: !webhook.is_active })}>
+              <button type="button" className={buttonClass} onClick={() => setMode('edit')}>
+                {t('edit')}
+              </button>
+              <button type="button" className={buttonClass} disabled={rotate.isPending} onClick={() => rotate.mutate({ id: webhook.id })}>
+                {t('rotateSecret')}
+              </button>
+              <button
+                type="button"
+                className={buttonClass}
+                disabled={update.isPending}
+                onClick={() => update.mutate({ id: webhook.id, isActive: !webhook.is_active })}
+              >
                 {webhook.is_active ? t('pause') : t('resume')}
               </button>
-              <button type="button" className={`${buttonClass} text-red-700`} onClick={() => setMode('delete')}>{t('delete')}</button>
+              <button type="button" className={`${buttonClass} text-red-700`} onClick={() => setMode('delete')}>
+                {t('delete')}
+              </button>
             </>
           )}
         </div>
@@ -93,10 +131,16 @@ export function WebhookCard({ webhook, canManage }: { webhook: WebhookRow; canMa
           </p>
         )}
         {(test.isError || update.isError || rotate.isError || remove.isError) && (
-          <p role="alert" className="text-red-700">{(test.error ?? update.error ?? rotate.error ?? remove.error)?.message}</p>
+          <p role="alert" className="text-red-700">
+            {(test.error ?? update.error ?? rotate.error ?? remove.error)?.message}
+          </p>
         )}
       </div>
-      {rotate.isSuccess && <div className="mt-3"><SecretReveal kind="signingSecret" testId="webhook-secret" secret={rotate.data.secret} onDone={() => rotate.reset()} /></div>}
+      {rotate.isSuccess && (
+        <div className="mt-3">
+          <SecretReveal kind="signingSecret" testId="webhook-secret" secret={rotate.data.secret} onDone={() => rotate.reset()} />
+        </div>
+      )}
 
       {mode === 'edit' && (
         <div className="mt-4">
@@ -104,7 +148,7 @@ export function WebhookCard({ webhook, canManage }: { webhook: WebhookRow; canMa
             initial={{ name: webhook.name, url: webhook.url, events: webhook.events as EventName[], headers: webhook.headers }}
             submitLabel={t('saveChanges')}
             pending={update.isPending}
-            error={(update.error ? errorText(update.error) : null)}
+            error={update.error ? errorText(update.error) : null}
             onSubmit={(values) => update.mutate({ id: webhook.id, ...values })}
             onCancel={() => setMode('view')}
           />

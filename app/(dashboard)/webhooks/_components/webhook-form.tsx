@@ -23,13 +23,20 @@ interface WebhookFormProps {
   onCancel: () => void;
 }
 
-const headersToText = (headers: Record<string, string>) => Object.entries(headers).map(([k, v]) => `${k}: ${v}`).join('\n');
+const headersToText = (headers: Record<string, string>) =>
+  Object.entries(headers)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join('\n');
 const textToHeaders = (text: string) =>
   Object.fromEntries(
-    text.split('\n').map((line) => line.trim()).filter(Boolean).map((line) => {
-      const at = line.indexOf(':');
-      return at < 0 ? [line, ''] : [line.slice(0, at).trim(), line.slice(at + 1).trim()];
-    }),
+    text
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean)
+      .map((line) => {
+        const at = line.indexOf(':');
+        return at < 0 ? [line, ''] : [line.slice(0, at).trim(), line.slice(at + 1).trim()];
+      }),
   );
 
 /** Create and edit: name, URL, the events grouped as in the catalogue, extra headers. */
@@ -62,43 +69,88 @@ export function WebhookForm({ initial, submitLabel, pending, error, onSubmit, on
     });
 
   return (
-    <form onSubmit={submit} aria-describedby={error ? ids.error : undefined} className="space-y-5 rounded-xl border border-slate-200 bg-white p-5 shadow-xs">
+    <form
+      onSubmit={submit}
+      aria-describedby={error ? ids.error : undefined}
+      className="space-y-5 rounded-xl border border-slate-200 bg-white p-5 shadow-xs"
+    >
       <div className="grid gap-4 sm:grid-cols-2">
         <div>
-          <label htmlFor={ids.name} className="text-sm font-medium text-slate-800">{tCommon('name')}</label>
+          <label htmlFor={ids.name} className="text-sm font-medium text-slate-800">
+            {tCommon('name')}
+          </label>
           <input id={ids.name} name="name" dir="auto" required maxLength={100} defaultValue={initial?.name} className={inputClass} />
         </div>
         <div>
-          <label htmlFor={ids.url} className="text-sm font-medium text-slate-800">{t('form.url')}</label>
-          <input id={ids.url} name="url" type="url" dir="ltr" required placeholder="https://example.com/hooks/whatsapp" defaultValue={initial?.url} className={inputClass} />
+          <label htmlFor={ids.url} className="text-sm font-medium text-slate-800">
+            {t('form.url')}
+          </label>
+          <input
+            id={ids.url}
+            name="url"
+            type="url"
+            dir="ltr"
+            required
+            placeholder="https://example.com/hooks/whatsapp"
+            defaultValue={initial?.url}
+            className={inputClass}
+          />
         </div>
       </div>
       <div className="grid gap-4 sm:grid-cols-3">
         {[...groups.entries()].map(([group, entries]) => (
           <fieldset key={group} className="rounded-lg border border-slate-200 p-3">
-            <legend className="px-1 text-sm font-medium text-slate-800">{t('form.groupEvents', { group: t.has(`groups.${group}`) ? t(`groups.${group}`) : group })}</legend>
+            <legend className="px-1 text-sm font-medium text-slate-800">
+              {t('form.groupEvents', { group: t.has(`groups.${group}`) ? t(`groups.${group}`) : group })}
+            </legend>
             {entries.map((entry) => (
-              <label key={entry.value} className="mt-2 flex items-start gap-2 text-sm text-slate-700" title={t.has(`events.${entry.value}.description`) ? t(`events.${entry.value}.description`) : entry.description}>
+              <label
+                key={entry.value}
+                className="mt-2 flex items-start gap-2 text-sm text-slate-700"
+                title={t.has(`events.${entry.value}.description`) ? t(`events.${entry.value}.description`) : entry.description}
+              >
                 <input
                   type="checkbox"
                   className="mt-0.5 size-4 accent-brand-600"
                   checked={events.has(entry.value as EventName)}
                   onChange={(e) => toggle(entry.value as EventName, e.target.checked)}
                 />
-                <span>{t.has(`events.${entry.value}.label`) ? t(`events.${entry.value}.label`) : entry.label} <code dir="ltr" className="text-xs text-slate-500">{entry.value}</code></span>
+                <span>
+                  {t.has(`events.${entry.value}.label`) ? t(`events.${entry.value}.label`) : entry.label}{' '}
+                  <code dir="ltr" className="text-xs text-slate-500">
+                    {entry.value}
+                  </code>
+                </span>
               </label>
             ))}
           </fieldset>
         ))}
       </div>
       <div>
-        <label htmlFor={ids.headers} className="text-sm font-medium text-slate-800">{t('form.headers')} <span className="font-normal text-slate-500">{t('form.headersHint')}</span></label>
-        <textarea id={ids.headers} name="headers" dir="ltr" rows={2} defaultValue={headersToText(initial?.headers ?? {})} className={`${inputClass} font-mono`} />
+        <label htmlFor={ids.headers} className="text-sm font-medium text-slate-800">
+          {t('form.headers')} <span className="font-normal text-slate-500">{t('form.headersHint')}</span>
+        </label>
+        <textarea
+          id={ids.headers}
+          name="headers"
+          dir="ltr"
+          rows={2}
+          defaultValue={headersToText(initial?.headers ?? {})}
+          className={`${inputClass} font-mono`}
+        />
       </div>
-      {error && <p id={ids.error} role="alert" className="text-sm text-red-700">{error}</p>}
+      {error && (
+        <p id={ids.error} role="alert" className="text-sm text-red-700">
+          {error}
+        </p>
+      )}
       <div className="flex gap-2">
-        <button type="submit" className={primaryClass} disabled={pending || events.size === 0}>{pending ? tCommon('saving') : submitLabel}</button>
-        <button type="button" className={buttonClass} onClick={onCancel}>{tCommon('cancel')}</button>
+        <button type="submit" className={primaryClass} disabled={pending || events.size === 0}>
+          {pending ? tCommon('saving') : submitLabel}
+        </button>
+        <button type="button" className={buttonClass} onClick={onCancel}>
+          {tCommon('cancel')}
+        </button>
         {events.size === 0 && <p className="self-center text-sm text-slate-500">{t('form.pickEvent')}</p>}
       </div>
     </form>

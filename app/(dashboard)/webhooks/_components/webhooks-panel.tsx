@@ -32,16 +32,31 @@ export function WebhooksPanel() {
   return (
     <section aria-labelledby="webhooks-heading" className="mt-8 space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="webhooks-heading" className="text-lg font-semibold text-slate-900">{t('endpoints')}</h2>
-        {canManage && !creating && <button type="button" className={primaryClass} onClick={() => { create.reset(); setCreating(true); }}>{t('new')}</button>}
+        <h2 id="webhooks-heading" className="text-lg font-semibold text-slate-900">
+          {t('endpoints')}
+        </h2>
+        {canManage && !creating && (
+          <button
+            type="button"
+            className={primaryClass}
+            onClick={() => {
+              create.reset();
+              setCreating(true);
+            }}
+          >
+            {t('new')}
+          </button>
+        )}
       </div>
       {list.data && !canManage && <p className="text-sm text-slate-600">{t('readOnly')}</p>}
-      {create.isSuccess && <SecretReveal kind="signingSecret" testId="webhook-secret" secret={create.data.secret} onDone={() => create.reset()} />}
+      {create.isSuccess && (
+        <SecretReveal kind="signingSecret" testId="webhook-secret" secret={create.data.secret} onDone={() => create.reset()} />
+      )}
       {creating && (
         <WebhookForm
           submitLabel={t('create')}
           pending={create.isPending}
-          error={(create.error ? errorText(create.error) : null)}
+          error={create.error ? errorText(create.error) : null}
           onSubmit={(values) => create.mutate(values)}
           onCancel={() => setCreating(false)}
         />
@@ -49,14 +64,19 @@ export function WebhooksPanel() {
       {list.isPending ? (
         <ListSkeleton label={t('loading')} />
       ) : list.isError ? (
-        <p role="alert" className="text-sm text-red-700">{t('loadFailed')}</p>
+        <p role="alert" className="text-sm text-red-700">
+          {t('loadFailed')}
+        </p>
       ) : list.data.webhooks.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-sm text-slate-600">
-          {t('empty')}{canManage ? ` ${t('emptyManage')}` : ''}
+          {t('empty')}
+          {canManage ? ` ${t('emptyManage')}` : ''}
         </p>
       ) : (
         <ul className="space-y-4">
-          {list.data.webhooks.map((webhook) => <WebhookCard key={webhook.id} webhook={webhook} canManage={canManage} />)}
+          {list.data.webhooks.map((webhook) => (
+            <WebhookCard key={webhook.id} webhook={webhook} canManage={canManage} />
+          ))}
         </ul>
       )}
     </section>

@@ -4,6 +4,7 @@ import { apiScopes } from '@/server/api-keys/scopes';
 import { displayPrefix, generateApiKey, generateLegacyApiKey, hashApiKey } from '@/server/api-keys/key-format';
 import { config } from '@/server/config';
 import { db, type DbTx, type SubscriptionStatus } from '@/server/db';
+import { agentDemoSlugs, agentMemberLogin, seedAgentDemo, useUpAiQuota } from './seed-agent';
 import { newId } from '@/server/db/ids';
 import { templateShapeFromPlatform } from '@/server/templates/from-platform';
 import { demoWorld, type PlatformBusiness } from './demo-world';
@@ -15,7 +16,7 @@ import { tellSimulatorHistory, type CustomerMessageFact } from './simulator-hist
  * answers (start it first).
  */
 export const demoLogin = { email: 'admin@acme.test', password: 'acme-demo-password' };
-const demoSlugs = ['acme', 'globex', 'lapsed', 'noaccount'];
+const demoSlugs = ['acme', 'globex', 'lapsed', 'noaccount', ...agentDemoSlugs];
 const hour = 3600_000;
 const tierLimits: Record<PlatformBusiness['messaging_limit_tier'], number> = {
   TIER_250: 250,
@@ -45,10 +46,11 @@ export async function seedDemo(): Promise<DemoData> {
 export async function loadDemoData() {
   const passwordHash = await hashPassword(demoLogin.password);
   const history: CustomerMessageFact[] = [];
+  let quotaUsedOrgId = '';
   const data = await db.$transaction(
     async (tx) => {
       await tx.organization.deleteMany({ where: { slug: { in: demoSlugs } } });
-      await tx.user.deleteMany({ where: { email: demoLogin.email } });
+      await tx.user.deleteMany({ where: { email: { in: [demoLogin.email, agentMemberLogin.email] } } });
 
       const acme = await createOrg(tx, 'Acme Inc.', 'acme');
       const globex = await createOrg(tx, 'Globex Corporation', 'globex');
@@ -148,6 +150,8 @@ export async function loadDemoData() {
         },
       });
 
+      const agent = await seedAgentDemo(tx, { acmeOrgId: acme, adminUserId: userId, whatsappAccountId: main.id });
+      quotaUsedOrgId = agent.quotaUsedOrgId;
       return {
         base_url: config.APP_URL,
         simulator_url: `http://localhost:${config.SIMULATOR_PORT}`,
@@ -174,10 +178,12 @@ export async function loadDemoData() {
           lapsed: { id: lapsed, keys: { full: await key(lapsed, 'full') } },
           noaccount: { id: noaccount, keys: { full: await key(noaccount, 'full') } },
         },
+        agent: { ...agent.data, dashboard: { owner: demoLogin, member: agentMemberLogin } },
       };
     },
     { timeout: 60_000 },
   );
+  await useUpAiQuota(quotaUsedOrgId);
   return { data, history };
 }
 

@@ -1,0 +1,212 @@
+import { spawn } from 'node:child_process';
+import { createParser } from 'eventsource-parser';
+import { webProcessArgs } from '../lib/stack';
+import { benchEnv, resetStores } from './bench-setup';
+import { measure, waitForLive } from './measure';
+
+/**
+ * `npm run bench:agent-core` (issue 17), against the production build (`npm run build` first):
+ * 1. `GET /agent/v1/models` with a secret key versus the liveness route, requests/s in one run
+ *    (target ≥ 0.85×).
+ * 2. Streamed `ask` versus the same request sent straight to the AI simulator: 50 concurrent,
+ *    200 ms to the first token, 40 tokens 10 ms apart. Reports the time to first token and the
+ *    gaps between tokens of both, the time ask adds (targets: first token p50 ≤ 20 ms, p95 ≤ 50
+ *    ms; gap p95 ≤ 5 ms) and whether every delta arrived.
+ */
+const port = 3450;
+const aiPort = 4460;
+const env = benchEnv(port, 4450);
+Object.assign(env, {
+  OPENAI_BASE_URL: `http://127.0.0.1:${aiPort}/openai/v1`,
+  ANTHROPIC_BASE_URL: `http://127.0.0.1:${aiPort}/anthropic`,
+  AI_SIMULATOR_URL: `http://127.0.0.1:${aiPort}`,
+});
+Object.assign(process.env, env);
+await resetStores(env);
+
+const CONCURRENCY = 50;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
+const TOKENS = 40;
+const simKey = 'sim-bench-agent-core';
+
+const { db } = await import('../../server/db');
+const { newId } = await import('../../server/db/ids');
+const { hashApiKey } = await import('../../server/api-keys/key-format');
+const { agentKeyDisplayPrefix, generateAgentKey } = await import('../../server/agent/access/agent-key-format');
+const { encryptCredentialKey } = await import('../../server/agent/credentials/credential-cipher');
+const { agentConfigSchema } = await import('../../server/agent/agents/agent-config');
+
+const orgId = newId('organization');
+await db.organization.create({ data: { id: orgId, name: 'Bench', slug: `bench-${orgId.slice(-8).toLowerCase()}`, aiPlan: 'enterprise' } });
+const projectId = newId('agentProject');
+await db.agentProject.create({ data: { id: projectId, orgId, name: 'Bench' } });
+const key = generateAgentKey('secret');
+await db.agentApiKey.create({
+  data: {
+    id: newId('apiKey'),
+    projectId,
+    type: 'secret',
+    name: 'bench',
+    prefix: agentKeyDisplayPrefix(key),
+    keyHash: hashApiKey(key),
+    allScopes: true,
+    rateLimitPerMin: 100_000_000,
+  },
+});
+await db.providerCredential.create({
+  data: {
+    id: newId('providerCredential'),
+    projectId,
+    provider: 'openai',
+    name: 'Simulator',
+    keyCiphertext: encryptCredentialKey(simKey),
+    keyLast4: 'core',
+    status: 'valid',
+    checkedAt: new Date(),
+  },
+});
+const agentConfig = agentConfigSchema.parse({ instructions: 'Benchmark.', model: { id: 'sim/steady' } }) as object;
+await db.agent.create({
+  data: {
+    id: newId('agent'),
+    projectId,
+    name: 'Bench',
+    slug: 'bench',
+    draftConfig: agentConfig,
+    draftEtag: 'bench',
+    publishedVersion: 1,
+    versions: { create: { id: newId('agentVersion'), number: 1, config: agentConfig } },
+  },
+});
+await db.$disconnect();
+
+const ai = spawn(process.execPath, ['--import', 'tsx', 'simulator/ai/main.ts'], {
+  env: { ...env, AI_SIMULATOR_PORT: String(aiPort), SIM_TTFT_MS: '200', SIM_TOKEN_MS: '10', LOG_LEVEL: 'warn' },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+const web = spawn(process.execPath, webProcessArgs, { env, stdio: ['ignore', 'inherit', 'inherit'] });
+
+interface Timing {
+  firstTokenMs: number;
+  gapsMs: number[];
+  deltas: number;
+  text: string;
+}
+
+const input = `[[sim:tokens=${TOKENS}]] Tell me about the weather.`;
+const expectedText = Array.from({ length: TOKENS }, (_, i) => `w${i + 1}`).join(' ');
+
+/** Reads an SSE response, noting when each text delta arrived. */
+async function timeStream(
+  started: number,
+  response: Response,
+  deltaOf: (event: { event?: string; data: string }) => string | null,
+): Promise<Timing> {
+  if (!response.ok || !response.body) throw new Error(`stream answered ${response.status}: ${await response.text()}`);
+  const arrivals: number[] = [];
+  let text = '';
+  const parser = createParser({
+    onEvent: (event) => {
+      const delta = deltaOf(event);
+      if (delta === null) return;
+      arrivals.push(performance.now());
+      text += delta;
+    },
+  });
+  const decoder = new TextDecoder();
+  const reader = response.body.getReader();
+  for (let read = await reader.read(); !read.done; read = await reader.read()) parser.feed(decoder.decode(read.value, { stream: true }));
+  return {
+    firstTokenMs: (arrivals[0] ?? Number.NaN) - started,
+    gapsMs: arrivals.slice(1).map((at, i) => at - (arrivals[i] as number)),
+    deltas: arrivals.length,
+    text,
+  };
+}
+
+async function viaAsk(): Promise<Timing> {
+  const started = performance.now();
+  const response = await fetch(`http://127.0.0.1:${port}/agent/v1/ask`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ agent: 'bench', input, stream: true }),
+  });
+  return timeStream(started, response, (event) => (event.event === 'message.delta' ? (JSON.parse(event.data) as { text: string }).text : null));
+}
+
+async function direct(): Promise<Timing> {
+  const started = performance.now();
+  const response = await fetch(`http://127.0.0.1:${aiPort}/openai/v1/chat/completions`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${simKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      model: 'sim/steady',
+      stream: true,
+      messages: [
+        { role: 'system', content: 'Benchmark.' },
+        { role: 'user', content: input },
+      ],
+    }),
+  });
+  return timeStream(started, response, (event) => {
+    if (event.data === '[DONE]') return null;
+    const content = (JSON.parse(event.data) as { choices?: Array<{ delta?: { content?: string } }> }).choices?.[0]?.delta?.content;
+    return content ? content : null;
+  });
+}
+
+async function rounds(run: () => Promise<Timing>): Promise<Timing[]> {
+  const all: Timing[] = [];
+  for (let round = 0; round < ROUNDS; round++) all.push(...(await Promise.all(Array.from({ length: CONCURRENCY }, run))));
+  return all;
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
+};
+
+try {
+  const base = `http://127.0.0.1:${port}`;
+  await waitForLive(base);
+  for (
+    let i = 0;
+    i < 100 &&
+    !(await fetch(`http://127.0.0.1:${aiPort}/_sim/ai/health`).then(
+      (r) => r.ok,
+      () => false,
+    ));
+    i++
+  ) {
+    await new Promise((r) => setTimeout(r, 100));
+  }
+
+  const live = await measure('GET /api/health/live', { url: `${base}/api/health/live` });
+  const models = await measure('GET /agent/v1/models', { url: `${base}/agent/v1/models`, headers: { authorization: `Bearer ${key}` } });
+  const ratio = models.requests.average / live.requests.average;
+  console.log(`\n/agent/v1/models requests/s: ${ratio.toFixed(2)}x liveness (target >= 0.85x)\n`);
+
+  await Promise.all([viaAsk(), direct()]); // warm both paths
+  const straight = await rounds(direct);
+  const asked = await rounds(viaAsk);
+  const report = (title: string, timings: Timing[]) => {
+    const ttft = timings.map((t) => t.firstTokenMs);
+    const gaps = timings.flatMap((t) => t.gapsMs);
+    console.log(
+      `${title.padEnd(26)} first token p50 ${percentile(ttft, 50).toFixed(1)} ms  p95 ${percentile(ttft, 95).toFixed(1)} ms   gap p50 ${percentile(gaps, 50).toFixed(1)} ms  p95 ${percentile(gaps, 95).toFixed(1)} ms`,
+    );
+    return { ttft, gaps };
+  };
+  const s = report('straight to the simulator', straight);
+  const a = report('through POST /v1/ask', asked);
+  const lost = asked.filter((t) => t.text !== expectedText).length + straight.filter((t) => t.text !== expectedText).length;
+  console.log(
+    `\nask adds: first token p50 ${(percentile(a.ttft, 50) - percentile(s.ttft, 50)).toFixed(1)} ms (target <= 20), ` +
+      `p95 ${(percentile(a.ttft, 95) - percentile(s.ttft, 95)).toFixed(1)} ms (target <= 50); ` +
+      `gap p95 ${(percentile(a.gaps, 95) - percentile(s.gaps, 95)).toFixed(1)} ms (target <= 5)`,
+  );
+  console.log(`${asked.length + straight.length} streams of ${TOKENS} tokens, ${lost} with a delta lost or changed`);
+} finally {
+  web.kill('SIGTERM');
+  ai.kill('SIGTERM');
+}

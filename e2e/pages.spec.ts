@@ -60,6 +60,12 @@ const publicVisits: Array<{ name: string; path: string; ready: (page: Page) => R
   { name: 'signin', path: '/signin', ready: (page) => page.getByLabel('Email') },
   { name: 'docs-api', path: '/docs/api', ready: (page) => page.getByRole('heading', { level: 1, name: 'API reference' }) },
   { name: 'docs-errors', path: '/docs/errors', ready: (page) => page.getByRole('heading', { level: 1, name: 'Error codes' }) },
+  { name: 'agent-docs', path: '/agent/docs', ready: (page) => page.getByRole('heading', { level: 1, name: 'Agent service API reference' }) },
+  {
+    name: 'agent-docs-errors',
+    path: '/agent/docs/errors#session_busy',
+    ready: (page) => page.getByRole('heading', { level: 1, name: 'Agent service error codes' }),
+  },
 ];
 
 async function check(page: Page, name: string, size: string) {

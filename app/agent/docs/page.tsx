@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { buildAgentOpenApiDocument, type AgentOpenApiOperation } from '@/server/agent/http/agent-openapi';
 import type { OpenApiParameter } from '@/server/api/openapi';
-import { ApiIntro, introSections } from '@/app/docs/_components/api-intro';
+import { introSections } from '@/app/docs/_components/api-intro';
 import { FieldsTable } from '@/app/docs/_components/fields-table';
 import { MarkdownParagraphs } from '@/app/docs/_components/inline-markdown';
 import { MethodBadge } from '@/app/docs/_components/method-badge';
@@ -63,6 +63,40 @@ function Operation({
   );
 }
 
+const curl = `curl {base_url}/agent/v1/ask \\
+  -H "Authorization: Bearer agk_live_…" \\
+  -H "Content-Type: application/json" \\
+  -d '{"agent": "acme-assistant", "input": "Where is order 1234?", "stream": true}'`;
+
+function Intro({ lead, sections }: ReturnType<typeof introSections>) {
+  return (
+    <div className="pb-6">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Agent service API reference</h1>
+      <MarkdownParagraphs text={lead} className="mt-4 max-w-3xl text-slate-700" />
+      <p className="mt-3 max-w-3xl text-slate-700">
+        The machine-readable description is at{' '}
+        <a href="/agent/v1/openapi.json" className="font-medium text-brand-700 underline underline-offset-2">
+          /agent/v1/openapi.json
+        </a>{' '}
+        (OpenAPI 3.1), generated from the same definitions that validate requests.
+      </p>
+      <pre tabIndex={0} className="mt-4 overflow-x-auto rounded-lg bg-slate-900 p-4 font-mono text-xs leading-relaxed text-slate-100 sm:text-sm">
+        {curl}
+      </pre>
+      <div className="mt-6 grid gap-x-10 md:grid-cols-2">
+        {sections.map((section) => (
+          <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`} className="mt-6">
+            <h2 id={`${section.id}-title`} className="text-xl font-semibold text-slate-900">
+              {section.title}
+            </h2>
+            <MarkdownParagraphs text={section.text} className="mt-2 text-slate-700" />
+          </section>
+        ))}
+      </div>
+    </div>
+  );
+}
+
 export default function AgentReferencePage() {
   const doc = buildAgentOpenApiDocument();
   const { lead, sections } = introSections(doc.info.description);
@@ -71,7 +105,7 @@ export default function AgentReferencePage() {
   );
   return (
     <main className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
-      <ApiIntro lead={lead} sections={sections} />
+      <Intro lead={lead} sections={sections} />
       {doc.tags.map((tag) => (
         <section key={tag.name} aria-labelledby={`tag-${tag.name}`} className="pt-6">
           <h2 id={`tag-${tag.name}`} className="text-2xl font-semibold text-slate-900">

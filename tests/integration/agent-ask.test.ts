@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import { Redis } from 'ioredis';
 import { config } from '@/server/config';
+import { notifyCallerChange } from '@/server/api-keys/notify-caller-change';
 import { db } from '@/server/db';
+import { setDailyCostCap } from '@/server/agent/organization/daily-cost-cap';
 import { conversationsKey } from '@/server/agent/usage/ai-usage-limits';
 import { agentCall, aiSimulator, createAgent, createAgentTenant, createCredential, simKey, sseEvents } from '../agent-factories';
 
@@ -148,7 +150,9 @@ describe('POST /agent/v1/ask', () => {
     assert.equal(notReady.body.error.code, 'agent_not_ready');
     assert.match(notReady.body.error.message, /no_provider_key/);
 
+    // As archiving will (DELETE /v1/agents comes with the agent routes): the change, then the announcement to cached readers.
     await db.agent.update({ where: { id: agent.id }, data: { status: 'archived', archivedAt: new Date() } });
+    await notifyCallerChange();
     const archived = await ask(noAnthropic.key, { agent: agent.slug, input: 'hi' });
     assert.equal(archived.status, 409);
     assert.equal(archived.body.error.code, 'agent_archived');
@@ -273,6 +277,16 @@ describe('ask: quota and cost cap', () => {
     const now = new Date();
     const toMidnight = (Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1) - now.getTime()) / 1000;
     assert.ok(Math.abs(Number(res.headers.get('retry-after')) - toMidnight) < 5);
+  });
+
+  test("a cap the owner sets applies to the very next ask, though the project's limits are cached", async () => {
+    const p = await projectWithKeys();
+    const agent = await createAgent(p.project.id, { model: { id: 'sim/steady' } });
+    assert.equal((await ask(p.key, { agent: agent.slug, input: 'first' })).status, 200);
+    await setDailyCostCap(p.org.id, 0);
+    assert.equal((await ask(p.key, { agent: agent.slug, input: 'second' })).body.error?.code, 'cost_cap_exceeded');
+    await setDailyCostCap(p.org.id, null);
+    assert.equal((await ask(p.key, { agent: agent.slug, input: 'third' })).status, 200);
   });
 });
 

@@ -1,3 +1,4 @@
+import { cachedCallerLookup } from '@/server/api-keys/caller-cache';
 import { db, type Agent } from '@/server/db';
 import { AgentError } from '@/server/errors/agent-error';
 import { readAgentConfig, type AgentConfig } from './agent-config';
@@ -19,8 +20,16 @@ export interface PublishedAgent {
   config: AgentConfig;
 }
 
-/** The agent's published configuration, or version `number` of it; never the draft. */
-export async function findPublishedAgent(projectId: string, ref: string, number?: number): Promise<PublishedAgent> {
+/**
+ * The agent's published configuration, or version `number` of it; never the draft. Kept in
+ * memory for a few seconds by the caller cache (every ask reads it): whatever changes an
+ * agent's status, slug or published version calls notifyCallerChange after it commits.
+ */
+export function findPublishedAgent(projectId: string, ref: string, number?: number): Promise<PublishedAgent> {
+  return cachedCallerLookup(`agent-published:${projectId}:${ref}:${number ?? ''}`, () => loadPublishedAgent(projectId, ref, number));
+}
+
+async function loadPublishedAgent(projectId: string, ref: string, number?: number): Promise<PublishedAgent> {
   const agent = await findAgent(projectId, ref);
   const wanted = number ?? agent.publishedVersion;
   if (wanted === null) throw new AgentError('agent_not_ready', { param: 'agent', details: { blockers: 'not_published', agent: agent.slug } });

@@ -1,8 +1,7 @@
-import { db, type ProviderCredential } from '@/server/db';
 import { AgentError } from '@/server/errors/agent-error';
 import { decryptCredentialKey } from '@/server/agent/credentials/credential-cipher';
 import { findCatalogueModel, type CatalogueModel } from '@/server/agent/models/catalogue';
-import { credentialServes, isModelConfigured, type ProjectModelAccess } from '@/server/agent/models/project-model-access';
+import { credentialServes, isModelConfigured, type ProjectModelAccess, type UsableCredential } from '@/server/agent/models/project-model-access';
 import { createProviderClient } from '@/server/agent/providers/provider-client';
 import type { ProviderClient } from '@/server/agent/providers/model-events';
 
@@ -26,34 +25,45 @@ export function checkRequestedModel(modelId: string, access: ProjectModelAccess,
  * plan allows and a key serves (others are skipped, as a missing model cannot answer), each
  * with a client on the credential that serves it.
  */
-export async function modelCandidates(
-  projectId: string,
+export function modelCandidates(
   primary: CatalogueModel,
   fallbackIds: string[],
   access: ProjectModelAccess,
   namedCredential: string | null,
-): Promise<ModelCandidate[]> {
+): ModelCandidate[] {
   const fallbacks = fallbackIds
     .map(findCatalogueModel)
     .filter(
       (m): m is CatalogueModel =>
         m !== undefined && m.id !== primary.id && access.plan.allowsModel(m.id) && isModelConfigured(access, m, namedCredential),
     );
-  const credentials = await db.providerCredential.findMany({
-    where: { projectId, status: 'valid', ...(namedCredential ? { id: namedCredential } : {}) },
-    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-  });
+  const credentials = access.credentials.filter((c) => namedCredential === null || c.id === namedCredential);
   return [primary, ...fallbacks].flatMap((model) => {
     const credential = credentials.find((c) => credentialServes(c.provider, model));
     return credential ? [{ model, client: clientFor(model, credential) }] : [];
   });
 }
 
-function clientFor(model: CatalogueModel, credential: ProviderCredential): ProviderClient {
-  return createProviderClient({
-    api: model.api,
-    apiKey: decryptCredentialKey(credential.keyCiphertext),
-    baseURL: credential.baseUrl ?? undefined,
-    untrustedBaseURL: credential.baseUrl !== null,
-  });
+/**
+ * Clients are kept per credential and wire format, so calls reuse the SDK's connection pool
+ * instead of opening a connection (and decrypting the key) for every run. The ciphertext is in
+ * the cache key: a credential whose key changed gets a new client. Bounded: the oldest go first.
+ */
+const clients = new Map<string, ProviderClient>();
+const MAX_CLIENTS = 500;
+
+function clientFor(model: CatalogueModel, credential: UsableCredential): ProviderClient {
+  const cacheKey = `${credential.id}\n${model.api}\n${credential.keyCiphertext}`;
+  let client = clients.get(cacheKey);
+  if (!client) {
+    client = createProviderClient({
+      api: model.api,
+      apiKey: decryptCredentialKey(credential.keyCiphertext),
+      baseURL: credential.baseUrl ?? undefined,
+      untrustedBaseURL: credential.baseUrl !== null,
+    });
+    if (clients.size >= MAX_CLIENTS) clients.delete(clients.keys().next().value as string);
+    clients.set(cacheKey, client);
+  }
+  return client;
 }

@@ -1,4 +1,3 @@
-import { db } from '@/server/db';
 import { AgentError } from '@/server/errors/agent-error';
 import { assertAgentReady } from '@/server/agent/agents/agent-readiness';
 import { findPublishedAgent } from '@/server/agent/agents/find-agent';
@@ -6,7 +5,7 @@ import type { ClientTool } from '@/server/agent/agents/agent-config';
 import { findCatalogueModel } from '@/server/agent/models/catalogue';
 import { loadProjectModelAccess } from '@/server/agent/models/project-model-access';
 import type { ModelRequest, ModelTurn } from '@/server/agent/providers/model-events';
-import { assertUnderCostCap, countConversation } from '@/server/agent/usage/ai-usage-limits';
+import { admitConversation } from '@/server/agent/usage/ai-usage-limits';
 import { checkOverrides } from './ask-overrides';
 import { fillInstructions, resolveVariables, type VariableValue } from './ask-variables';
 import { checkRequestedModel, modelCandidates, type ModelCandidate } from './model-candidates';
@@ -45,8 +44,10 @@ export interface PreparedAsk {
  * counts as one AI conversation.
  */
 export async function prepareAsk(ask: AskRequest): Promise<PreparedAsk> {
-  const { agent, version, config } = await findPublishedAgent(ask.projectId, ask.agent, ask.version);
-  const access = await loadProjectModelAccess(ask.projectId);
+  const [{ agent, version, config }, access] = await Promise.all([
+    findPublishedAgent(ask.projectId, ask.agent, ask.version),
+    loadProjectModelAccess(ask.projectId),
+  ]);
   assertAgentReady(agent.slug, config, access);
 
   const variables = resolveVariables(config.variables, ask.variables);
@@ -57,13 +58,11 @@ export async function prepareAsk(ask: AskRequest): Promise<PreparedAsk> {
     : findCatalogueModel(config.model.id);
   // Readiness has just checked the configured model against the catalogue.
   if (!primary) throw new AgentError('internal_error');
-  const candidates = await modelCandidates(ask.projectId, primary, config.model.fallback_models, access, config.provider_credential);
+  const candidates = modelCandidates(primary, config.model.fallback_models, access, config.provider_credential);
   if (candidates.length === 0)
     throw new AgentError('agent_not_ready', { param: 'agent', details: { blockers: 'no_provider_key', agent: agent.slug } });
 
-  const org = await db.organization.findUniqueOrThrow({ where: { id: ask.orgId }, select: { dailyCostCapMicros: true } });
-  await assertUnderCostCap(ask.orgId, org.dailyCostCapMicros);
-  await countConversation(ask.orgId, access.plan.monthlyConversations);
+  await admitConversation(ask.orgId, { dailyCostCapMicros: access.dailyCostCapMicros, monthlyConversations: access.plan.monthlyConversations });
 
   const instructions = [fillInstructions(config.instructions, variables), overrides.instructions_append].filter(Boolean).join('\n\n');
   return {

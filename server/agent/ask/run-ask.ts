@@ -36,18 +36,30 @@ export interface AskOutcome {
  */
 export async function runAsk(prepared: PreparedAsk, observer: AskObserver = {}): Promise<AskOutcome> {
   const primary = prepared.candidates[0]!;
-  const row = await db.agentRun.create({
-    data: {
-      id: newId('agentRun'),
-      projectId: prepared.projectId,
-      orgId: prepared.orgId,
-      agentId: prepared.agentId,
-      agentVersion: prepared.agentVersion,
-      status: 'in_progress',
-      model: primary.model.id,
-      input: prepared.inputText,
-    },
+  const row: AgentRun = {
+    id: newId('agentRun'),
+    projectId: prepared.projectId,
+    orgId: prepared.orgId,
+    agentId: prepared.agentId,
+    agentVersion: prepared.agentVersion,
+    status: 'in_progress',
+    model: primary.model.id,
+    input: prepared.inputText,
+    outputText: null,
+    error: null,
+    attempts: [],
+    inputTokens: 0,
+    outputTokens: 0,
+    costMicros: 0n,
+    createdAt: new Date(),
+    completedAt: null,
+  };
+  // Written while the provider is asked, not before: the first token does not wait for it.
+  // Every outcome below waits for it before recording itself on the row.
+  const inserted = db.agentRun.create({
+    data: { ...row, error: undefined, attempts: [] },
   });
+  inserted.catch(() => {}); // awaited below; a rejection must not go unhandled meanwhile
   observer.created?.(presentRun(row));
 
   const streaming = observer.delta !== undefined;
@@ -94,7 +106,7 @@ export async function runAsk(prepared: PreparedAsk, observer: AskObserver = {}):
   } catch (error) {
     if (!(error instanceof ProviderFailure)) {
       await finishRun(
-        row,
+        inserted,
         { status: 'failed', error: { code: 'internal_error', message: 'The run failed unexpectedly.' } },
         answeredBy,
         usage,
@@ -110,7 +122,7 @@ export async function runAsk(prepared: PreparedAsk, observer: AskObserver = {}):
   const requiredAction = !failure && toolCalls.length > 0 ? requiredActionOf(toolCalls) : undefined;
   const status = failure ? 'failed' : requiredAction ? 'requires_action' : 'completed';
   const error = failure ? { code: failure.code, message: failure.message } : null;
-  const finished = await finishRun(row, { status, error, outputText: failure ? null : text }, answeredBy, usage, attempts);
+  const finished = await finishRun(inserted, { status, error, outputText: failure ? null : text }, answeredBy, usage, attempts);
   if (failure) logger.info({ runId: row.id, code: failure.code, attempts }, 'ask failed at the provider');
   return { run: presentRun(finished, requiredAction), outputText: failure ? '' : text, requiredAction, failure };
 }
@@ -123,13 +135,14 @@ function requiredActionOf(calls: ModelToolCall[]): RequiredAction {
   };
 }
 
-function finishRun(
-  row: AgentRun,
+async function finishRun(
+  inserted: Promise<AgentRun>,
   outcome: { status: 'completed' | 'failed' | 'requires_action'; error: { code: string; message: string } | null; outputText?: string | null },
   model: string,
   usage: { inputTokens: number; outputTokens: number; costMicros: number },
   attempts: FallbackAttempt[],
 ): Promise<AgentRun> {
+  const row = await inserted;
   return db.agentRun.update({
     where: { id: row.id },
     data: {

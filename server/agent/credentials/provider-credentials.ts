@@ -1,3 +1,4 @@
+import { notifyCallerChange } from '@/server/api-keys/notify-caller-change';
 import { db, Prisma, type ProviderCredential } from '@/server/db';
 import { newId } from '@/server/db/ids';
 import { AgentError } from '@/server/errors/agent-error';
@@ -48,6 +49,7 @@ export async function createProviderCredential(projectId: string, input: NewProv
         checkedAt: new Date(),
       },
     });
+    await notifyCallerChange();
     return presentProviderCredential(row);
   } catch (error) {
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') throw nameTaken(input.name);
@@ -59,7 +61,9 @@ export async function createProviderCredential(projectId: string, input: NewProv
 export async function recheckProviderCredential(projectId: string, id: string) {
   const row = await findProviderCredential(projectId, id);
   const status = await liveCheck(row.provider as ModelProvider, decryptCredentialKey(row.keyCiphertext), row.baseUrl);
-  return presentProviderCredential(await db.providerCredential.update({ where: { id: row.id }, data: { status, checkedAt: new Date() } }));
+  const updated = await db.providerCredential.update({ where: { id: row.id }, data: { status, checkedAt: new Date() } });
+  await notifyCallerChange();
+  return presentProviderCredential(updated);
 }
 
 export async function getProviderCredential(projectId: string, id: string) {
@@ -78,6 +82,7 @@ export function listProviderCredentials(projectId: string, params: AgentListPara
 export async function deleteProviderCredential(projectId: string, id: string) {
   const { count } = await db.providerCredential.deleteMany({ where: { id, projectId } });
   if (count === 0) throw credentialNotFound();
+  await notifyCallerChange();
   return { id, object: 'provider_credential' as const, deleted: true };
 }
 

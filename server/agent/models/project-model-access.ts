@@ -1,26 +1,51 @@
+import { cachedCallerLookup } from '@/server/api-keys/caller-cache';
 import { getPgPool } from '@/server/db/pg';
 import { aiPlanOf, type AiPlan } from './plans';
 import type { CatalogueModel } from './catalogue';
 
-/** What a project may use: its organization's plan, the providers it holds a valid key for, its AI switch. */
+/** A valid provider credential of the project, as runs use it (the key stays encrypted until a call). */
+export interface UsableCredential {
+  id: string;
+  provider: string;
+  baseUrl: string | null;
+  keyCiphertext: string;
+}
+
+/** What a project may use: its organization's plan and cost cap, its valid credentials (newest first), its AI switch. */
 export interface ProjectModelAccess {
   plan: AiPlan;
+  dailyCostCapMicros: bigint | null;
   providersWithKey: ReadonlySet<string>;
   /** Valid credentials by id, with their provider (agents may name one). */
   validCredentials: ReadonlyMap<string, string>;
+  credentials: readonly UsableCredential[];
   aiPaused: boolean;
 }
 
 /**
- * One indexed query (GET /v1/models is on the liveness budget): the plan through the project's
- * organization and the providers of its valid credentials, by provider_credentials' project index.
+ * One indexed query, kept in memory for a few seconds by the caller cache (GET /v1/models and
+ * every ask read it, on the liveness budget): the plan and cost cap through the project's
+ * organization and its valid credentials. Whatever changes them (credentials, the cost cap,
+ * the plan, the AI switch) calls notifyCallerChange after it commits, so the next request sees it.
  */
-export async function loadProjectModelAccess(projectId: string): Promise<ProjectModelAccess> {
-  const { rows } = await getPgPool().query<{ aiPlan: string; aiPaused: boolean; credentials: Array<{ id: string; provider: string }> | null }>({
+export function loadProjectModelAccess(projectId: string): Promise<ProjectModelAccess> {
+  return cachedCallerLookup(`agent-model-access:${projectId}`, () => queryProjectModelAccess(projectId));
+}
+
+interface AccessRow {
+  aiPlan: string;
+  aiPaused: boolean;
+  dailyCostCapMicros: string | null;
+  credentials: UsableCredential[] | null;
+}
+
+async function queryProjectModelAccess(projectId: string): Promise<ProjectModelAccess> {
+  const { rows } = await getPgPool().query<AccessRow>({
     name: 'agent-project-model-access',
-    text: `SELECT o.ai_plan AS "aiPlan", p.ai_paused AS "aiPaused",
-             (SELECT json_agg(json_build_object('id', c.id, 'provider', c.provider)) FROM provider_credentials c
-               WHERE c.project_id = p.id AND c.status = 'valid') AS credentials
+    text: `SELECT o.ai_plan AS "aiPlan", p.ai_paused AS "aiPaused", o.daily_cost_cap_micros::text AS "dailyCostCapMicros",
+             (SELECT json_agg(json_build_object('id', c.id, 'provider', c.provider, 'baseUrl', c.base_url, 'keyCiphertext', c.key_ciphertext)
+                              ORDER BY c.created_at DESC, c.id DESC)
+                FROM provider_credentials c WHERE c.project_id = p.id AND c.status = 'valid') AS credentials
            FROM agent_projects p JOIN organizations o ON o.id = p.org_id WHERE p.id = $1`,
     values: [projectId],
   });
@@ -28,8 +53,10 @@ export async function loadProjectModelAccess(projectId: string): Promise<Project
   const credentials = row?.credentials ?? [];
   return {
     plan: aiPlanOf(row?.aiPlan ?? ''),
+    dailyCostCapMicros: row?.dailyCostCapMicros == null ? null : BigInt(row.dailyCostCapMicros),
     providersWithKey: new Set(credentials.map((c) => c.provider)),
     validCredentials: new Map(credentials.map((c) => [c.id, c.provider])),
+    credentials,
     aiPaused: row?.aiPaused ?? false,
   };
 }

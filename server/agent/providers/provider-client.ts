@@ -63,7 +63,10 @@ async function* streamWithinDeadlines(
     const iterator = events[Symbol.asyncIterator]();
     try {
       for (;;) {
-        const next = await deadline.race(iterator.next()).catch((error: unknown) => {
+        // Not raced against the deadline: an expired deadline aborts the SDK's request, which
+        // rejects the read in progress, and a race per event cost a promise and a reaction on
+        // every delta of every stream.
+        const next = await iterator.next().catch((error: unknown) => {
           throw failureOf(error, 'stream', deadline);
         });
         // An SDK stream ends quietly when its request is aborted; the reason is ours to report.

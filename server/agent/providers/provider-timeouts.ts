@@ -29,6 +29,8 @@ export class CallDeadline {
   private readonly aborted: Promise<never>;
   private readonly totalTimer: NodeJS.Timeout;
   private phaseTimer: NodeJS.Timeout | undefined;
+  /** Whether the phase timer is the idle one (so an event only needs to restart it). */
+  private idle = false;
   private readonly forwardCallerAbort: () => void;
 
   constructor(
@@ -49,12 +51,18 @@ export class CallDeadline {
 
   /** (Re)starts the wait for the first event: at the start, and when a call is retried. */
   awaitFirstEvent(): void {
+    this.idle = false;
     this.setPhase(this.timeouts.firstTokenMs, `The provider sent nothing within ${this.timeouts.firstTokenMs} ms`);
   }
 
-  /** An event arrived: the idle clock starts again. */
+  /** An event arrived: the idle clock starts again (restarting its timer, the cheap way, after the first). */
   sawEvent(): void {
+    if (this.idle && this.phaseTimer) {
+      this.phaseTimer.refresh();
+      return;
+    }
     this.setPhase(this.timeouts.idleMs, `The provider went silent for ${this.timeouts.idleMs} ms mid-answer`);
+    this.idle = true;
   }
 
   race<T>(pending: Promise<T>): Promise<T> {

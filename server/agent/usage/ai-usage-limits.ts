@@ -23,24 +23,25 @@ export function secondsToUtcMidnight(now = new Date()): number {
   return Math.max(1, Math.ceil((midnight - now.getTime()) / 1000));
 }
 
-/** 429 `cost_cap_exceeded` when today's cost has reached the cap (null: no cap). */
-export async function assertUnderCostCap(orgId: string, capMicros: bigint | null): Promise<void> {
-  if (capMicros === null) return;
-  const spent = BigInt((await redisCall(() => getRedis().get(costKey(orgId)))) ?? 0);
-  if (spent >= capMicros) {
-    throw new AgentError('cost_cap_exceeded', { headers: { 'Retry-After': String(secondsToUtcMidnight()) } });
-  }
-}
-
-/** Counts one AI conversation; 429 `quota_exceeded` (not counted) when the month's quota is used up. */
-export async function countConversation(orgId: string, monthlyQuota: number): Promise<void> {
+/**
+ * Admits one AI conversation, or refuses it: 429 `cost_cap_exceeded` (Retry-After to 00:00
+ * UTC) when today's cost has reached the cap (null: no cap), else 429 `quota_exceeded` when the
+ * month's quota is used up. One Redis round trip; a refused conversation is not counted.
+ */
+export async function admitConversation(
+  orgId: string,
+  limits: { dailyCostCapMicros: bigint | null; monthlyConversations: number },
+): Promise<void> {
   const key = conversationsKey(orgId);
-  const count = await redisCall(async () => {
-    const [[, value] = []] = (await getRedis().multi().incr(key).expire(key, MONTH_TTL_S).exec()) ?? [];
-    return Number(value);
+  const [spent, count] = await redisCall(async () => {
+    const replies = (await getRedis().multi().get(costKey(orgId)).incr(key).expire(key, MONTH_TTL_S).exec()) ?? [];
+    for (const [error] of replies) if (error) throw error;
+    return [BigInt((replies[0]?.[1] as string | null) ?? 0), Number(replies[1]?.[1])] as const;
   });
-  if (count > monthlyQuota) {
+  const overCap = limits.dailyCostCapMicros !== null && spent >= limits.dailyCostCapMicros;
+  if (overCap || count > limits.monthlyConversations) {
     await redisCall(() => getRedis().decr(key));
+    if (overCap) throw new AgentError('cost_cap_exceeded', { headers: { 'Retry-After': String(secondsToUtcMidnight()) } });
     throw new AgentError('quota_exceeded');
   }
 }

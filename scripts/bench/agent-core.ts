@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createParser } from 'eventsource-parser';
 import { webProcessArgs } from '../lib/stack';
 import { benchEnv, resetStores } from './bench-setup';
@@ -8,9 +9,10 @@ import { measure, waitForLive } from './measure';
  * `npm run bench:agent-core` (issue 17), against the production build (`npm run build` first):
  * 1. `GET /agent/v1/models` with a secret key versus the liveness route, requests/s in one run
  *    (target ≥ 0.85×).
- * 2. Streamed `ask` versus the same request sent straight to the AI simulator: 50 streams open
- *    at once (clients asking in turn, started spread over one stream's length), 200 ms to the
- *    first token, 40 tokens 10 ms apart. Reports the time to first token and the
+ * 2. Streamed `ask` versus the same request sent straight to the AI simulator, in the same
+ *    run under the same load: 50 asks streaming at once (see `interleaved`), 200 ms to the
+ *    first token, 40 tokens 10 ms apart. `BENCH_ASKS_AT_ONCE` changes the 50. Also prints the
+ *    web and simulator processes' CPU time per stream. Reports the time to first token and the
  *    gaps between tokens of both, the time ask adds (targets: first token p50 ≤ 20 ms, p95 ≤ 50
  *    ms; gap p95 ≤ 5 ms) and whether every delta arrived.
  */
@@ -25,9 +27,11 @@ Object.assign(env, {
 Object.assign(process.env, env);
 await resetStores(env);
 
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50);
+/** Asks streaming at once (as many straight streams run beside them). */
+const ASKS_AT_ONCE = Number(process.env.BENCH_ASKS_AT_ONCE ?? 50);
+const CLIENTS = ASKS_AT_ONCE * 2;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
-const TOKENS = 40;
+const TOKENS = Number(process.env.BENCH_TOKENS ?? 40);
 const simKey = 'sim-bench-agent-core';
 
 const { db } = await import('../../server/db');
@@ -157,18 +161,31 @@ async function direct(): Promise<Timing> {
 }
 
 /**
- * CONCURRENCY streams open at once, as many clients would keep them: each client asks ROUNDS
- * times in a row, and the clients start spread over one stream's length, so requests arrive
- * over time rather than in one burst of CONCURRENCY at the same instant.
+ * ASKS_AT_ONCE asks streaming at once, as many clients would keep them, and both kinds
+ * measured under the same load: 2 × ASKS_AT_ONCE clients each alternate an ask and the same
+ * request straight to the simulator, ROUNDS of each, starting spread over one stream's length
+ * (so requests arrive over time, not in one burst). Otherwise the straight streams would run on
+ * a machine the web process leaves idle, and the difference would mostly measure two cores
+ * shared by the simulator, the web process and this client.
  */
-async function concurrently(run: () => Promise<Timing>, streamMs: number): Promise<Timing[]> {
-  const all: Timing[] = [];
+async function interleaved(streamMs: number): Promise<{ asked: Timing[]; straight: Timing[] }> {
+  const asked: Timing[] = [];
+  const straight: Timing[] = [];
   const client = async (index: number) => {
-    await new Promise((r) => setTimeout(r, (index * streamMs) / CONCURRENCY));
-    for (let round = 0; round < ROUNDS; round++) all.push(await run());
+    await new Promise((r) => setTimeout(r, (index * streamMs) / CLIENTS));
+    for (let round = 0; round < ROUNDS * 2; round++) {
+      if ((round + index) % 2 === 0) asked.push(await viaAsk());
+      else straight.push(await direct());
+    }
   };
-  await Promise.all(Array.from({ length: CONCURRENCY }, (_, index) => client(index)));
-  return all;
+  await Promise.all(Array.from({ length: CLIENTS }, (_, index) => client(index)));
+  return { asked, straight };
+}
+
+/** CPU time the process has used, in ms (Linux /proc; clock ticks are 10 ms). */
+function cpuMs(pid: number | undefined): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 const percentile = (values: number[], p: number) => {
@@ -198,8 +215,9 @@ try {
 
   await Promise.all([viaAsk(), direct()]); // warm both paths
   const streamMs = 200 + TOKENS * 10;
-  const straight = await concurrently(direct, streamMs);
-  const asked = await concurrently(viaAsk, streamMs);
+  const [webCpuBefore, aiCpuBefore] = [cpuMs(web.pid), cpuMs(ai.pid)];
+  const { asked, straight } = await interleaved(streamMs);
+  const [webCpu, aiCpu] = [cpuMs(web.pid) - webCpuBefore, cpuMs(ai.pid) - aiCpuBefore];
   const report = (title: string, timings: Timing[]) => {
     const ttft = timings.map((t) => t.firstTokenMs);
     const gaps = timings.flatMap((t) => t.gapsMs);
@@ -217,6 +235,9 @@ try {
       `gap p95 ${(percentile(a.gaps, 95) - percentile(s.gaps, 95)).toFixed(1)} ms (target <= 5)`,
   );
   console.log(`${asked.length + straight.length} streams of ${TOKENS} tokens, ${lost} with a delta lost or changed`);
+  console.log(
+    `CPU: web ${(webCpu / asked.length).toFixed(1)} ms per ask stream; simulator ${(aiCpu / (asked.length + straight.length)).toFixed(1)} ms per stream`,
+  );
 } finally {
   web.kill('SIGTERM');
   ai.kill('SIGTERM');

@@ -2,6 +2,7 @@ import { db } from '../server/db/index';
 import { loadDemoData } from '../server/seed/seed-demo';
 import { tellSimulatorHistory } from '../server/seed/simulator-history';
 import { config } from '../server/config';
+import { closeRedis } from '../server/redis';
 
 /**
  * `npm run seed` loads the demo data set (shared/spec/demo-data.md) and tells a running
@@ -22,4 +23,6 @@ try {
   else console.error(`API key (acme, every scope): ${data.orgs.acme.keys.full}`);
 } finally {
   await db.$disconnect();
+  // The agent demo's used-up quota is a Redis counter: its connection would keep the process alive.
+  closeRedis();
 }

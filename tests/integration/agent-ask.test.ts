@@ -178,8 +178,8 @@ describe('POST /agent/v1/ask', () => {
 });
 
 describe('ask: provider failures on every wire format', () => {
+  // `auth` runs last, alone: a refused key is marked invalid, and the agent is then not ready.
   const expected: Record<string, string> = {
-    auth: 'provider_auth_failed',
     bad_request: 'provider_bad_request',
     error: 'provider_error',
     overloaded: 'provider_overloaded',
@@ -202,9 +202,23 @@ describe('ask: provider failures on every wire format', () => {
           assert.equal(res.body.error.type, 'provider_error');
         }),
       );
+      const auth = await ask(p.key, { agent: agent.slug, input: 'hello [[sim:auth]]' });
+      assert.deepEqual([auth.status, auth.body.error.code], [502, 'provider_auth_failed']);
       const failed = await db.agentRun.findMany({ where: { projectId: p.project.id } });
-      assert.equal(failed.length, Object.keys(expected).length);
+      assert.equal(failed.length, Object.keys(expected).length + 1);
       assert.ok(failed.every((run) => run.status === 'failed' && run.model === model));
+
+      // The refused credential is marked invalid: the agent is not ready until it is checked again.
+      const credentials = await db.providerCredential.findMany({ where: { projectId: p.project.id } });
+      const provider = model.startsWith('anthropic/') ? 'anthropic' : 'openai';
+      assert.equal(credentials.find((c) => c.provider === provider)?.status, 'invalid');
+      const blocked = await ask(p.key, { agent: agent.slug, input: 'hello again' });
+      assert.deepEqual([blocked.status, blocked.body.error.code], [409, 'agent_not_ready']);
+      assert.match(blocked.body.error.message, /no_provider_key/);
+      const credential = credentials.find((c) => c.provider === provider)!;
+      const recheck = await agentCall(p.key, 'POST', `/v1/provider_credentials/${credential.id}/check`);
+      assert.equal(recheck.body.status, 'valid');
+      assert.equal((await ask(p.key, { agent: agent.slug, input: 'and now' })).status, 200);
     });
   }
 });

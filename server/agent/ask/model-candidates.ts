@@ -8,6 +8,8 @@ import type { ProviderClient } from '@/server/agent/providers/model-events';
 export interface ModelCandidate {
   model: CatalogueModel;
   client: ProviderClient;
+  /** The credential the client speaks with: a provider that refuses it marks it invalid. */
+  credentialId: string;
 }
 
 /** A model a request names itself (an override): unknown, off the plan or without a key are refusals. */
@@ -40,7 +42,7 @@ export function modelCandidates(
   const credentials = access.credentials.filter((c) => namedCredential === null || c.id === namedCredential);
   return [primary, ...fallbacks].flatMap((model) => {
     const credential = credentials.find((c) => credentialServes(c.provider, model));
-    return credential ? [{ model, client: clientFor(model, credential) }] : [];
+    return credential ? [{ model, client: clientFor(model, credential), credentialId: credential.id }] : [];
   });
 }
 

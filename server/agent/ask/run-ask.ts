@@ -7,6 +7,7 @@ import type { ModelToolCall } from '@/server/agent/providers/model-events';
 import { ProviderFailure, refusalFailure } from '@/server/agent/providers/provider-failure';
 import { streamWithFallback, type FallbackAttempt } from '@/server/agent/providers/stream-with-fallback';
 import { addCost } from '@/server/agent/usage/ai-usage-limits';
+import { markProviderCredentialInvalid } from '@/server/agent/credentials/provider-credentials';
 import type { PreparedAsk } from './prepare-ask';
 import { presentRun, type PresentedRun, type RequiredAction } from './present-run';
 
@@ -119,12 +120,24 @@ export async function runAsk(prepared: PreparedAsk, observer: AskObserver = {}):
   }
 
   await addCost(prepared.orgId, usage.costMicros);
+  await markRefusedCredentials(prepared, attempts);
   const requiredAction = !failure && toolCalls.length > 0 ? requiredActionOf(toolCalls) : undefined;
   const status = failure ? 'failed' : requiredAction ? 'requires_action' : 'completed';
   const error = failure ? { code: failure.code, message: failure.message } : null;
   const finished = await finishRun(inserted, { status, error, outputText: failure ? null : text }, answeredBy, usage, attempts);
   if (failure) logger.info({ runId: row.id, code: failure.code, attempts }, 'ask failed at the provider');
   return { run: presentRun(finished, requiredAction), outputText: failure ? '' : text, requiredAction, failure };
+}
+
+/**
+ * A provider that refused a credential (401/403, provider_auth_failed) marks it invalid: the
+ * agents using it show the readiness blocker no_provider_key until it is checked again
+ * (POST /v1/provider_credentials/{id}/check) or replaced (agent-api.md §1.11).
+ */
+async function markRefusedCredentials(prepared: PreparedAsk, attempts: FallbackAttempt[]): Promise<void> {
+  const refused = attempts.filter((a) => a.code === 'provider_auth_failed');
+  const credentialIds = new Set(refused.flatMap((a) => prepared.candidates.filter((c) => c.model.id === a.modelId).map((c) => c.credentialId)));
+  for (const id of credentialIds) await markProviderCredentialInvalid(prepared.projectId, id);
 }
 
 function requiredActionOf(calls: ModelToolCall[]): RequiredAction {

@@ -66,6 +66,15 @@ export async function recheckProviderCredential(projectId: string, id: string) {
   return presentProviderCredential(updated);
 }
 
+/** A provider refused the key during a run: it stops serving the project's agents until checked again. */
+export async function markProviderCredentialInvalid(projectId: string, id: string): Promise<void> {
+  const { count } = await db.providerCredential.updateMany({
+    where: { id, projectId, status: 'valid' },
+    data: { status: 'invalid', checkedAt: new Date() },
+  });
+  if (count > 0) await notifyCallerChange();
+}
+
 export async function getProviderCredential(projectId: string, id: string) {
   return presentProviderCredential(await findProviderCredential(projectId, id));
 }

@@ -57,6 +57,7 @@ const schedules = [
   { id: 'campaigns-sweep', everyMs: 60_000, job: 'campaigns.sweep', what: 'the campaign sweep' },
   { id: 'conversations-wake', everyMs: 15_000, job: 'conversations.wake', what: 'the snoozed conversations wake-up' },
   { id: 'retention-purge', everyMs: config.RETENTION_PURGE_EVERY_S * 1000, job: 'retention.purge', what: 'the retention purge' },
+  { id: 'agent-usage-reconcile', everyMs: 10 * 60_000, job: 'agent-usage.reconcile', what: "the AI usage counters' reconciliation" },
 ] as const;
 // Retired: the retention purge took over the webhook delivery history.
 await maintenance.removeJobScheduler('webhook-history-purge').catch(() => {});

@@ -1,5 +1,6 @@
 import type { Job } from 'bullmq';
 import { syncAccountJob } from '@/server/accounts/sync-account.job';
+import { reconcileUsageCounters } from '@/server/agent/usage/reconcile-usage-counters';
 import { dispatchCampaignJob, startScheduledCampaignJob } from '@/server/campaigns/campaign-jobs';
 import { sweepCampaigns } from '@/server/campaigns/sweep-campaigns';
 import { wakeSnoozedConversations } from '@/server/conversations/conversation-status';
@@ -29,6 +30,7 @@ export const processors: Processors = {
     'campaigns.sweep': async () => void (await sweepCampaigns()),
     'conversations.wake': async () => void (await wakeSnoozedConversations()),
     'retention.purge': purgeExpiredRowsJob,
+    'agent-usage.reconcile': async () => void (await reconcileUsageCounters()),
   },
   'webhook-fan-out': { 'events.fan-out': fanOutEventsJob },
   'webhook-attempts': { 'deliveries.attempt': attemptDeliveriesJob },

@@ -57,6 +57,7 @@ export const queueDefinitions = {
     'campaigns.sweep': z.object({}),
     'conversations.wake': z.object({}),
     'retention.purge': z.object({}),
+    'agent-usage.reconcile': z.object({}),
   },
 } as const;
 

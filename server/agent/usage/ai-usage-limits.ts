@@ -6,10 +6,10 @@ import { getRedis, redisKey } from '@/server/redis';
  * The organization's AI limits (agent-api.md §1.8), as Redis counters per UTC month and day:
  * monthly AI conversations against the plan's quota, and the day's model cost in micro-dollars
  * against the owner's cap. Checked before a provider is called; Redis out of reach fails closed
- * (503). A nightly reconciliation from the runs' usage is left to the worker.
+ * (503). The worker raises them to the runs' own figures every few minutes (reconcile-usage-counters.ts).
  */
-const MONTH_TTL_S = 35 * 86_400;
-const DAY_TTL_S = 2 * 86_400;
+export const MONTH_TTL_S = 35 * 86_400;
+export const DAY_TTL_S = 2 * 86_400;
 
 const monthOf = (now: Date) => now.toISOString().slice(0, 7);
 const dayOf = (now: Date) => now.toISOString().slice(0, 10);

@@ -1,4 +1,7 @@
 import assert from 'node:assert/strict';
+import { lookup } from 'node:dns/promises';
+import { hostname } from 'node:os';
+import ipaddr from 'ipaddr.js';
 import { before, describe, test } from 'node:test';
 import { db } from '@/server/db';
 import { agentCall, createAgentTenant, createSecretKey, simKey } from '../agent-factories';
@@ -75,6 +78,16 @@ describe('/agent/v1/provider_credentials', () => {
       assert.equal(res.body.error.code, 'url_not_allowed', base_url);
       assert.equal(res.body.error.param, '/base_url');
     }
+  });
+
+  test('a host name that resolves to a private address is url_not_allowed too, found when connecting; nothing is stored', async () => {
+    // This machine's own name resolves to itself (/etc/hosts): a name the URL rules cannot judge before the lookup.
+    const name = hostname();
+    const { address } = await lookup(name);
+    assert.ok(ipaddr.parse(address).range() !== 'unicast', `${name} resolves to ${address}, not a private address`);
+    const res = await create({ provider: 'openai_compatible', name: 'resolves-private', api_key: simKey(), base_url: `https://${name}:8443/v1` });
+    assert.deepEqual([res.status, res.body.error.code, res.body.error.param], [422, 'url_not_allowed', '/base_url']);
+    assert.equal(await db.providerCredential.count({ where: { projectId, name: 'resolves-private' } }), 0);
   });
 
   test("another project's credential answers 404; delete removes it; scopes are enforced", async () => {

@@ -1,3 +1,4 @@
+import { isBlockedAddress } from '@/server/agent/providers/classify-provider-error';
 import { notifyCallerChange } from '@/server/api-keys/notify-caller-change';
 import { db, Prisma, type ProviderCredential } from '@/server/db';
 import { newId } from '@/server/db/ids';
@@ -106,7 +107,9 @@ async function liveCheck(provider: ModelProvider, apiKey: string, baseUrl: strin
     const check = await checkProviderCredential({ provider, apiKey, baseURL: baseUrl ?? undefined, untrustedBaseURL: baseUrl !== null });
     return check.status;
   } catch (error) {
-    // Only the two codes that say "the check could not run" reach the caller (§1.3).
+    // A name that resolved to a private address is the URL's fault (422), found only at connect time;
+    // otherwise only the two codes that say "the check could not run" reach the caller (§1.3).
+    if (error instanceof ProviderFailure && isBlockedAddress(error)) throw new AgentError('url_not_allowed', { param: '/base_url' });
     if (error instanceof ProviderFailure) throw new AgentError(error.code === 'provider_timeout' ? 'provider_timeout' : 'provider_unavailable');
     throw error;
   }

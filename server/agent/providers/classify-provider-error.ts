@@ -121,6 +121,9 @@ function retryAfterOf(error: Error): number | undefined {
   return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
 }
 
+/** The failure happened because the address was one we may not reach (a customer's URL resolving to a private address). */
+export const isBlockedAddress = (failure: ProviderFailure): boolean => causeChain(failure).some((cause) => cause instanceof OutboundBlockedError);
+
 function causeChain(error: unknown): unknown[] {
   const chain: unknown[] = [];
   for (let current = error; current !== undefined && chain.length < 8; current = (current as { cause?: unknown }).cause) {

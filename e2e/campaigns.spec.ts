@@ -71,6 +71,9 @@ test('a marketer uploads a CSV with a bad row, fixes the mapping, starts and wat
   await shot('recipients');
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText(/can still start conversations with 250 new people/)).toBeVisible();
+  await expect(page.getByTestId('limit-estimate')).toHaveText(
+    '0 of them wrote in the last 24 hours, so messaging them does not use the limit; 2 use it now; 0 are beyond today’s allowance.',
+  );
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText('2 (1 invalid and 1 duplicates left out)')).toBeVisible();
   await shot('review');

@@ -102,15 +102,18 @@ test('a marketer pauses and resumes a campaign parked by the messaging limit', a
   await startCampaign(org.id, campaign.id, { sendMode: 'spread' });
 
   await signIn(page);
+  // One status language: parked by the engine, it is waiting for the limit, not "processing".
+  await expect(page.getByRole('row', { name: /Autumn promo/ })).toContainText('waiting for the limit');
   await page.getByRole('link', { name: 'Autumn promo' }).click();
   await expect(page.getByText(/messaging limit is used up.*carries on (today|tomorrow)/)).toBeVisible();
+  await expect(page.getByTestId('campaign-status')).toHaveText('waiting for the limit');
   await shot('parked');
   await page.getByRole('button', { name: 'Pause' }).click();
   await expect(page.getByTestId('campaign-status')).toHaveText('paused');
   await shot('paused');
   await page.getByRole('button', { name: 'Resume' }).click();
-  await expect(page.getByTestId('campaign-status')).toHaveText('processing');
   await expect(page.getByText(/carries on/)).toBeVisible();
+  await expect(page.getByTestId('campaign-status')).toHaveText('waiting for the limit');
   await page.getByLabel('Recipient status').selectOption('pending');
   await expect(page.locator('tbody tr')).toHaveCount(2);
   await shot('resumed');

@@ -71,6 +71,9 @@ test('a marketer uploads a CSV with a bad row, fixes the mapping, starts and wat
   await shot('recipients');
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText(/can still start conversations with 250 new people/)).toBeVisible();
+  await expect(page.getByTestId('limit-estimate')).toHaveText(
+    '0 of them wrote in the last 24 hours, so messaging them does not use the limit; 2 use it now; 0 are beyond today’s allowance.',
+  );
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText('2 (1 invalid and 1 duplicates left out)')).toBeVisible();
   await shot('review');
@@ -99,15 +102,18 @@ test('a marketer pauses and resumes a campaign parked by the messaging limit', a
   await startCampaign(org.id, campaign.id, { sendMode: 'spread' });
 
   await signIn(page);
+  // One status language: parked by the engine, it is waiting for the limit, not "processing".
+  await expect(page.getByRole('row', { name: /Autumn promo/ })).toContainText('waiting for the limit');
   await page.getByRole('link', { name: 'Autumn promo' }).click();
   await expect(page.getByText(/messaging limit is used up.*carries on (today|tomorrow)/)).toBeVisible();
+  await expect(page.getByTestId('campaign-status')).toHaveText('waiting for the limit');
   await shot('parked');
   await page.getByRole('button', { name: 'Pause' }).click();
   await expect(page.getByTestId('campaign-status')).toHaveText('paused');
   await shot('paused');
   await page.getByRole('button', { name: 'Resume' }).click();
-  await expect(page.getByTestId('campaign-status')).toHaveText('processing');
   await expect(page.getByText(/carries on/)).toBeVisible();
+  await expect(page.getByTestId('campaign-status')).toHaveText('waiting for the limit');
   await page.getByLabel('Recipient status').selectOption('pending');
   await expect(page.locator('tbody tr')).toHaveCount(2);
   await shot('resumed');

@@ -8,8 +8,9 @@ import { newId } from '@/server/db/ids';
 import { demoWorld } from '@/server/seed/demo-world';
 import { templateShapeFromPlatform } from '@/server/templates/from-platform';
 import { createApiKey } from '../api-factories';
-import { createOrg } from '../factories';
+import { createOrg, createUser } from '../factories';
 import { createConnectedAccount } from '../platform-factories';
+import { sessionCookie, trpc } from '../support/dashboard-session';
 import { appUrl, randomPhone, simulator } from '../support/stack';
 import { waitFor } from '../support/wait-for';
 
@@ -327,6 +328,45 @@ describe('pacing against the messaging limit', () => {
       assert.equal(c.resumes_at, null);
       assert.equal(c.recipients.sent, 4);
     }
+  });
+
+  test("the builder's estimate counts as the engine does: open 24-hour windows do not use the limit", async () => {
+    const t = await tenant(3);
+    const [open, closed] = [phones(4, '9902'), phones(5, '9902')];
+    const optedOut = randomPhone('9902');
+    await db.contact.create({ data: { id: newId('contact'), orgId: t.org.id, phoneNumber: optedOut, optedOutMarketing: true } });
+    // These customers write first, so the platform (the simulator) and we both see their windows open.
+    for (const from of open) await simulator('/_sim/inbound', { phone_id: t.account.phoneId, from, text: 'Any offers?' });
+    await waitFor(
+      'the inbound messages',
+      async () => (await db.contact.count({ where: { orgId: t.org.id, lastInboundAt: { not: null } } })) === 4,
+    );
+    const everyone = [...closed, optedOut, ...open];
+
+    const marketer = await createUser({ memberships: [{ orgId: t.org.id, role: 'marketer' }] });
+    const template = await db.template.findFirstOrThrow({ where: { accountId: t.account.id, name: 'promo_offer' } });
+    const estimate = await trpc(await sessionCookie(marketer), 'mutation', 'campaigns.limitEstimate', {
+      templateId: template.id,
+      phoneNumbers: everyone,
+    });
+    assert.deepEqual(estimate.data, { optedOut: 1, windowOpen: 4, withinLimit: 3, beyondLimit: 2 }, JSON.stringify(estimate.error));
+
+    const id = await campaignWith(t, everyone);
+    const started = await t.call('POST', `/campaigns/${id}/start`);
+    assert.deepEqual(
+      started.body,
+      { status: 'processing', queued: 4 + 3, skipped: 1 },
+      'handed off: open windows and what the limit lets through',
+    );
+    const held = (await t.call('GET', `/campaigns/${id}/recipients?status=pending`)).body.data as Array<{ to: string }>;
+    assert.equal(held.length, 2, 'held for a later day: beyond the limit');
+    assert.ok(held.every((r) => closed.includes(r.to)));
+    const parked = await waitFor('the worker and simulator to send them', async () => {
+      const c = await getCampaign(t, id);
+      return c.recipients.sent + c.recipients.failed === 7 && c;
+    });
+    assert.equal(parked.recipients.sent, 7, 'the simulator accepted every one, open windows outside its limit');
+    assert.equal(parked.throttle_reason, 'messaging_limit');
   });
 
   test('a tier raised on the platform dispatches the parked campaign at once', async () => {

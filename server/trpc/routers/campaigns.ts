@@ -3,21 +3,26 @@ import { addCampaignRecipients } from '@/server/campaigns/add-campaign-recipient
 import { readCampaignBuilderData } from '@/server/campaigns/campaign-builder-data';
 import { readCampaignTimeline } from '@/server/campaigns/campaign-timeline';
 import { createCampaign } from '@/server/campaigns/create-campaign';
+import { estimateLimitUse } from '@/server/campaigns/estimate-limit-use';
 import { listCampaignRecipients } from '@/server/campaigns/list-campaign-recipients';
 import { getCampaign, listCampaigns } from '@/server/campaigns/list-campaigns';
 import { pauseCampaign } from '@/server/campaigns/pause-campaign';
+import { campaignDisplayStatuses } from '@/server/campaigns/present-campaign-status';
 import { startCampaign } from '@/server/campaigns/start-campaign';
 import { createTRPCRouter, orgProcedure } from '../init';
 
-const campaignStatus = z.enum(['draft', 'scheduled', 'processing', 'paused', 'completed', 'failed']);
 const recipientStatus = z.enum(['pending', 'queued', 'sent', 'delivered', 'read', 'failed', 'skipped']);
 const byId = z.object({ id: z.string().min(1).max(64) });
 
 export const campaignsRouter = createTRPCRouter({
   builderData: orgProcedure.query(({ ctx }) => readCampaignBuilderData(ctx.org.id)),
+  // A mutation only so the numbers travel in a POST body (a query puts its input in the URL).
+  limitEstimate: orgProcedure
+    .input(z.object({ templateId: z.string().min(1).max(64), phoneNumbers: z.array(z.string().min(1).max(32)).min(1).max(100_000) }))
+    .mutation(({ ctx, input }) => estimateLimitUse(ctx.org.id, input)),
   list: orgProcedure
-    .input(z.object({ status: campaignStatus.optional() }))
-    .query(({ ctx, input }) => listCampaigns(ctx.org.id, { status: input.status, limit: 200 })),
+    .input(z.object({ status: z.enum(campaignDisplayStatuses).optional() }))
+    .query(({ ctx, input }) => listCampaigns(ctx.org.id, { shownStatus: input.status, limit: 200 })),
   get: orgProcedure.input(byId).query(({ ctx, input }) => getCampaign(ctx.org.id, input.id)),
   timeline: orgProcedure.input(byId).query(({ ctx, input }) => readCampaignTimeline(ctx.org.id, input.id)),
   recipients: orgProcedure

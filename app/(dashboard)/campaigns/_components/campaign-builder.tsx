@@ -31,6 +31,13 @@ export function CampaignBuilder() {
   const [when, setWhen] = useState('');
   const template = data.data?.templates.find((tpl) => tpl.id === templateId);
   const account = data.data?.accounts.find((a) => a.id === template?.accountId);
+  // Counted on the server by the dispatcher's own rule (open 24-hour windows cost nothing).
+  const phoneNumbers = checked.valid.map((r) => r.to);
+  const estimate = useQuery({
+    queryKey: ['campaigns.limitEstimate', templateId, phoneNumbers],
+    queryFn: () => client.campaigns.limitEstimate.mutate({ templateId, phoneNumbers }),
+    enabled: step === 2 && !!template && phoneNumbers.length > 0,
+  });
 
   const launch = useMutation({
     mutationFn: async () => {
@@ -111,6 +118,16 @@ export function CampaignBuilder() {
               b: (chunks) => <strong>{chunks}</strong>,
             })}
           </p>
+          <p data-testid="limit-estimate">
+            {estimate.data
+              ? t('limitEstimate', {
+                  windowOpen: estimate.data.windowOpen,
+                  withinLimit: estimate.data.withinLimit,
+                  beyondLimit: estimate.data.beyondLimit,
+                })
+              : t(estimate.isError ? 'estimateFailed' : 'estimating')}
+            {!!estimate.data?.optedOut && ` ${t('optedOutSkipped', { count: estimate.data.optedOut })}`}
+          </p>
           <label className="flex gap-2">
             <input type="radio" name="mode" checked={sendMode === 'spread'} onChange={() => setSendMode('spread')} />{' '}
             <span>{t.rich('spread', { b: (chunks) => <strong>{chunks}</strong> })}</span>
@@ -118,8 +135,8 @@ export function CampaignBuilder() {
           <label className="flex gap-2">
             <input type="radio" name="mode" checked={sendMode === 'today_only'} onChange={() => setSendMode('today_only')} />{' '}
             <span>
-              {allowance !== null && checked.valid.length > allowance
-                ? t.rich('todayOnlySkipped', { skipped: checked.valid.length - allowance, b: (chunks) => <strong>{chunks}</strong> })
+              {estimate.data?.beyondLimit
+                ? t.rich('todayOnlySkipped', { skipped: estimate.data.beyondLimit, b: (chunks) => <strong>{chunks}</strong> })
                 : t.rich('todayOnly', { b: (chunks) => <strong>{chunks}</strong> })}
             </span>
           </label>

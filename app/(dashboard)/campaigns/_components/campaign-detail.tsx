@@ -5,7 +5,9 @@ import { useTranslations } from 'next-intl';
 import { NotFoundState } from '@/app/_components/not-found-state';
 import { isNotFound } from '@/app/_trpc/http-status';
 import { useTRPC } from '@/app/_trpc/trpc';
-import { statusTone, useCampaignFormat } from './format';
+import { presentCampaignStatus } from '@/server/campaigns/present-campaign-status';
+import { CampaignStatusBadge } from './campaign-status-badge';
+import { useCampaignFormat } from './format';
 import { ProgressChart } from './progress-chart';
 import { RecipientsTable } from './recipients-table';
 import { useErrorText } from '@/app/_trpc/use-error-text';
@@ -50,9 +52,7 @@ export function CampaignDetail({ id }: { id: string }) {
           </h1>
           <p className="text-sm wrap-anywhere text-slate-600">
             {t.rich('detail.templateFrom', { template: c.template_name, account: c.account, name: (chunks) => <bdi>{chunks}</bdi> })} ·{' '}
-            <span data-testid="campaign-status" className={`rounded-full px-2 py-0.5 text-xs ring-1 ${statusTone[c.status]}`}>
-              {t(`status.${c.status}`)}
-            </span>
+            <CampaignStatusBadge campaign={c} testId="campaign-status" />
           </p>
         </div>
         <div className="flex shrink-0 gap-2">
@@ -82,7 +82,7 @@ export function CampaignDetail({ id }: { id: string }) {
           {t('detail.couldNotRun', { reason: c.failure_reason })}
         </p>
       )}
-      {c.resumes_at && (
+      {c.resumes_at && presentCampaignStatus(c) === 'waiting_for_limit' && (
         <p className="mt-3 rounded-md bg-amber-50 p-3 text-sm text-amber-900">{t('detail.parked', { when: describeResume(c.resumes_at) })}</p>
       )}
       {c.status === 'scheduled' && c.scheduled_at && <p className="mt-3 text-sm">{t('detail.startsAt', { time: dateTime(c.scheduled_at) })}</p>}

@@ -5,10 +5,12 @@ import { useTranslations } from 'next-intl';
 import Link from 'next/link';
 import { useState } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
+import { campaignDisplayStatuses } from '@/server/campaigns/present-campaign-status';
 import { ListSkeleton } from '../../_components/list-skeleton';
-import { statusTone, useCampaignFormat } from './format';
+import { CampaignStatusBadge } from './campaign-status-badge';
+import { useCampaignFormat } from './format';
 
-const filters = ['', 'draft', 'scheduled', 'processing', 'paused', 'completed', 'failed'] as const;
+const filters = ['', ...campaignDisplayStatuses] as const;
 
 /** Campaigns with their status and delivery and read rates. */
 export function CampaignList() {
@@ -68,7 +70,7 @@ export function CampaignList() {
                     </Link>
                   </td>
                   <td>
-                    <span className={`rounded-full px-2 py-0.5 text-xs ring-1 ${statusTone[c.status]}`}>{t(`status.${c.status}`)}</span>
+                    <CampaignStatusBadge campaign={c} />
                   </td>
                   <td>{number(c.recipients.total)}</td>
                   <td>{percent(c.recipients.delivered, c.recipients.sent)}</td>

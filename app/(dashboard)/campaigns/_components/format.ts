@@ -1,11 +1,13 @@
 'use client';
 
 import { useFormatter, useTranslations } from 'next-intl';
+import type { CampaignDisplayStatus } from '@/server/campaigns/present-campaign-status';
 
-export const statusTone: Record<string, string> = {
+export const statusTone: Record<CampaignDisplayStatus, string> = {
   draft: 'bg-slate-100 text-slate-700 ring-slate-200',
   scheduled: 'bg-sky-50 text-sky-800 ring-sky-200',
-  processing: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
+  sending: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
+  waiting_for_limit: 'bg-amber-50 text-amber-900 ring-amber-300',
   paused: 'bg-amber-50 text-amber-800 ring-amber-200',
   completed: 'bg-brand-50 text-brand-700 ring-brand-100',
   failed: 'bg-red-50 text-red-800 ring-red-200',

@@ -287,7 +287,7 @@ describe('editing, deleting and duplicating drafts; cancelling and rescheduling 
     const orderUpdate = await db.template.findFirstOrThrow({ where: { accountId: t.account.id, name: 'order_update' } });
     const draftPromo = await db.template.findFirstOrThrow({ where: { accountId: t.account.id, name: 'draft_promo' } });
     // The recipients keep their variables ({{1}}, {{2}}), which the named template cannot take.
-    await refused(editDraftCampaign(t.org.id, id, { templateId: orderUpdate.id }), 'invalid_parameter', /recipients\[0\]/);
+    await refused(editDraftCampaign(t.org.id, id, { templateId: orderUpdate.id }), 'missing_template_parameter', /^recipients\[0\]/);
     await refused(editDraftCampaign(t.org.id, id, { templateId: draftPromo.id }), 'template_not_approved');
     const empty = await campaignWith(t, []);
     assert.equal((await editDraftCampaign(t.org.id, empty, { templateId: orderUpdate.id })).template_name, 'order_update');

@@ -1,6 +1,6 @@
 import { ApiError } from '@/server/errors/api-error';
-import type { Prisma } from '@/server/db';
-import { buildTemplateSend, type TemplateForSend } from '@/server/messages/template-send';
+import type { Prisma, Template } from '@/server/db';
+import { buildTemplateSend, templateForSend, type TemplateForSend } from '@/server/messages/template-send';
 
 /** The platform request body and inbox text of one recipient's message; throws what `buildTemplateSend` throws. */
 export function buildCampaignMessage(template: TemplateForSend, parameters: Record<string, string>) {
@@ -24,6 +24,18 @@ export function assertCampaignCompatible(template: TemplateForSend, param: strin
       { param },
     );
   }
+}
+
+/** A campaign (created or edited) sends one APPROVED template its recipients can fill. */
+export function assertCampaignTemplateUsable(template: Template, param: string) {
+  if (template.status !== 'APPROVED') {
+    throw new ApiError(
+      'template_not_approved',
+      `Template \`${template.name}\` is ${template.status}, not APPROVED; a campaign can only send an approved template.`,
+      { param },
+    );
+  }
+  assertCampaignCompatible(templateForSend(template), param);
 }
 
 /** Checks one recipient's variables against the template, naming the entry on failure. */

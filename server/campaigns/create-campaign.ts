@@ -1,8 +1,7 @@
 import { ApiError, notFound } from '@/server/errors/api-error';
 import { db, type Template } from '@/server/db';
 import { isId, newId } from '@/server/db/ids';
-import { templateForSend } from '@/server/messages/template-send';
-import { assertCampaignCompatible } from './campaign-template';
+import { assertCampaignTemplateUsable } from './campaign-template';
 import { campaignInclude, presentCampaign } from './present-campaign';
 
 export interface CreateCampaignInput {
@@ -25,14 +24,7 @@ export async function createCampaign(orgId: string, input: CreateCampaignInput) 
       param: 'account',
     });
   }
-  if (template.status !== 'APPROVED') {
-    throw new ApiError(
-      'template_not_approved',
-      `Template \`${template.name}\` is ${template.status}, not APPROVED; a campaign can only send an approved template.`,
-      { param },
-    );
-  }
-  assertCampaignCompatible(templateForSend(template), param);
+  assertCampaignTemplateUsable(template, param);
   const campaign = await db.campaign.create({
     data: { id: newId('campaign'), orgId, accountId: template.accountId, templateId: template.id, name: input.name },
     include: campaignInclude,

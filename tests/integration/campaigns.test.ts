@@ -1,7 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
+import { cancelScheduledCampaign } from '@/server/campaigns/cancel-scheduled-campaign';
+import { deleteDraftCampaign } from '@/server/campaigns/delete-draft-campaign';
 import { dispatchCampaign } from '@/server/campaigns/dispatch-campaign';
+import { duplicateCampaign } from '@/server/campaigns/duplicate-campaign';
+import { editDraftCampaign } from '@/server/campaigns/edit-draft-campaign';
 import { CHUNK_SIZE } from '@/server/campaigns/hand-off-chunk';
+import { rescheduleCampaign } from '@/server/campaigns/reschedule-campaign';
 import { sweepCampaigns } from '@/server/campaigns/sweep-campaigns';
 import { db, type Account } from '@/server/db';
 import { newId } from '@/server/db/ids';
@@ -254,6 +259,128 @@ describe('the campaign status table', () => {
     assert.match(failed.failure_reason, /PAUSED/);
     assert.equal((await events(t.org.id, 'campaign.failed')).length, 1);
     assert.equal((await t.call('POST', `/campaigns/${id}/start`)).body.error.code, 'campaign_state_conflict');
+  });
+});
+
+/** A service call refused with this contract code (and, when given, a message matching). */
+async function refused(call: Promise<unknown>, code: string, message?: RegExp) {
+  await assert.rejects(call, (error: { code?: string; message: string }) => {
+    assert.equal(error.code, code, error.message);
+    if (message) assert.match(error.message, message);
+    return true;
+  });
+}
+
+const inSeconds = (seconds: number) => new Date(Date.now() + seconds * 1_000).toISOString();
+
+describe('editing, deleting and duplicating drafts; cancelling and rescheduling scheduled campaigns', () => {
+  test('a draft is edited, duplicated with its recipients and deleted with them; another organization gets 404', async () => {
+    const t = await tenant();
+    const other = await tenant();
+    const id = await campaignWith(t, phones(2, '9902'));
+    const later = inSeconds(3_600);
+    const edited = await editDraftCampaign(t.org.id, id, { name: 'Summer sale', sendMode: 'today_only', scheduledAt: later });
+    assert.equal(edited.name, 'Summer sale');
+    assert.equal(edited.send_mode, 'today_only');
+    assert.equal(edited.scheduled_at, later);
+    assert.equal(edited.status, 'draft');
+
+    const orderUpdate = await db.template.findFirstOrThrow({ where: { accountId: t.account.id, name: 'order_update' } });
+    const draftPromo = await db.template.findFirstOrThrow({ where: { accountId: t.account.id, name: 'draft_promo' } });
+    // The recipients keep their variables ({{1}}, {{2}}), which the named template cannot take.
+    await refused(editDraftCampaign(t.org.id, id, { templateId: orderUpdate.id }), 'missing_template_parameter', /^recipients\[0\]/);
+    await refused(editDraftCampaign(t.org.id, id, { templateId: draftPromo.id }), 'template_not_approved');
+    const empty = await campaignWith(t, []);
+    assert.equal((await editDraftCampaign(t.org.id, empty, { templateId: orderUpdate.id })).template_name, 'order_update');
+
+    const copy = await duplicateCampaign(t.org.id, id);
+    assert.equal(copy.name, 'Summer sale (copy)');
+    assert.equal(copy.status, 'draft');
+    assert.equal(copy.template_id, edited.template_id);
+    assert.equal(copy.send_mode, 'today_only');
+    assert.equal(copy.recipients.total, 2);
+    const recipientsOf = (campaignId: string) =>
+      db.campaignRecipient.findMany({
+        where: { campaignId },
+        select: { phoneNumber: true, parameters: true, status: true },
+        orderBy: { phoneNumber: 'asc' },
+      });
+    assert.deepEqual(await recipientsOf(copy.id), await recipientsOf(id));
+
+    assert.deepEqual(await deleteDraftCampaign(t.org.id, copy.id), { id: copy.id, deleted: true });
+    assert.equal(await db.campaign.count({ where: { id: copy.id } }), 0);
+    assert.equal(await db.campaignRecipient.count({ where: { campaignId: copy.id } }), 0);
+    assert.equal((await getCampaign(t, id)).recipients.total, 2, 'the original keeps its recipients');
+
+    // Thunks: each call is made only once the previous refusal has been awaited.
+    for (const call of [
+      () => editDraftCampaign(other.org.id, id, { name: 'Mine now' }),
+      () => deleteDraftCampaign(other.org.id, id),
+      () => duplicateCampaign(other.org.id, id),
+      () => cancelScheduledCampaign(other.org.id, id),
+      () => rescheduleCampaign(other.org.id, id, later),
+    ]) {
+      await refused(call(), 'resource_not_found');
+    }
+    assert.equal((await getCampaign(t, id)).name, 'Summer sale');
+
+    // A running campaign can be duplicated, but not edited or deleted; a draft cannot be cancelled or rescheduled.
+    await refused(cancelScheduledCampaign(t.org.id, id), 'campaign_state_conflict', /^The campaign is draft; only a scheduled campaign/);
+    await refused(rescheduleCampaign(t.org.id, id, later), 'campaign_state_conflict', /draft/);
+    assert.equal((await t.call('POST', `/campaigns/${id}/start`)).body.status, 'processing');
+    await refused(
+      editDraftCampaign(t.org.id, id, { name: 'Too late' }),
+      'campaign_state_conflict',
+      /^The campaign is (processing|completed); only a draft/,
+    );
+    await refused(deleteDraftCampaign(t.org.id, id), 'campaign_state_conflict', /^The campaign is (processing|completed);/);
+    const rerun = await duplicateCampaign(t.org.id, id);
+    assert.equal(rerun.recipients.total, 2);
+    assert.deepEqual(
+      (await recipientsOf(rerun.id)).map((r) => r.status),
+      ['pending', 'pending'],
+    );
+  });
+
+  test('a cancelled campaign never starts; a rescheduled one starts at its new time, not its old one', async () => {
+    const t = await tenant();
+    const cancelled = await campaignWith(t, phones(2, '9902'));
+    const later = await campaignWith(t, phones(2, '9902'));
+    const sooner = await campaignWith(t, phones(2, '9902'));
+    for (const [id, at] of [
+      [cancelled, inSeconds(4)],
+      [later, inSeconds(4)],
+      [sooner, inSeconds(600)],
+    ] as const) {
+      assert.equal((await t.call('POST', `/campaigns/${id}/start`, { scheduled_at: at })).body.status, 'scheduled');
+    }
+
+    const ended = await cancelScheduledCampaign(t.org.id, cancelled);
+    assert.equal(ended.status, 'failed');
+    assert.equal(ended.failure_reason, 'canceled');
+    await refused(cancelScheduledCampaign(t.org.id, cancelled), 'campaign_state_conflict', /^The campaign is failed;/);
+    await refused(rescheduleCampaign(t.org.id, cancelled, inSeconds(60)), 'campaign_state_conflict', /failed/);
+    await refused(rescheduleCampaign(t.org.id, later, new Date(Date.now() - 1_000).toISOString()), 'invalid_parameter');
+
+    const newTime = inSeconds(12);
+    assert.equal((await rescheduleCampaign(t.org.id, later, newTime)).scheduled_at, newTime);
+    assert.equal((await rescheduleCampaign(t.org.id, sooner, inSeconds(4))).status, 'scheduled');
+
+    await waitForStatus(t, sooner, 'completed');
+    // The old time (4 s) has passed by now: the later one has not started.
+    assert.ok(Date.now() < Date.parse(newTime), 'the check ran before the new time');
+    assert.equal((await getCampaign(t, later)).status, 'scheduled');
+    assert.equal(await messagesOf(later), 0);
+
+    const started = await waitForStatus(t, later, 'completed');
+    assert.ok(Date.parse(started.started_at) >= Date.parse(newTime), `started ${started.started_at}, due ${newTime}`);
+    assert.equal(await messagesOf(later), 2);
+    assert.equal(await messagesOf(sooner), 2);
+
+    assert.equal((await getCampaign(t, cancelled)).status, 'failed');
+    assert.equal(await messagesOf(cancelled), 0);
+    const [failedEvent] = await events(t.org.id, 'campaign.failed');
+    assert.equal((failedEvent?.payload as any).campaign.failure_reason, 'canceled');
   });
 });
 

@@ -2,17 +2,24 @@ import { z } from 'zod';
 import { addCampaignRecipients } from '@/server/campaigns/add-campaign-recipients';
 import { readCampaignBuilderData } from '@/server/campaigns/campaign-builder-data';
 import { readCampaignTimeline } from '@/server/campaigns/campaign-timeline';
+import { cancelScheduledCampaign } from '@/server/campaigns/cancel-scheduled-campaign';
 import { createCampaign } from '@/server/campaigns/create-campaign';
-import { estimateLimitUse } from '@/server/campaigns/estimate-limit-use';
-import { listCampaignRecipients } from '@/server/campaigns/list-campaign-recipients';
-import { getCampaign, listCampaigns } from '@/server/campaigns/list-campaigns';
-import { pauseCampaign } from '@/server/campaigns/pause-campaign';
 import { campaignDisplayStatuses } from '@/server/campaigns/present-campaign-status';
+import { deleteDraftCampaign } from '@/server/campaigns/delete-draft-campaign';
+import { duplicateCampaign } from '@/server/campaigns/duplicate-campaign';
+import { editDraftCampaign } from '@/server/campaigns/edit-draft-campaign';
+import { estimateLimitUse } from '@/server/campaigns/estimate-limit-use';
+import { getCampaign, listCampaigns } from '@/server/campaigns/list-campaigns';
+import { listCampaignRecipients } from '@/server/campaigns/list-campaign-recipients';
+import { pauseCampaign } from '@/server/campaigns/pause-campaign';
+import { rescheduleCampaign } from '@/server/campaigns/reschedule-campaign';
 import { startCampaign } from '@/server/campaigns/start-campaign';
 import { createTRPCRouter, orgProcedure } from '../init';
 
 const recipientStatus = z.enum(['pending', 'queued', 'sent', 'delivered', 'read', 'failed', 'skipped']);
 const byId = z.object({ id: z.string().min(1).max(64) });
+const sendMode = z.enum(['spread', 'today_only']);
+const futureTime = z.iso.datetime({ offset: true });
 
 export const campaignsRouter = createTRPCRouter({
   builderData: orgProcedure.query(({ ctx }) => readCampaignBuilderData(ctx.org.id)),
@@ -48,7 +55,23 @@ export const campaignsRouter = createTRPCRouter({
     )
     .mutation(({ ctx, input }) => addCampaignRecipients(ctx.org.id, input.id, input.recipients)),
   start: orgProcedure
-    .input(byId.extend({ sendMode: z.enum(['spread', 'today_only']), scheduledAt: z.iso.datetime({ offset: true }).optional() }))
+    .input(byId.extend({ sendMode, scheduledAt: futureTime.optional() }))
     .mutation(({ ctx, input }) => startCampaign(ctx.org.id, input.id, { sendMode: input.sendMode, scheduledAt: input.scheduledAt })),
   pause: orgProcedure.input(byId).mutation(({ ctx, input }) => pauseCampaign(ctx.org.id, input.id)),
+  editDraft: orgProcedure
+    .input(
+      byId.extend({
+        name: z.string().min(1).max(200).optional(),
+        templateId: z.string().min(1).max(64).optional(),
+        sendMode: sendMode.optional(),
+        scheduledAt: futureTime.nullable().optional(),
+      }),
+    )
+    .mutation(({ ctx, input: { id, ...changes } }) => editDraftCampaign(ctx.org.id, id, changes)),
+  deleteDraft: orgProcedure.input(byId).mutation(({ ctx, input }) => deleteDraftCampaign(ctx.org.id, input.id)),
+  duplicate: orgProcedure.input(byId).mutation(({ ctx, input }) => duplicateCampaign(ctx.org.id, input.id)),
+  cancel: orgProcedure.input(byId).mutation(({ ctx, input }) => cancelScheduledCampaign(ctx.org.id, input.id)),
+  reschedule: orgProcedure
+    .input(byId.extend({ scheduledAt: futureTime }))
+    .mutation(({ ctx, input }) => rescheduleCampaign(ctx.org.id, input.id, input.scheduledAt)),
 });

@@ -2,17 +2,22 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
+import { useState } from 'react';
 import { NotFoundState } from '@/app/_components/not-found-state';
 import { isNotFound } from '@/app/_trpc/http-status';
 import { useTRPC } from '@/app/_trpc/trpc';
 import { presentCampaignStatus } from '@/server/campaigns/present-campaign-status';
+import { CampaignActions, type CampaignPanel } from './campaign-actions';
 import { CampaignStatusBadge } from './campaign-status-badge';
+import { EditDraftForm } from './edit-draft-form';
 import { useCampaignFormat } from './format';
 import { ProgressChart } from './progress-chart';
 import { RecipientsTable } from './recipients-table';
+import { RescheduleForm } from './reschedule-form';
 import { useErrorText } from '@/app/_trpc/use-error-text';
+import { CANCELED_REASON } from '@/server/campaigns/canceled-reason';
 
-/** One campaign, live: progress bar, counters, parked state in words, chart, recipients; start, pause, resume. */
+/** One campaign, live: progress bar, counters, parked state in words, chart, recipients; start, pause, resume and the draft/schedule actions. */
 export function CampaignDetail({ id }: { id: string }) {
   const errorText = useErrorText();
   const t = useTranslations('campaigns');
@@ -25,6 +30,11 @@ export function CampaignDetail({ id }: { id: string }) {
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.campaigns.get.queryKey({ id }) });
   const start = useMutation(trpc.campaigns.start.mutationOptions({ onSuccess: refresh }));
   const pause = useMutation(trpc.campaigns.pause.mutationOptions({ onSuccess: refresh }));
+  const [panel, setPanel] = useState<CampaignPanel | null>(null);
+  const closePanel = () => {
+    setPanel(null);
+    void refresh();
+  };
 
   if (campaign.isPending) return <p className="text-sm text-slate-600">{tCommon('loading')}</p>;
   if (campaign.isError) {
@@ -55,7 +65,8 @@ export function CampaignDetail({ id }: { id: string }) {
             <CampaignStatusBadge campaign={c} testId="campaign-status" />
           </p>
         </div>
-        <div className="flex shrink-0 gap-2">
+        <div className="flex flex-wrap gap-2">
+          <CampaignActions campaign={c} onOpen={setPanel} />
           {(c.status === 'processing' || c.status === 'scheduled') && (
             <button type="button" onClick={() => pause.mutate({ id })} className="rounded-md border border-slate-300 px-3 py-2 text-sm">
               {t('detail.pause')}
@@ -64,7 +75,9 @@ export function CampaignDetail({ id }: { id: string }) {
           {(c.status === 'paused' || c.status === 'draft') && (
             <button
               type="button"
-              onClick={() => start.mutate({ id, sendMode: c.send_mode })}
+              onClick={() =>
+                start.mutate({ id, sendMode: c.send_mode, scheduledAt: c.status === 'draft' ? startTimeOf(c.scheduled_at) : undefined })
+              }
               className="rounded-md bg-brand-600 px-3 py-2 text-sm text-white hover:bg-brand-700"
             >
               {c.status === 'paused' ? t('detail.resume') : t('detail.start')}
@@ -72,6 +85,8 @@ export function CampaignDetail({ id }: { id: string }) {
           )}
         </div>
       </header>
+      {panel === 'edit' && c.status === 'draft' && <EditDraftForm campaign={c} onDone={closePanel} />}
+      {panel === 'reschedule' && c.status === 'scheduled' && <RescheduleForm id={id} scheduledAt={c.scheduled_at} onDone={closePanel} />}
       {error && (
         <p role="alert" className="mt-3 text-sm text-red-700">
           {errorText(error)}
@@ -79,11 +94,14 @@ export function CampaignDetail({ id }: { id: string }) {
       )}
       {c.failure_reason && (
         <p role="alert" className="mt-3 text-sm wrap-anywhere text-red-700">
-          {t('detail.couldNotRun', { reason: c.failure_reason })}
+          {c.failure_reason === CANCELED_REASON ? t('detail.canceled') : t('detail.couldNotRun', { reason: c.failure_reason })}
         </p>
       )}
       {c.resumes_at && presentCampaignStatus(c) === 'waiting_for_limit' && (
         <p className="mt-3 rounded-md bg-amber-50 p-3 text-sm text-amber-900">{t('detail.parked', { when: describeResume(c.resumes_at) })}</p>
+      )}
+      {c.status === 'draft' && c.scheduled_at && (
+        <p className="mt-3 text-sm">{t('detail.startsAtWhenStarted', { time: dateTime(c.scheduled_at) })}</p>
       )}
       {c.status === 'scheduled' && c.scheduled_at && <p className="mt-3 text-sm">{t('detail.startsAt', { time: dateTime(c.scheduled_at) })}</p>}
       <div className="mt-6">
@@ -116,4 +134,9 @@ export function CampaignDetail({ id }: { id: string }) {
       <RecipientsTable campaignId={id} />
     </div>
   );
+}
+
+/** A draft's intended start time, if still ahead: starting then arms it, otherwise it starts now. */
+function startTimeOf(scheduledAt: string | null): string | undefined {
+  return scheduledAt && new Date(scheduledAt) > new Date() ? scheduledAt : undefined;
 }

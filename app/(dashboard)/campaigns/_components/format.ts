@@ -45,3 +45,9 @@ export function useCampaignFormat() {
     },
   };
 }
+
+/** An ISO time as a `datetime-local` input's value, in the browser's time zone (the inverse of `new Date(value)`). */
+export function toDateTimeLocal(iso: string): string {
+  const at = new Date(iso);
+  return new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+}

@@ -1,0 +1,103 @@
+'use client';
+
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { ConfirmDialog } from '@/app/(dashboard)/_components/confirm-dialog';
+import { buttonClass } from '@/app/(dashboard)/_components/ui';
+import { useTRPC } from '@/app/_trpc/trpc';
+import { useErrorText } from '@/app/_trpc/use-error-text';
+import type { PresentedCampaign } from '@/server/campaigns/present-campaign';
+
+export type CampaignPanel = 'edit' | 'reschedule';
+
+/** Edit, delete and duplicate a draft; cancel or reschedule a scheduled campaign; duplicate any. */
+export function CampaignActions({ campaign, onOpen }: { campaign: PresentedCampaign; onOpen: (panel: CampaignPanel) => void }) {
+  const t = useTranslations('campaigns.actions');
+  const errorText = useErrorText();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const router = useRouter();
+  const [confirming, setConfirming] = useState<'delete' | 'cancel' | null>(null);
+  const invalidate = () => queryClient.invalidateQueries({ queryKey: trpc.campaigns.pathKey() });
+  const duplicate = useMutation(
+    trpc.campaigns.duplicate.mutationOptions({
+      onSuccess: async (copy) => {
+        await invalidate();
+        router.push(`/campaigns/${copy.id}`);
+      },
+    }),
+  );
+  const remove = useMutation(
+    trpc.campaigns.deleteDraft.mutationOptions({
+      onSuccess: () => {
+        router.push('/campaigns');
+        void queryClient.invalidateQueries({ queryKey: trpc.campaigns.list.pathKey() });
+      },
+    }),
+  );
+  const cancel = useMutation(
+    trpc.campaigns.cancel.mutationOptions({
+      onSuccess: async () => {
+        setConfirming(null);
+        await invalidate();
+      },
+    }),
+  );
+  const error = duplicate.error ?? remove.error ?? cancel.error;
+  const { id, status } = campaign;
+
+  return (
+    <>
+      {status === 'draft' && (
+        <>
+          <button type="button" className={buttonClass} onClick={() => onOpen('edit')}>
+            {t('edit')}
+          </button>
+          <button type="button" className={buttonClass} onClick={() => setConfirming('delete')}>
+            {t('delete')}
+          </button>
+        </>
+      )}
+      {status === 'scheduled' && (
+        <>
+          <button type="button" className={buttonClass} onClick={() => onOpen('reschedule')}>
+            {t('reschedule')}
+          </button>
+          <button type="button" className={buttonClass} onClick={() => setConfirming('cancel')}>
+            {t('cancel')}
+          </button>
+        </>
+      )}
+      <button type="button" className={buttonClass} disabled={duplicate.isPending} onClick={() => duplicate.mutate({ id })}>
+        {t('duplicate')}
+      </button>
+      {error && (
+        <p role="alert" className="basis-full text-sm text-red-700">
+          {errorText(error)}
+        </p>
+      )}
+      {confirming === 'delete' && (
+        <ConfirmDialog
+          title={t('deleteTitle')}
+          body={t('deleteBody', { name: campaign.name, count: campaign.recipients.total })}
+          confirmLabel={t('deleteConfirm')}
+          pending={remove.isPending}
+          onConfirm={() => remove.mutate({ id })}
+          onCancel={() => setConfirming(null)}
+        />
+      )}
+      {confirming === 'cancel' && (
+        <ConfirmDialog
+          title={t('cancelTitle')}
+          body={t('cancelBody', { name: campaign.name })}
+          confirmLabel={t('cancelConfirm')}
+          pending={cancel.isPending}
+          onConfirm={() => cancel.mutate({ id })}
+          onCancel={() => setConfirming(null)}
+        />
+      )}
+    </>
+  );
+}

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { addCampaignRecipients } from '@/server/campaigns/add-campaign-recipients';
 import { createCampaign } from '@/server/campaigns/create-campaign';
@@ -9,6 +10,7 @@ import { createOrg, createUser, type CreatedUser } from '@/tests/factories';
 import { createConnectedAccount } from '@/tests/platform-factories';
 import { randomPhone } from '@/tests/support/stack';
 import { waitFor } from '@/tests/support/wait-for';
+import { expectNoHorizontalScroll, viewports } from './support/layout';
 import { signInAt } from './support/sign-in';
 
 // A marketer with a draft and a scheduled campaign on one connected number.
@@ -107,4 +109,25 @@ test('a marketer duplicates, edits and deletes a draft, then reschedules and can
   await expect(page.getByText('Cancelled before it started; nothing was sent.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Cancel campaign' })).toHaveCount(0);
   await shot('cancelled');
+});
+
+test.describe('in Arabic, on a phone', () => {
+  test.use({ locale: 'ar-SA', viewport: viewports.phone });
+
+  test('the draft actions and their confirmation read right to left, fit the screen and pass axe', async ({ page }, testInfo) => {
+    const draft = await campaignOf('Ramadan offer');
+    await signInAt(page, `/signin?callbackUrl=${encodeURIComponent(`/campaigns/${draft}`)}`, marketer);
+    await expect(page.getByRole('heading', { level: 1, name: 'Ramadan offer' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    for (const name of ['تعديل', 'حذف', 'نسخ']) await expect(page.getByRole('button', { name, exact: true })).toBeVisible();
+    await expectNoHorizontalScroll(page);
+    await page.getByRole('button', { name: 'حذف', exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: 'حذف هذه المسودة؟' });
+    await expect(confirm).toContainText('«Ramadan offer»');
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    await shoot(page, testInfo, 'delete-confirm-ar-phone');
+    await confirm.getByRole('button', { name: 'حذف المسودة' }).click();
+    await expect(page).toHaveURL(/\/campaigns$/);
+  });
 });

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { db } from '@/server/db';
 import { signInAt } from './support/sign-in';
-import { createOrg, createUser, type CreatedUser } from '@/tests/factories';
+import { createOrg, createUser, type CreatedUser, deleteOrgs } from '@/tests/factories';
 
 let user: CreatedUser;
 let orgId: string;
@@ -13,7 +13,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await db.user.deleteMany({ where: { id: user.id } });
-  await db.organization.deleteMany({ where: { id: orgId } });
+  await deleteOrgs([orgId]);
   await db.$disconnect();
 });
 

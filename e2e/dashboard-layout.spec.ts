@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { db } from '@/server/db';
 import { newId } from '@/server/db/ids';
 import { closeRedis } from '@/server/redis';
-import { createOrg } from '@/tests/factories';
+import { createOrg, deleteOrgs } from '@/tests/factories';
 import { createDashboardWorld, longTexts, type DashboardWorld } from './support/dashboard-world';
 import { expectReachable, expectTextFits, viewports } from './support/layout';
 import { signInAt } from './support/sign-in';
@@ -19,7 +19,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await world.cleanUp();
-  await db.organization.deleteMany({ where: { id: second.id } });
+  await deleteOrgs([second.id]);
   await db.$disconnect();
   closeRedis();
 });

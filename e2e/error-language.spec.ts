@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { db } from '@/server/db';
-import { createOrg, createUser, type CreatedUser } from '@/tests/factories';
+import { createOrg, createUser, type CreatedUser, deleteOrgs } from '@/tests/factories';
 
 /** A refusal written by the server reads in the user's language: the details in English, its code's words in Arabic. */
 let user: CreatedUser;
@@ -13,7 +13,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await db.user.deleteMany({ where: { id: user.id } });
-  await db.organization.deleteMany({ where: { id: orgId } });
+  await deleteOrgs([orgId]);
   await db.$disconnect();
 });
 

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { db } from '@/server/db';
 import { closeRedis } from '@/server/redis';
-import { createOrg, createUser, type CreatedUser } from '@/tests/factories';
+import { createOrg, createUser, type CreatedUser, deleteOrgs } from '@/tests/factories';
 import { createConnectedAccount } from '@/tests/platform-factories';
 import { randomPhone, simulator } from '@/tests/support/stack';
 import { waitFor } from '@/tests/support/wait-for';
@@ -30,7 +30,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await db.user.deleteMany({ where: { id: agent.id } });
-  await db.organization.deleteMany({ where: { id: org.id } });
+  await deleteOrgs([org.id]);
   await db.$disconnect();
   closeRedis();
 });

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { db } from '@/server/db';
 import { signInAt } from './support/sign-in';
-import { createOrg, createUser, type CreatedUser } from '@/tests/factories';
+import { createOrg, createUser, type CreatedUser, deleteOrgs } from '@/tests/factories';
 import { createConnectedAccount } from '@/tests/platform-factories';
 
 let owner: CreatedUser;
@@ -18,7 +18,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await db.user.deleteMany({ where: { email: { in: [owner.email, inviteeEmail] } } });
-  await db.organization.deleteMany({ where: { id: orgId } });
+  await deleteOrgs([orgId]);
   await db.$disconnect();
 });
 

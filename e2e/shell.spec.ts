@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { db } from '@/server/db';
-import { createOrg, createUser, type CreatedUser } from '@/tests/factories';
+import { createOrg, createUser, type CreatedUser, deleteOrgs } from '@/tests/factories';
 
 // One user who belongs to two organizations; the names sort so that Alpha is the default.
 let user: CreatedUser;
@@ -30,7 +30,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await db.user.deleteMany({ where: { id: user.id } });
-  await db.organization.deleteMany({ where: { id: { in: [alpha.id, beta.id] } } });
+  await deleteOrgs([alpha.id, beta.id]);
   await db.$disconnect();
 });
 

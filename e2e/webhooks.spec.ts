@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { db } from '@/server/db';
 import { signInAt } from './support/sign-in';
-import { createOrg, createUser, type CreatedUser } from '@/tests/factories';
+import { createOrg, createUser, type CreatedUser, deleteOrgs } from '@/tests/factories';
 
 let user: CreatedUser;
 let orgId: string;
@@ -29,7 +29,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   receiver.close();
   await db.user.deleteMany({ where: { id: user.id } });
-  await db.organization.deleteMany({ where: { id: orgId } });
+  await deleteOrgs([orgId]);
   await db.$disconnect();
 });
 

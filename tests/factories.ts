@@ -50,3 +50,21 @@ export async function createUser(
   });
   return { ...user, password };
 }
+
+/**
+ * Deletes organizations and everything they own. The worker may still be writing to their rows
+ * (a send finishing, a receipt landing), so a cascade that meets a deadlock or write conflict is
+ * tried again rather than failing the test that merely cleans up after itself.
+ */
+export async function deleteOrgs(ids: string[]): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await db.organization.deleteMany({ where: { id: { in: ids } } });
+      return;
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (code !== 'P2034' || attempt >= 5) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+    }
+  }
+}

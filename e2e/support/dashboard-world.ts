@@ -7,7 +7,7 @@ import { addConversationNote } from '@/server/inbox/conversation-notes';
 import { closeRedis } from '@/server/redis';
 import { requestTemplateSync } from '@/server/templates/request-template-sync';
 import { createWebhook } from '@/server/webhooks/create-webhook';
-import { createOrg, createUser, type CreatedUser } from '@/tests/factories';
+import { createOrg, createUser, type CreatedUser, deleteOrgs } from '@/tests/factories';
 import { createConnectedAccount } from '@/tests/platform-factories';
 import { randomPhone, simulator } from '@/tests/support/stack';
 import { waitFor } from '@/tests/support/wait-for';
@@ -74,7 +74,7 @@ export async function createDashboardWorld(): Promise<DashboardWorld> {
     campaignId: campaign.id,
     cleanUp: async () => {
       await db.user.deleteMany({ where: { id: owner.id } });
-      await db.organization.deleteMany({ where: { id: org.id } });
+      await deleteOrgs([org.id]);
     },
   };
 }

@@ -1,7 +1,7 @@
 import { db } from '@/server/db';
 import { closeRedis } from '@/server/redis';
 import { requestTemplateSync } from '@/server/templates/request-template-sync';
-import { createOrg, createUser, type CreatedUser } from '@/tests/factories';
+import { createOrg, createUser, type CreatedUser, deleteOrgs } from '@/tests/factories';
 import { createConnectedAccount } from '@/tests/platform-factories';
 import { waitFor } from '@/tests/support/wait-for';
 
@@ -31,7 +31,7 @@ export async function createInboxTeam(orgName: string, agentNames: string[]): Pr
     agents,
     cleanUp: async () => {
       await db.user.deleteMany({ where: { id: { in: agents.map((agent) => agent.id) } } });
-      await db.organization.deleteMany({ where: { id: org.id } });
+      await deleteOrgs([org.id]);
       await db.$disconnect();
       closeRedis();
     },

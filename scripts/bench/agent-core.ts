@@ -15,6 +15,8 @@ import { measure, waitForLive } from './measure';
  *    web and simulator processes' CPU time per stream. Reports the time to first token and the
  *    gaps between tokens of both, the time ask adds (targets: first token p50 ≤ 20 ms, p95 ≤ 50
  *    ms; gap p95 ≤ 5 ms) and whether every delta arrived.
+ * 3. The web process's CPU time per request of each kind. `BENCH_WEB_PROFILE=<dir>` also writes
+ *    the web process's CPU profile there.
  */
 const port = 3450;
 const aiPort = 4460;
@@ -89,7 +91,9 @@ const ai = spawn(process.execPath, ['--import', 'tsx', 'simulator/ai/main.ts'], 
   env: { ...env, AI_SIMULATOR_PORT: String(aiPort), SIM_TTFT_MS: '200', SIM_TOKEN_MS: '10', LOG_LEVEL: 'warn' },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
-const web = spawn(process.execPath, webProcessArgs, { env, stdio: ['ignore', 'inherit', 'inherit'] });
+/** `BENCH_WEB_PROFILE=<dir>`: the web process writes a CPU profile there when it stops. */
+const profile = process.env.BENCH_WEB_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_WEB_PROFILE}`] : [];
+const web = spawn(process.execPath, [...profile, ...webProcessArgs], { env, stdio: ['ignore', 'inherit', 'inherit'] });
 
 interface Timing {
   firstTokenMs: number;
@@ -188,6 +192,37 @@ function cpuMs(pid: number | undefined): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
+/**
+ * The web process's CPU time per request of each kind, 10 at a time, so a change to the ask's
+ * path can be judged by its cost rather than by latencies that depend on the machine's load.
+ */
+async function webCpuPerRequest(base: string): Promise<string> {
+  const kinds: Array<[string, () => Promise<unknown>]> = [
+    ['GET /agent/v1/models', () => fetch(`${base}/agent/v1/models`, { headers: { authorization: `Bearer ${key}` } }).then((r) => r.text())],
+    [
+      'blocking ask',
+      () =>
+        fetch(`${base}/agent/v1/ask`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ agent: 'bench', input }),
+        }).then((r) => r.text()),
+    ],
+    ['streamed ask', viaAsk],
+  ];
+  const figures: string[] = [];
+  for (const [name, run] of kinds) {
+    const before = cpuMs(web.pid);
+    await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        for (let i = 0; i < 20; i++) await run();
+      }),
+    );
+    figures.push(`${name} ${((cpuMs(web.pid) - before) / 200).toFixed(1)} ms`);
+  }
+  return `web CPU per request: ${figures.join(', ')}`;
+}
+
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
@@ -238,6 +273,7 @@ try {
   console.log(
     `CPU: web ${(webCpu / asked.length).toFixed(1)} ms per ask stream; simulator ${(aiCpu / (asked.length + straight.length)).toFixed(1)} ms per stream`,
   );
+  console.log(await webCpuPerRequest(base));
 } finally {
   web.kill('SIGTERM');
   ai.kill('SIGTERM');

@@ -1,4 +1,4 @@
-import { db, type AgentRun } from '@/server/db';
+import type { AgentRun } from '@/server/db';
 import { newId } from '@/server/db/ids';
 import { AgentError } from '@/server/errors/agent-error';
 import { logger } from '@/server/logger';
@@ -8,6 +8,7 @@ import { ProviderFailure, refusalFailure } from '@/server/agent/providers/provid
 import { streamWithFallback, type FallbackAttempt } from '@/server/agent/providers/stream-with-fallback';
 import { addCost } from '@/server/agent/usage/ai-usage-limits';
 import { markProviderCredentialInvalid } from '@/server/agent/credentials/provider-credentials';
+import { finishAskRun, insertAskRun } from './ask-run-rows';
 import type { PreparedAsk } from './prepare-ask';
 import { presentRun, type PresentedRun, type RequiredAction } from './present-run';
 
@@ -57,9 +58,7 @@ export async function runAsk(prepared: PreparedAsk, observer: AskObserver = {}):
   };
   // Written while the provider is asked, not before: the first token does not wait for it.
   // Every outcome below waits for it before recording itself on the row.
-  const inserted = db.agentRun.create({
-    data: { ...row, error: undefined, attempts: [] },
-  });
+  const inserted = insertAskRun(row);
   inserted.catch(() => {}); // awaited below; a rejection must not go unhandled meanwhile
   observer.created?.(presentRun(row));
 
@@ -108,6 +107,7 @@ export async function runAsk(prepared: PreparedAsk, observer: AskObserver = {}):
     if (!(error instanceof ProviderFailure)) {
       await finishRun(
         inserted,
+        row,
         { status: 'failed', error: { code: 'internal_error', message: 'The run failed unexpectedly.' } },
         answeredBy,
         usage,
@@ -124,7 +124,7 @@ export async function runAsk(prepared: PreparedAsk, observer: AskObserver = {}):
   const requiredAction = !failure && toolCalls.length > 0 ? requiredActionOf(toolCalls) : undefined;
   const status = failure ? 'failed' : requiredAction ? 'requires_action' : 'completed';
   const error = failure ? { code: failure.code, message: failure.message } : null;
-  const finished = await finishRun(inserted, { status, error, outputText: failure ? null : text }, answeredBy, usage, attempts);
+  const finished = await finishRun(inserted, row, { status, error, outputText: failure ? null : text }, answeredBy, usage, attempts);
   if (failure) logger.info({ runId: row.id, code: failure.code, attempts }, 'ask failed at the provider');
   return { run: presentRun(finished, requiredAction), outputText: failure ? '' : text, requiredAction, failure };
 }
@@ -149,25 +149,23 @@ function requiredActionOf(calls: ModelToolCall[]): RequiredAction {
 }
 
 async function finishRun(
-  inserted: Promise<AgentRun>,
+  inserted: Promise<void>,
+  row: AgentRun,
   outcome: { status: 'completed' | 'failed' | 'requires_action'; error: { code: string; message: string } | null; outputText?: string | null },
   model: string,
   usage: { inputTokens: number; outputTokens: number; costMicros: number },
   attempts: FallbackAttempt[],
 ): Promise<AgentRun> {
-  const row = await inserted;
-  return db.agentRun.update({
-    where: { id: row.id },
-    data: {
-      status: outcome.status,
-      error: outcome.error ?? undefined,
-      outputText: outcome.outputText ?? null,
-      model,
-      attempts: attempts.filter((a) => a.code).map((a) => ({ model: a.modelId, code: a.code! })),
-      inputTokens: usage.inputTokens,
-      outputTokens: usage.outputTokens,
-      costMicros: BigInt(usage.costMicros),
-      completedAt: outcome.status === 'requires_action' ? null : new Date(),
-    },
+  await inserted;
+  return finishAskRun(row, {
+    status: outcome.status,
+    error: outcome.error,
+    outputText: outcome.outputText ?? null,
+    model,
+    attempts: attempts.filter((a) => a.code).map((a) => ({ model: a.modelId, code: a.code! })),
+    inputTokens: usage.inputTokens,
+    outputTokens: usage.outputTokens,
+    costMicros: BigInt(usage.costMicros),
+    completedAt: outcome.status === 'requires_action' ? null : new Date(),
   });
 }

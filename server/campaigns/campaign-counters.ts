@@ -27,9 +27,12 @@ async function recounting(tx: DbTx, campaignId: string): Promise<boolean> {
   return row?.recounting ?? false;
 }
 
-/** Sets the counters from the recipients' statuses; the caller holds `lockForRecount` and the campaign row. */
-export async function recountCampaign(tx: DbTx, campaignId: string): Promise<void> {
-  await tx.$executeRaw`
+/**
+ * Sets the counters from the recipients' statuses; the caller holds `lockForRecount` and the
+ * campaign row. Returns how many are in flight: handed to the send pipeline and not yet sent.
+ */
+export async function recountCampaign(tx: DbTx, campaignId: string): Promise<{ inFlight: number }> {
+  const [row] = await tx.$queryRaw<Array<{ in_flight: number }>>`
     UPDATE campaigns c SET total_count = a.total, sent_count = a.sent, delivered_count = a.delivered, read_count = a.read,
       failed_count = a.failed, skipped_count = a.skipped, updated_at = now()
     FROM (
@@ -38,7 +41,10 @@ export async function recountCampaign(tx: DbTx, campaignId: string): Promise<voi
         (count(*) FILTER (WHERE status IN ('delivered', 'read')))::int AS delivered,
         (count(*) FILTER (WHERE status = 'read'))::int AS read,
         (count(*) FILTER (WHERE status = 'failed'))::int AS failed,
-        (count(*) FILTER (WHERE status = 'skipped'))::int AS skipped
+        (count(*) FILTER (WHERE status = 'skipped'))::int AS skipped,
+        (count(*) FILTER (WHERE status = 'queued'))::int AS in_flight
       FROM campaign_recipients WHERE campaign_id = ${campaignId}) a
-    WHERE c.id = ${campaignId}`;
+    WHERE c.id = ${campaignId}
+    RETURNING a.in_flight`;
+  return { inFlight: row?.in_flight ?? 0 };
 }

@@ -12,10 +12,23 @@ import { planHandOff, type PendingRecipient } from './plan-hand-off';
 
 export const CHUNK_SIZE = 1000;
 const RECOUNT_EVERY_MS = 1_000;
+/**
+ * Seconds of the number's throughput a campaign keeps handed off ahead of its sends. Handing
+ * off a whole campaign at once filled the send queue with a backlog every other message of the
+ * worker waited behind, an OTP from another organization included (`npm run bench:fairness`),
+ * and a pause could no longer hold back anything.
+ */
+const HANDED_OFF_AHEAD_S = 5;
+
+/** Recipients in flight (queued, not yet sent) past which a campaign waits for its sends. */
+export const maxInFlight = (throughputPerSec: number) => Math.max(CHUNK_SIZE, throughputPerSec * HANDED_OFF_AHEAD_S);
 
 export interface ChunkOutcome {
-  /** `more`: call again; `done`: nothing pending (rechecked soon until completed); `parked`: waiting for allowance; `stopped`: not processing. */
-  state: 'more' | 'done' | 'parked' | 'stopped';
+  /**
+   * `more`: call again; `paced`: enough in flight, called again soon; `done`: nothing pending
+   * (rechecked soon until completed); `parked`: waiting for allowance; `stopped`: not processing.
+   */
+  state: 'more' | 'paced' | 'done' | 'parked' | 'stopped';
   queued: number;
   skipped: number;
 }
@@ -31,13 +44,20 @@ export async function handOffChunk(campaignId: string, now: Date, size = CHUNK_S
   return db.$transaction(async (tx) => {
     await lockForRecount(tx, campaignId);
     await tx.$queryRaw`SELECT id FROM campaigns WHERE id = ${campaignId} FOR UPDATE`;
-    await recountCampaign(tx, campaignId);
+    const { inFlight } = await recountCampaign(tx, campaignId);
     const campaign = await tx.campaign.findUnique({
       where: { id: campaignId },
-      include: { template: true, account: { select: { portfolioId: true, portfolio: { select: { messagingLimit: true } } } } },
+      include: {
+        template: true,
+        account: { select: { portfolioId: true, throughputPerSec: true, portfolio: { select: { messagingLimit: true } } } },
+      },
     });
     const stopped = { state: 'stopped' as const, queued: 0, skipped: 0 };
     if (!campaign || campaign.status !== 'processing') return stopped;
+    if (inFlight >= maxInFlight(campaign.account.throughputPerSec)) {
+      await addDispatchJob(tx, campaignId, new Date(Date.now() + RECOUNT_EVERY_MS));
+      return { state: 'paced' as const, queued: 0, skipped: 0 };
+    }
     const { template } = campaign;
     if (template.status !== 'APPROVED') {
       await failCampaign(tx, campaignId, `Template \`${template.name}\` is ${template.status}, no longer APPROVED.`);

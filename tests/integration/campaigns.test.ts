@@ -5,7 +5,7 @@ import { deleteDraftCampaign } from '@/server/campaigns/delete-draft-campaign';
 import { dispatchCampaign } from '@/server/campaigns/dispatch-campaign';
 import { duplicateCampaign } from '@/server/campaigns/duplicate-campaign';
 import { editDraftCampaign } from '@/server/campaigns/edit-draft-campaign';
-import { CHUNK_SIZE } from '@/server/campaigns/hand-off-chunk';
+import { CHUNK_SIZE, maxInFlight } from '@/server/campaigns/hand-off-chunk';
 import { rescheduleCampaign } from '@/server/campaigns/reschedule-campaign';
 import { sweepCampaigns } from '@/server/campaigns/sweep-campaigns';
 import { db, type Account } from '@/server/db';
@@ -555,6 +555,8 @@ describe('pacing against the messaging limit', () => {
     });
     await simulator(`/_sim/phone-numbers/${t.account.phoneId}`, { messaging_limit_tier: 'TIER_UNLIMITED' });
     await waitFor('the unlimited tier', () => db.businessPortfolio.findFirst({ where: { id: t.account.portfolioId, messagingLimit: -1 } }));
+    // A number fast enough that all 2,500 may be in flight at once: only the dispatchers race here.
+    await db.account.update({ where: { id: t.account.id }, data: { throughputPerSec: 1_000 } });
     const everyone = phones(2_500);
     const id = await campaignWith(t, []);
     for (let i = 0; i < everyone.length; i += 1_000) {
@@ -574,6 +576,31 @@ describe('pacing against the messaging limit', () => {
     assert.equal(await db.campaignRecipient.count({ where: { campaignId: id, status: 'pending' } }), 0);
     const repeated = await dispatchCampaign(id);
     assert.equal(repeated.queued, 0);
+    assert.equal(await messagesOf(id), 2_500);
+  });
+
+  test("a campaign keeps only a few seconds of its number's sends handed off, and hands off the rest as they go out", async () => {
+    const t = await tenant(-1);
+    await simulator(`/_sim/phone-numbers/${t.account.phoneId}`, { messaging_limit_tier: 'TIER_UNLIMITED' });
+    // 200/s: a chunk (1,000) is the most in flight, so 2,500 recipients take three hand-offs.
+    await db.account.update({ where: { id: t.account.id }, data: { throughputPerSec: 200 } });
+    assert.equal(maxInFlight(200), CHUNK_SIZE);
+    const everyone = phones(2_500);
+    const id = await campaignWith(t, []);
+    for (let i = 0; i < everyone.length; i += 1_000) {
+      assert.equal(
+        (await t.call('POST', `/campaigns/${id}/recipients`, { recipients: everyone.slice(i, i + 1_000).map((p) => promo(p)) })).status,
+        200,
+      );
+    }
+    // Processing without its dispatch job, so this call is the only hand-off until it asks for the next.
+    await db.campaign.update({ where: { id }, data: { status: 'processing', startedAt: new Date() } });
+    const first = await dispatchCampaign(id);
+    assert.deepEqual(first, { queued: CHUNK_SIZE, skipped: 0, state: 'paced' });
+    assert.equal(await db.campaignRecipient.count({ where: { campaignId: id, status: 'pending' } }), 1_500);
+    // The paced dispatcher's own wake-ups hand off the rest as the sends go out.
+    const done = await waitForStatus(t, id, 'completed', 60_000);
+    assert.equal(done.recipients.sent, 2_500);
     assert.equal(await messagesOf(id), 2_500);
   });
 });

@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { startStack, waitForHealthy } from '../lib/stack';
 import { benchEnv, createBenchTemplate, createBenchTenant, resetStores } from './bench-setup';
+import { apiCaller, benchPhones, percentile, simulatorStats, unlimitedNumber } from './campaign-support';
 
 /**
  * `npm run bench:campaign` (production build first: `npm run build`, or both with the same
@@ -24,20 +25,10 @@ await createBenchTemplate(orgId, main.id, 'promo_offer');
 
 mkdirSync('/tmp/bench-campaign-logs', { recursive: true });
 const stack = startStack({ env, webPort: port, logDir: '/tmp/bench-campaign-logs' });
-const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
-const api = async (method: string, path: string, body?: unknown) => {
-  const res = await fetch(`${base}/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const json = (await res.json()) as any;
-  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${JSON.stringify(json)}`);
-  return json;
-};
+const api = apiCaller(base, key);
 try {
   await waitForHealthy(base);
-  await fetch(`${simulatorUrl}/_sim/phone-numbers/${main.phoneId}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ throughput_level: 'HIGH', messaging_limit_tier: 'TIER_UNLIMITED' }),
-  });
+  await unlimitedNumber(simulatorUrl, main.phoneId);
   const campaign = await api('POST', '/campaigns', { name: 'Bench', template: 'promo_offer' });
   const phones = benchPhones(calls * perCall);
 
@@ -53,11 +44,11 @@ try {
   const addSeconds = (Date.now() - addStarted) / 1000;
   latencies.sort((a, b) => a - b);
   console.log(
-    `added in ${addSeconds.toFixed(1)} s (target < 20 s); per call p50 ${percentile(latencies, 50)} ms, p99 ${percentile(latencies, 99)} ms`,
+    `added in ${addSeconds.toFixed(1)} s (target < 20 s); per call p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms`,
   );
 
   console.log('\n2. Running the campaign');
-  const before = await simulatorStats();
+  const before = await simulatorStats(simulatorUrl);
   const workerPid = stack.pid('worker');
   let peakRss = rssOf(workerPid);
   const rssAtStart = peakRss;
@@ -80,7 +71,7 @@ try {
     await new Promise((r) => setTimeout(r, 250));
   }
   const seconds = (Date.now() - started) / 1000;
-  const after = await simulatorStats();
+  const after = await simulatorStats(simulatorUrl);
   console.log(`${final.status} in ${seconds.toFixed(1)} s (target < 150 s): ${(phones.length / seconds).toFixed(0)} sent/s`);
   console.log(
     `at the simulator: ${after.distinct_callbacks - before.distinct_callbacks} distinct messages accepted, ${after.accepted_total - before.accepted_total} accepted in all, ${after.duplicated_callbacks} sent twice`,
@@ -104,21 +95,6 @@ try {
 } finally {
   await stack.stop();
   await db.$disconnect();
-}
-
-/** Distinct numbers avoiding the simulator's magic endings (9901–9904 refuse, fail or stop early). */
-function benchPhones(n: number): string[] {
-  const phones: string[] = [];
-  for (let i = 2_000_000; phones.length < n; i++) if (i % 10_000 < 9_900) phones.push(`+1555${i}`);
-  return phones;
-}
-
-function percentile(sorted: number[], p: number): string {
-  return (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0).toFixed(0);
-}
-
-async function simulatorStats(): Promise<{ accepted_total: number; distinct_callbacks: number; duplicated_callbacks: number }> {
-  return (await fetch(`${simulatorUrl}/_sim/stats`)).json();
 }
 
 function rssOf(pid: number | undefined): number {

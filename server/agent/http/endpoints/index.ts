@@ -1,4 +1,5 @@
 import type { AgentEndpointSpec } from '../agent-endpoint';
+import { agentEndpoints } from './agents';
 import { apiKeyEndpoints } from './api-keys';
 import { askEndpoints } from './ask';
 import { chatCompletionsEndpoints } from './chat-completions';
@@ -20,6 +21,7 @@ export const allAgentEndpoints: AgentEndpointSpec[] = [
   ...apiKeyEndpoints,
   ...modelEndpoints,
   ...providerCredentialEndpoints,
+  ...agentEndpoints,
   ...askEndpoints,
   ...chatCompletionsEndpoints,
   ...referenceEndpoints,

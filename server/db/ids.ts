@@ -53,6 +53,7 @@ export const idPrefixes = {
   agent: 'agt',
   agentVersion: 'agv',
   agentRun: 'run',
+  endUser: 'eu',
 } as const;
 
 export type IdKind = keyof typeof idPrefixes;

@@ -3,6 +3,7 @@ import { agentEndpoints } from './agents';
 import { apiKeyEndpoints } from './api-keys';
 import { askEndpoints } from './ask';
 import { chatCompletionsEndpoints } from './chat-completions';
+import { endUserEndpoints } from './end-users';
 import { identityEndpoints } from './identity';
 import { modelEndpoints } from './models';
 import { organizationEndpoints } from './organization';
@@ -22,6 +23,7 @@ export const allAgentEndpoints: AgentEndpointSpec[] = [
   ...modelEndpoints,
   ...providerCredentialEndpoints,
   ...agentEndpoints,
+  ...endUserEndpoints,
   ...askEndpoints,
   ...chatCompletionsEndpoints,
   ...referenceEndpoints,

@@ -54,6 +54,7 @@ export const idPrefixes = {
   agentVersion: 'agv',
   agentRun: 'run',
   endUser: 'eu',
+  knowledgeSource: 'ks',
 } as const;
 
 export type IdKind = keyof typeof idPrefixes;

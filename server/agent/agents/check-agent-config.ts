@@ -42,10 +42,18 @@ async function checkReferences(projectId: string, config: AgentConfig): Promise<
     const found = await db.providerCredential.findFirst({ where: { id: config.provider_credential, projectId }, select: { id: true } });
     if (!found) throw new AgentError('reference_not_found', { param: '/config/provider_credential' });
   }
-  // HTTP tools and knowledge sources are resources of the project that do not exist yet in this
-  // service, so any id an agent names is one the project does not hold.
+  // HTTP tools are resources of the project that this service does not hold yet, so any id an
+  // agent names is one the project does not have.
   if (config.tools.http.length > 0) throw new AgentError('reference_not_found', { param: '/config/tools/http/0' });
-  if (config.knowledge_sources.length > 0) throw new AgentError('reference_not_found', { param: '/config/knowledge_sources/0' });
+  if (config.knowledge_sources.length > 0) {
+    const found = new Set(
+      (await db.knowledgeSource.findMany({ where: { projectId, id: { in: config.knowledge_sources } }, select: { id: true } })).map(
+        (row) => row.id,
+      ),
+    );
+    const missing = config.knowledge_sources.findIndex((id) => !found.has(id));
+    if (missing >= 0) throw new AgentError('reference_not_found', { param: `/config/knowledge_sources/${missing}` });
+  }
 }
 
 function checkToolNames(config: AgentConfig): void {

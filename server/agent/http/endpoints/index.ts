@@ -5,6 +5,7 @@ import { askEndpoints } from './ask';
 import { chatCompletionsEndpoints } from './chat-completions';
 import { endUserEndpoints } from './end-users';
 import { identityEndpoints } from './identity';
+import { knowledgeSourceEndpoints } from './knowledge-sources';
 import { modelEndpoints } from './models';
 import { organizationEndpoints } from './organization';
 import { projectEndpoints } from './projects';
@@ -24,6 +25,7 @@ export const allAgentEndpoints: AgentEndpointSpec[] = [
   ...providerCredentialEndpoints,
   ...agentEndpoints,
   ...endUserEndpoints,
+  ...knowledgeSourceEndpoints,
   ...askEndpoints,
   ...chatCompletionsEndpoints,
   ...referenceEndpoints,

@@ -11,8 +11,12 @@ export const contactTags = z
 
 export const optedOutMarketing = z.boolean().describe('Marketing templates are refused for an opted-out contact.');
 
+export const externalOnly = z.boolean().describe('The contact exists only because another system logged a message it had sent.');
+
 export interface ContactChanges {
   name?: string | null;
   tags?: string[];
   optedOutMarketing?: boolean;
+  /** Set from the dashboard's contacts page only; the API reads it. */
+  externalOnly?: boolean;
 }

@@ -20,3 +20,6 @@ export interface ContactChanges {
   /** Set from the dashboard's contacts page only; the API reads it. */
   externalOnly?: boolean;
 }
+
+/** The most rows one contacts import takes; the page says so before sending a larger file. */
+export const CONTACT_IMPORT_MAX_ROWS = 10_000;

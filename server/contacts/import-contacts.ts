@@ -2,9 +2,6 @@ import { db } from '@/server/db';
 import { newId } from '@/server/db/ids';
 import { normalizePhoneNumber } from './phone-number';
 
-/** The most rows one import takes; the page says so before sending a larger file. */
-export const CONTACT_IMPORT_MAX_ROWS = 10_000;
-
 export interface ContactImportRow {
   phone: string;
   /** Replaces the contact's name; absent keeps it. */

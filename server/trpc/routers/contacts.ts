@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { contactName, contactTags, externalOnly, optedOutMarketing } from '@/server/contacts/contact-fields';
+import { CONTACT_IMPORT_MAX_ROWS, contactName, contactTags, externalOnly, optedOutMarketing } from '@/server/contacts/contact-fields';
 import { getContact } from '@/server/contacts/get-contact';
-import { CONTACT_IMPORT_MAX_ROWS, importContacts } from '@/server/contacts/import-contacts';
+import { importContacts } from '@/server/contacts/import-contacts';
 import { listContactTags } from '@/server/contacts/list-contact-tags';
 import { listContacts } from '@/server/contacts/list-contacts';
 import { readContactHistory } from '@/server/contacts/read-contact-history';

@@ -149,9 +149,13 @@ describe("another organization's contacts", () => {
 describe("a contact's history", () => {
   test('lists their conversation and the campaigns they were in with status and reason, newest first', async () => {
     const campaignIds: string[] = [];
-    for (const name of ['Older campaign', 'Newer campaign']) {
+    for (const [name, daysAgo] of [
+      ['Older campaign', 30],
+      ['Newer campaign', 1],
+    ] as const) {
       const created = await call('mutation', 'campaigns.create', { name, templateId });
       const id = (created.data as { id: string }).id;
+      await db.campaign.update({ where: { id }, data: { createdAt: new Date(Date.now() - daysAgo * 86_400_000) } });
       await call('mutation', 'campaigns.addRecipients', { id, recipients: [{ to: world.phone, parameters: { '1': 'Ann', '2': '10%' } }] });
       campaignIds.push(id);
     }

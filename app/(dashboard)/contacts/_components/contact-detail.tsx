@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useFormatter, useTranslations } from 'next-intl';
 import Link from 'next/link';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { NotFoundState } from '@/app/_components/not-found-state';
 import { isNotFound } from '@/app/_trpc/http-status';
 import { useTRPC } from '@/app/_trpc/trpc';
@@ -20,19 +20,23 @@ interface EditableContact {
 
 /** A checkbox with its label and a line saying what it means. */
 function CheckField({ label, hint, checked, onChange }: { label: string; hint: string; checked: boolean; onChange: (checked: boolean) => void }) {
+  const hintId = useId();
   return (
-    <label className="flex gap-2 text-sm">
-      <input
-        type="checkbox"
-        checked={checked}
-        onChange={(e) => onChange(e.target.checked)}
-        className="mt-0.5 size-4 shrink-0 rounded border-slate-300 text-brand-600"
-      />
-      <span>
-        <span className="font-medium text-slate-800">{label}</span>
-        <span className="block text-xs text-slate-600">{hint}</span>
-      </span>
-    </label>
+    <div className="text-sm">
+      <label className="flex items-center gap-2 font-medium text-slate-800">
+        <input
+          type="checkbox"
+          checked={checked}
+          onChange={(e) => onChange(e.target.checked)}
+          aria-describedby={hintId}
+          className="size-4 shrink-0 rounded border-slate-300 text-brand-600"
+        />
+        {label}
+      </label>
+      <p id={hintId} className="ms-6 text-xs text-slate-600">
+        {hint}
+      </p>
+    </div>
   );
 }
 
@@ -62,22 +66,24 @@ function ContactForm({ contact }: { contact: EditableContact }) {
       }}
     >
       <h2 className="text-lg font-semibold">{t('edit')}</h2>
-      <label className="block text-sm font-medium text-slate-800">
-        {t('tags')}
-        <input
-          value={tags}
-          onChange={(e) => {
-            setTags(e.target.value);
-            update.reset();
-          }}
-          dir="auto"
-          aria-describedby="tags-hint"
-          className={inputClass}
-        />
-        <span id="tags-hint" className="mt-1 block text-xs font-normal text-slate-600">
+      <div>
+        <label className="block text-sm font-medium text-slate-800">
+          {t('tags')}
+          <input
+            value={tags}
+            onChange={(e) => {
+              setTags(e.target.value);
+              update.reset();
+            }}
+            dir="auto"
+            aria-describedby="tags-hint"
+            className={inputClass}
+          />
+        </label>
+        <p id="tags-hint" className="mt-1 text-xs text-slate-600">
           {t('tagsHint')}
-        </span>
-      </label>
+        </p>
+      </div>
       <CheckField
         label={t('optedOut')}
         hint={t('optedOutHint')}
@@ -156,7 +162,7 @@ export function ContactDetail({ id }: { id: string }) {
         </div>
       </header>
       <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_2fr]">
-        <ContactForm key={`${contact.tags.join()}|${contact.opted_out_marketing}|${contact.external_only}`} contact={contact} />
+        <ContactForm key={contact.id} contact={contact} />
         <div className="min-w-0 space-y-6">
           <section aria-labelledby="conversations-heading" className={section}>
             <h2 id="conversations-heading" className="text-lg font-semibold">
@@ -175,9 +181,11 @@ export function ContactDetail({ id }: { id: string }) {
                       )}
                     </div>
                     <Link href={`/inbox/${contact.id}`} className={buttonClass}>
-                      {c.account
-                        ? t.rich('history.openConversation', { account: c.account, b: (chunks) => <bdi>{chunks}</bdi> })
-                        : t('history.openConversationNoAccount')}
+                      <span>
+                        {c.account
+                          ? t.rich('history.openConversation', { account: c.account, b: (chunks) => <bdi>{chunks}</bdi> })
+                          : t('history.openConversationNoAccount')}
+                      </span>
                     </Link>
                   </li>
                 ))}
@@ -202,7 +210,12 @@ export function ContactDetail({ id }: { id: string }) {
                     </div>
                     <p>
                       <span className="font-medium">{tStatus(c.status)}</span>
-                      {c.reason && <span className="wrap-anywhere text-slate-600"> · {c.reason}</span>}
+                      {c.reason && (
+                        <span className="wrap-anywhere text-slate-600">
+                          {' · '}
+                          <bdi dir="auto">{c.reason}</bdi>
+                        </span>
+                      )}
                     </p>
                   </li>
                 ))}

@@ -74,7 +74,15 @@ export function ContactImport() {
           {columnSelect('phone', tSheet('phone'), false)}
           {columnSelect('name', t('name'), true)}
           {columnSelect('tags', t('tags'), true)}
-          <p className="text-xs text-slate-600 sm:col-span-3">{t('tagsSeparator')}</p>
+          <p className="text-xs text-slate-600 sm:col-span-3">
+            {t.rich('tagsSeparator', {
+              example: (chunks) => (
+                <bdi dir="ltr" className="font-mono">
+                  {chunks}
+                </bdi>
+              ),
+            })}
+          </p>
         </fieldset>
       )}
       {sheet.rows.length > 0 && (

@@ -4,7 +4,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useFormatter, useTranslations } from 'next-intl';
 import Link from 'next/link';
 import Papa from 'papaparse';
-import { useDeferredValue, useState } from 'react';
+import { useDeferredValue, useId, useState } from 'react';
 import { useTRPC, useTRPCClient } from '@/app/_trpc/trpc';
 import { ListStates } from '../../_components/list-states';
 import { buttonClass, inputClass } from '../../_components/ui';
@@ -57,13 +57,15 @@ export function ContactList() {
       const csv = Papa.unparse({ fields: ['phone', 'name', 'tags', 'opted_out_marketing', 'external_only', 'created_at'], data: rows });
       const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv' }));
       Object.assign(document.createElement('a'), { href: url, download: 'contacts.csv' }).click();
-      URL.revokeObjectURL(url);
+      // Freed once the browser has had time to start the download (revoked at once, it may not).
+      setTimeout(() => URL.revokeObjectURL(url), 30_000);
       setExporting('idle');
     } catch {
       setExporting('failed');
     }
   };
 
+  const ids = useId();
   const select = 'mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-xs';
   return (
     <div className="mt-6">
@@ -79,9 +81,11 @@ export function ContactList() {
             className={inputClass}
           />
         </label>
-        <label className="block text-sm font-medium text-slate-800">
-          {t('list.tag')}
-          <select value={tag} onChange={(e) => setTag(e.target.value)} className={select}>
+        <div>
+          <label htmlFor={`${ids}-tag`} className="block text-sm font-medium text-slate-800">
+            {t('list.tag')}
+          </label>
+          <select id={`${ids}-tag`} value={tag} onChange={(e) => setTag(e.target.value)} className={select}>
             <option value="">{t('list.allTags')}</option>
             {tags.data?.map((name) => (
               <option key={name} value={name}>
@@ -89,15 +93,17 @@ export function ContactList() {
               </option>
             ))}
           </select>
-        </label>
-        <label className="block text-sm font-medium text-slate-800">
-          {t('list.optedOut')}
-          <select value={optedOut} onChange={(e) => setOptedOut(e.target.value as OptedOut)} className={select}>
+        </div>
+        <div>
+          <label htmlFor={`${ids}-opted-out`} className="block text-sm font-medium text-slate-800">
+            {t('list.optedOut')}
+          </label>
+          <select id={`${ids}-opted-out`} value={optedOut} onChange={(e) => setOptedOut(e.target.value as OptedOut)} className={select}>
             <option value="">{t('list.optedOutAll')}</option>
             <option value="yes">{t('list.optedOutOnly')}</option>
             <option value="no">{t('list.optedInOnly')}</option>
           </select>
-        </label>
+        </div>
         <button type="button" onClick={exportCsv} disabled={exporting === 'busy'} className={`${buttonClass} py-2`}>
           {exporting === 'busy' ? t('exporting') : t('export')}
         </button>

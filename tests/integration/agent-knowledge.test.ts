@@ -85,6 +85,23 @@ describe('/agent/v1/knowledge_sources and search_knowledge', () => {
     ]) {
       await assertRefusedInBoth((language) => add({ name: `Page ${unique()}`, type: 'url', url }, key, language), 'url_not_allowed', '/url');
     }
+    // The demo shop (HTTPS, development CA): its FAQ page is read, reduced to text and found.
+    const shop = process.env.SHOP_URL!;
+    const page = await add({ name: `Shop FAQ ${unique()}`, type: 'url', url: `${shop}/faq` });
+    assert.equal(page.status, 202, JSON.stringify(page.body));
+    const read = await settled(page.body.id);
+    assert.equal(read.status, 'ready', read.error);
+    const [shipping] = await searchKnowledge(projectId, [page.body.id], 'How long does shipping to other cities take?');
+    assert.equal(shipping!.heading, 'Shipping');
+    assert.doesNotMatch(shipping!.text, /<|font:/, 'tags and styles are gone');
+    const markdown = await add({ name: `Shop MD ${unique()}`, type: 'url', url: `${shop}/faq.md` });
+    assert.equal((await settled(markdown.body.id)).status, 'ready');
+    const moved = await settled((await add({ name: `Moved ${unique()}`, type: 'url', url: `${shop}/moved` })).body.id);
+    assert.equal(moved.status, 'failed');
+    assert.match(moved.error, /HTTP 302 \(redirects are not followed\)/);
+    const json = await settled((await add({ name: `JSON ${unique()}`, type: 'url', url: `${shop}/orders/1234` })).body.id);
+    assert.match(json.error, /application\/json/);
+
     // The test stack allows 127.0.0.77, where nothing listens on 443.
     const unreachable = await add({ name: `Page ${unique()}`, type: 'url', url: 'https://127.0.0.77/faq?lang=en' });
     assert.equal(unreachable.status, 202, JSON.stringify(unreachable.body));

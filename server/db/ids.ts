@@ -55,6 +55,7 @@ export const idPrefixes = {
   agentRun: 'run',
   endUser: 'eu',
   knowledgeSource: 'ks',
+  agentTool: 'tool',
 } as const;
 
 export type IdKind = keyof typeof idPrefixes;

@@ -11,6 +11,7 @@ import { organizationEndpoints } from './organization';
 import { projectEndpoints } from './projects';
 import { providerCredentialEndpoints } from './provider-credentials';
 import { referenceEndpoints } from './reference';
+import { toolEndpoints } from './tools';
 
 /**
  * Every /agent/v1 operation, for the OpenAPI document and the reference. An endpoint's spec
@@ -26,6 +27,7 @@ export const allAgentEndpoints: AgentEndpointSpec[] = [
   ...agentEndpoints,
   ...endUserEndpoints,
   ...knowledgeSourceEndpoints,
+  ...toolEndpoints,
   ...askEndpoints,
   ...chatCompletionsEndpoints,
   ...referenceEndpoints,

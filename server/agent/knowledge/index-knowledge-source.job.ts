@@ -1,4 +1,4 @@
-import { db } from '@/server/db';
+import { db, type DbTx, type KnowledgeSource } from '@/server/db';
 import {
   OutboundBlockedError,
   OutboundTimeoutError,
@@ -34,29 +34,31 @@ export async function indexKnowledgeSourceJob({ sourceId }: { sourceId: string }
     await db.knowledgeSource.updateMany({ where: { id: sourceId }, data: { status: 'failed', error: error.message, indexedAt: new Date() } });
     return;
   }
+  const passages = await db.$transaction((tx) => writePassages(tx, source, text));
+  logger.info({ sourceId, passages }, 'knowledge source indexed');
+}
+
+/**
+ * Replaces a source's passages with those of `text` and marks it ready, in the caller's
+ * transaction (the job's, or the demo seed's). Returns how many passages it has.
+ */
+export async function writePassages(tx: DbTx, source: Pick<KnowledgeSource, 'id' | 'type'>, text: string): Promise<number> {
+  const sourceId = source.id;
   const passages = splitPassages(text, source.type !== 'text');
-  await db.$transaction(async (tx) => {
-    await tx.knowledgeChunk.deleteMany({ where: { sourceId } });
-    // Raw SQL: the search vector is computed by PostgreSQL, which the ORM cannot write.
-    if (passages.length > 0) {
-      await tx.$executeRaw`
-        INSERT INTO knowledge_chunks (source_id, position, heading, text, search_vector)
-        SELECT ${sourceId}, p.position, p.heading, p.text, to_tsvector('simple', p.normalised)
-        FROM unnest(${passages.map((_, i) => i)}::int[], ${passages.map((p) => p.heading)}::text[], ${passages.map((p) => p.text)}::text[],
-                    ${passages.map((p) => normaliseForSearch(`${p.heading ?? ''}\n${p.text}`))}::text[]) AS p(position, heading, text, normalised)`;
-    }
-    await tx.knowledgeSource.update({
-      where: { id: sourceId },
-      data: {
-        status: 'ready',
-        error: null,
-        characters: text.length,
-        indexedAt: new Date(),
-        ...(source.type === 'url' ? { content: text } : {}),
-      },
-    });
+  await tx.knowledgeChunk.deleteMany({ where: { sourceId } });
+  // Raw SQL: the search vector is computed by PostgreSQL, which the ORM cannot write.
+  if (passages.length > 0) {
+    await tx.$executeRaw`
+      INSERT INTO knowledge_chunks (source_id, position, heading, text, search_vector)
+      SELECT ${sourceId}, p.position, p.heading, p.text, to_tsvector('simple', p.normalised)
+      FROM unnest(${passages.map((_, i) => i)}::int[], ${passages.map((p) => p.heading)}::text[], ${passages.map((p) => p.text)}::text[],
+                  ${passages.map((p) => normaliseForSearch(`${p.heading ?? ''}\n${p.text}`))}::text[]) AS p(position, heading, text, normalised)`;
+  }
+  await tx.knowledgeSource.update({
+    where: { id: sourceId },
+    data: { status: 'ready', error: null, characters: text.length, indexedAt: new Date(), ...(source.type === 'url' ? { content: text } : {}) },
   });
-  logger.info({ sourceId, passages: passages.length }, 'knowledge source indexed');
+  return passages.length;
 }
 
 /** A page's text: https only, no redirects, 10 s, 5 MiB; HTML reduced to its text, plain text and markdown as they are. */

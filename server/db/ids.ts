@@ -56,6 +56,7 @@ export const idPrefixes = {
   endUser: 'eu',
   knowledgeSource: 'ks',
   agentTool: 'tool',
+  agentSession: 'sess',
 } as const;
 
 export type IdKind = keyof typeof idPrefixes;

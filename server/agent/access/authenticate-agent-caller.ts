@@ -79,6 +79,13 @@ function assertSameOriginJson(request: Request): void {
 }
 
 /** Keys need the scope (or `permissions: all`), members the role's permission. */
+/** Whether the caller holds a permission, for rules that depend on it inside a route (draft sessions need agents:write). */
+export function callerMay(caller: AgentCaller, permission: AgentPermission): boolean {
+  if (caller.kind === 'anonymous') return false;
+  if (caller.kind === 'secret_key') return caller.allScopes || caller.scopes.includes(permission);
+  return roleAllows(caller.role, permission);
+}
+
 export function assertAgentPermission(caller: AgentCaller, permission: AgentPermission | undefined): void {
   if (!permission || caller.kind === 'anonymous') return;
   if (caller.kind === 'secret_key') {

@@ -11,6 +11,7 @@ import { organizationEndpoints } from './organization';
 import { projectEndpoints } from './projects';
 import { providerCredentialEndpoints } from './provider-credentials';
 import { referenceEndpoints } from './reference';
+import { sessionEndpoints } from './sessions';
 import { toolEndpoints } from './tools';
 
 /**
@@ -28,6 +29,7 @@ export const allAgentEndpoints: AgentEndpointSpec[] = [
   ...endUserEndpoints,
   ...knowledgeSourceEndpoints,
   ...toolEndpoints,
+  ...sessionEndpoints,
   ...askEndpoints,
   ...chatCompletionsEndpoints,
   ...referenceEndpoints,

@@ -7,7 +7,7 @@ import { lockCampaign } from './find-campaign';
 import { campaignInclude, presentCampaign } from './present-campaign';
 import { requireCampaignStatus } from './require-campaign-status';
 import { applyVariableSources } from './resolve-variable-sources';
-import type { VariableSources } from './variable-sources';
+import { pickVariables, type VariableSources } from './variable-sources';
 
 export interface EditDraftCampaignInput {
   name?: string;
@@ -37,6 +37,7 @@ export async function editDraftCampaign(orgId: string, campaignId: string, input
     }
     const sourced = input.sources && Object.keys(input.sources).length > 0;
     if (template || sourced) {
+      // Every recipient's variables for the (new) template: sources applied, other names dropped.
       const forSend = templateForSend(template ?? (await tx.template.findUniqueOrThrow({ where: { id: locked.templateId } })));
       const recipients = await tx.campaignRecipient.findMany({
         where: { campaignId },
@@ -44,10 +45,11 @@ export async function editDraftCampaign(orgId: string, campaignId: string, input
         orderBy: { id: 'asc' },
       });
       const stored = recipients.map((r) => ({ phone: r.phoneNumber, name: r.name, parameters: r.parameters as Record<string, string> }));
-      const named = (_: number, r: { phone: string }) => ({ label: `Recipient ${r.phone}`, param: 'sources' });
-      const filled = await applyVariableSources(orgId, stored, input.sources, named, tx);
-      filled.forEach((parameters, index) => validateRecipientParameters(forSend, parameters, index, `Recipient ${stored[index]!.phone}`));
-      if (sourced && recipients.length > 0) {
+      const named = (index: number, r: { phone: string }) => ({ label: `recipients[${index}] (${r.phone})`, param: 'sources' });
+      const applied = await applyVariableSources(orgId, stored, input.sources, named, tx);
+      const filled = applied.map((parameters) => pickVariables(parameters, forSend.body.variables));
+      filled.forEach((parameters, index) => validateRecipientParameters(forSend, parameters, index, named(index, stored[index]!).label));
+      if (recipients.length > 0) {
         // One statement for every recipient's new variables, however many there are.
         await tx.$executeRaw`
           UPDATE campaign_recipients AS r SET parameters = batch.parameters::jsonb, updated_at = now()

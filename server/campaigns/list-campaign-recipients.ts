@@ -19,9 +19,15 @@ export async function listCampaignRecipients(orgId: string, campaignId: string, 
 /** The dashboard's list: the API's recipient plus its contact's name (the /v1 shape stays as it is). */
 export async function listCampaignRecipientsWithContacts(orgId: string, campaignId: string, query: RecipientQuery) {
   const rows = await findRecipientRows(orgId, campaignId, query);
+  // A recipient is linked to its contact when it is sent; before that its contact is found by number.
+  const unlinked = rows.filter((row) => !row.contact).map((row) => row.phoneNumber);
+  const contacts = unlinked.length
+    ? await db.contact.findMany({ where: { orgId, phoneNumber: { in: unlinked } }, select: { phoneNumber: true, name: true } })
+    : [];
+  const names = new Map(contacts.map((c) => [c.phoneNumber, c.name]));
   return toPage(`campaign-recipients-${campaignId}`, rows, query.limit, keyOf, (row) => ({
     ...presentRecipient(row),
-    contact_name: row.contact?.name ?? null,
+    contact_name: row.contact?.name ?? names.get(row.phoneNumber) ?? null,
   }));
 }
 

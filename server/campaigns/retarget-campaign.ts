@@ -7,7 +7,7 @@ import { findCampaign, lockCampaign } from './find-campaign';
 import { campaignInclude, presentCampaign } from './present-campaign';
 import { requireCampaignStatus } from './require-campaign-status';
 import { applyVariableSources } from './resolve-variable-sources';
-import type { VariableSources } from './variable-sources';
+import { pickVariables, type VariableSources } from './variable-sources';
 
 /**
  * Who a retarget reaches among the finished campaign's recipients whose message was sent:
@@ -86,15 +86,12 @@ export async function retargetCampaign(orgId: string, campaignId: string, input:
       );
     }
     const recipients = rows.map((r) => ({ phone: r.phone_number, name: r.name, parameters: r.parameters }));
-    const filled = await applyVariableSources(
-      orgId,
-      recipients,
-      input.sources,
-      (_, r) => ({ label: `Recipient ${r.phone}`, param: 'sources' }),
-      tx,
-    );
+    const named = (index: number, r: { phone: string }) => ({ label: `recipients[${index}] (${r.phone})`, param: 'sources' });
     const forSend = templateForSend(template);
-    filled.forEach((parameters, index) => validateRecipientParameters(forSend, parameters, index, `Recipient ${recipients[index]!.phone}`));
+    const applied = await applyVariableSources(orgId, recipients, input.sources, named, tx);
+    // The new template's variables only: the original's values of other names are dropped.
+    const filled = applied.map((parameters) => pickVariables(parameters, forSend.body.variables));
+    filled.forEach((parameters, index) => validateRecipientParameters(forSend, parameters, index, named(index, recipients[index]!).label));
     const id = newId('campaign');
     await tx.campaign.create({
       data: {

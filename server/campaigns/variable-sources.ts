@@ -45,3 +45,8 @@ export function resolveVariables(sources: VariableSources, parameters: Record<st
 }
 
 export const usesContactFields = (sources: VariableSources | undefined) => Object.values(sources ?? {}).some((s) => s.kind === 'contact');
+
+/** Only the variables a template declares: values stored for another template are dropped when a campaign changes template. */
+export function pickVariables(parameters: Record<string, string>, variables: string[]): Record<string, string> {
+  return Object.fromEntries(variables.filter((v) => parameters[v] !== undefined).map((v) => [v, parameters[v]!]));
+}

@@ -6,17 +6,9 @@ import { assertCampaignTemplateUsable, validateRecipientParameters } from './cam
 import { findCampaign, lockCampaign } from './find-campaign';
 import { campaignInclude, presentCampaign } from './present-campaign';
 import { requireCampaignStatus } from './require-campaign-status';
+import type { RetargetAudience } from './retarget-audiences';
 import { applyVariableSources } from './resolve-variable-sources';
 import { pickVariables, type VariableSources } from './variable-sources';
-
-/**
- * Who a retarget reaches among the finished campaign's recipients whose message was sent:
- * `not_read`, those who never read it (sent or delivered); `no_choice`, those who neither
- * tapped one of its buttons nor replied after it (read or not). Failed and skipped recipients
- * are left out: their number failed, or they opted out.
- */
-export const retargetAudiences = ['not_read', 'no_choice'] as const;
-export type RetargetAudience = (typeof retargetAudiences)[number];
 
 export interface RetargetInput {
   audience: RetargetAudience;

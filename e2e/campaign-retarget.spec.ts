@@ -84,6 +84,8 @@ async function finishedCampaign(name: string) {
 
 for (const setup of [
   { locale: 'en' as const, browserLocale: 'en-US', viewport: viewports.desktop, label: 'desktop-en' },
+  { locale: 'en' as const, browserLocale: 'en-US', viewport: viewports.phone, label: 'phone-en' },
+  { locale: 'ar' as const, browserLocale: 'ar-SA', viewport: viewports.desktop, label: 'desktop-ar' },
   { locale: 'ar' as const, browserLocale: 'ar-SA', viewport: viewports.phone, label: 'phone-ar' },
 ]) {
   test.describe(`${setup.label}`, () => {

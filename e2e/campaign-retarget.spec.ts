@@ -137,6 +137,13 @@ for (const setup of [
       await expect(rows.first()).toContainText(finished.silent);
       await expect(rows.first()).toContainText('Omar Khalil');
       await expect(rows.first()).toContainText(m.recipients.status.delivered);
+      // The export takes the search too.
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: m.recipients.export }).click();
+      const csv = readFileSync((await (await download).path())!, 'utf8');
+      expect(csv).toContain(finished.silent);
+      expect(csv).toContain('Omar Khalil');
+      expect(csv).not.toContain(finished.reader);
       await search.fill(finished.failing.slice(-7));
       await expect(rows).toHaveCount(1);
       await expect(rows.first()).toContainText(m.recipients.status.failed);
@@ -171,6 +178,19 @@ for (const setup of [
       await shoot(page, testInfo, `retargeted-draft-${setup.label}`);
       const draft = await db.campaign.findFirstOrThrow({ where: { orgId: org.id, name: draftName }, include: { recipients: true } });
       expect(draft.recipients.map((r) => r.parameters)).toEqual([{ customer_name: 'Omar Khalil', order_id: 'SPRING-2' }]);
+
+      // The draft form: one variable now a fixed value, the other kept as each recipient has it.
+      await page.getByRole('button', { name: m.actions.edit, exact: true }).click();
+      const form = page.getByRole('form', { name: m.edit.title });
+      await form.getByLabel(fill(m.sources.sourceFor, { variable: 'customer_name' })).selectOption({ label: m.sources.fixed });
+      await form.getByLabel(fill(m.sources.fixedFor, { variable: 'customer_name' })).fill('صديقنا');
+      await expectAxeClean(page);
+      await shoot(page, testInfo, `edit-draft-${setup.label}`);
+      await form.getByRole('button', { name: m.edit.save }).click();
+      await expect(form).toBeHidden();
+      await expect
+        .poll(async () => (await db.campaignRecipient.findFirstOrThrow({ where: { campaignId: draft.id } })).parameters)
+        .toEqual({ customer_name: 'صديقنا', order_id: 'SPRING-2' });
     });
   });
 }

@@ -2,12 +2,12 @@ import { db, type SendMode, type Template } from '@/server/db';
 import { ApiError, notFound } from '@/server/errors/api-error';
 import { isId } from '@/server/db/ids';
 import { templateForSend } from '@/server/messages/template-send';
-import { assertCampaignTemplateUsable, validateRecipientParameters } from './campaign-template';
+import { assertCampaignTemplateUsable } from './campaign-template';
 import { lockCampaign } from './find-campaign';
 import { campaignInclude, presentCampaign } from './present-campaign';
 import { requireCampaignStatus } from './require-campaign-status';
-import { applyVariableSources } from './resolve-variable-sources';
-import { pickVariables, type VariableSources } from './variable-sources';
+import { fillStoredRecipients } from './resolve-variable-sources';
+import type { VariableSources } from './variable-sources';
 
 export interface EditDraftCampaignInput {
   name?: string;
@@ -45,10 +45,7 @@ export async function editDraftCampaign(orgId: string, campaignId: string, input
         orderBy: { id: 'asc' },
       });
       const stored = recipients.map((r) => ({ phone: r.phoneNumber, name: r.name, parameters: r.parameters as Record<string, string> }));
-      const named = (index: number, r: { phone: string }) => ({ label: `recipients[${index}] (${r.phone})`, param: 'sources' });
-      const applied = await applyVariableSources(orgId, stored, input.sources, named, tx);
-      const filled = applied.map((parameters) => pickVariables(parameters, forSend.body.variables));
-      filled.forEach((parameters, index) => validateRecipientParameters(forSend, parameters, index, named(index, stored[index]!).label));
+      const filled = await fillStoredRecipients(orgId, stored, input.sources, forSend, tx);
       if (recipients.length > 0) {
         // One statement for every recipient's new variables, however many there are.
         await tx.$executeRaw`

@@ -1,6 +1,8 @@
 import { db, type Db, type DbTx } from '@/server/db';
 import { ApiError } from '@/server/errors/api-error';
-import { resolveVariables, usesContactFields, type MissingField, type VariableSources } from './variable-sources';
+import type { TemplateForSend } from '@/server/messages/template-send';
+import { validateRecipientParameters } from './campaign-template';
+import { pickVariables, resolveVariables, usesContactFields, type MissingField, type VariableSources } from './variable-sources';
 
 /** The organization's contact names by phone number, read only when a source needs a contact field. */
 export async function contactNamesByPhone(orgId: string, phones: string[], sources: VariableSources | undefined, tx: Db | DbTx = db) {
@@ -53,6 +55,27 @@ export async function applyVariableSources(
       throw missingContactField(where.label, where.param, resolved.missing);
     }
     return resolved.parameters;
+  });
+}
+
+/**
+ * Stored recipients' variables for a template (a draft's new one, or a retarget's): sources
+ * applied, names the template does not declare dropped, each checked; the first refusal names
+ * the recipient by position and number.
+ */
+export async function fillStoredRecipients(
+  orgId: string,
+  recipients: SourcedRecipient[],
+  sources: VariableSources | undefined,
+  template: TemplateForSend,
+  tx: DbTx,
+): Promise<Array<Record<string, string>>> {
+  const named = (index: number, r: SourcedRecipient) => ({ label: `recipients[${index}] (${r.phone})`, param: 'sources' });
+  const applied = await applyVariableSources(orgId, recipients, sources, named, tx);
+  return applied.map((parameters, index) => {
+    const filled = pickVariables(parameters, template.body.variables);
+    validateRecipientParameters(template, filled, index, named(index, recipients[index]!).label);
+    return filled;
   });
 }
 

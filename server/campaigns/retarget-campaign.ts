@@ -2,13 +2,13 @@ import { db, type DbTx } from '@/server/db';
 import { ApiError, notFound } from '@/server/errors/api-error';
 import { isId, newId } from '@/server/db/ids';
 import { templateForSend } from '@/server/messages/template-send';
-import { assertCampaignTemplateUsable, validateRecipientParameters } from './campaign-template';
+import { assertCampaignTemplateUsable } from './campaign-template';
 import { findCampaign, lockCampaign } from './find-campaign';
 import { campaignInclude, presentCampaign } from './present-campaign';
 import { requireCampaignStatus } from './require-campaign-status';
 import type { RetargetAudience } from './retarget-audiences';
-import { applyVariableSources } from './resolve-variable-sources';
-import { pickVariables, type VariableSources } from './variable-sources';
+import { fillStoredRecipients } from './resolve-variable-sources';
+import type { VariableSources } from './variable-sources';
 
 export interface RetargetInput {
   audience: RetargetAudience;
@@ -78,12 +78,8 @@ export async function retargetCampaign(orgId: string, campaignId: string, input:
       );
     }
     const recipients = rows.map((r) => ({ phone: r.phone_number, name: r.name, parameters: r.parameters }));
-    const named = (index: number, r: { phone: string }) => ({ label: `recipients[${index}] (${r.phone})`, param: 'sources' });
     const forSend = templateForSend(template);
-    const applied = await applyVariableSources(orgId, recipients, input.sources, named, tx);
-    // The new template's variables only: the original's values of other names are dropped.
-    const filled = applied.map((parameters) => pickVariables(parameters, forSend.body.variables));
-    filled.forEach((parameters, index) => validateRecipientParameters(forSend, parameters, index, named(index, recipients[index]!).label));
+    const filled = await fillStoredRecipients(orgId, recipients, input.sources, forSend, tx);
     const id = newId('campaign');
     await tx.campaign.create({
       data: {

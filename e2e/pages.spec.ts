@@ -40,6 +40,24 @@ const visits: Visit[] = [
     ready: (page) => page.getByLabel('Campaign name'),
     arabic: { heading: 'حملة جديدة', ready: (page) => page.getByLabel('اسم الحملة') },
   },
+  {
+    name: 'contacts',
+    path: () => '/contacts',
+    ready: (page) => page.getByRole('link', { name: longTexts.customerName }),
+    arabic: { heading: 'جهات الاتصال' },
+  },
+  {
+    name: 'contact',
+    path: () => `/contacts/${world().contactId}`,
+    ready: (page) => page.getByRole('heading', { level: 1, name: longTexts.customerName }),
+    arabic: { heading: 'المحادثات' },
+  },
+  {
+    name: 'import-contacts',
+    path: () => '/contacts/import',
+    ready: (page) => page.getByLabel('CSV text'),
+    arabic: { heading: 'استيراد جهات الاتصال', ready: (page) => page.getByLabel('نص CSV') },
+  },
   { name: 'webhooks', path: () => '/webhooks', ready: (page) => page.getByText(longTexts.webhookUrl), arabic: { heading: 'الويب هوك' } },
   {
     name: 'api-keys',

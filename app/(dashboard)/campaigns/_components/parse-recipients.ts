@@ -1,30 +1,8 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
-import Papa from 'papaparse';
 import type { CampaignContactField } from '@/server/campaigns/variable-sources';
+import { checkSheet, phoneColumn, type CheckedSheet, type ParsedSheet } from '@/server/contacts/contact-sheet';
 import type { SourceChoices } from './variable-source-picker';
 
-export interface ParsedSheet {
-  columns: string[];
-  rows: Array<Record<string, string>>;
-}
-
-/** A CSV with a header row, or pasted numbers (one per line) as a single `phone` column. */
-export function parseSheet(text: string): ParsedSheet {
-  const trimmed = text.trim();
-  if (!trimmed) return { columns: [], rows: [] };
-  const firstLine = trimmed.split(/\r?\n/, 1)[0] ?? '';
-  if (!/[,;\t]/.test(firstLine) && /^[+\d\s().-]+$/.test(firstLine)) {
-    return {
-      columns: ['phone'],
-      rows: trimmed
-        .split(/\r?\n/)
-        .map((line) => ({ phone: line.trim() }))
-        .filter((row) => row.phone),
-    };
-  }
-  const parsed = Papa.parse<Record<string, string>>(trimmed, { header: true, skipEmptyLines: true, transformHeader: (h) => h.trim() });
-  return { columns: parsed.meta.fields ?? [], rows: parsed.data };
-}
+export { parseSheet, type ParsedSheet } from '@/server/contacts/contact-sheet';
 
 const normalise = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
 
@@ -39,7 +17,6 @@ export interface SheetMapping {
  * A variable already given a fixed value or a contact field keeps it.
  */
 export function autoMap(columns: string[], variables: string[], previous?: SourceChoices): SheetMapping {
-  const phone = columns.find((c) => /phone|number|mobile|msisdn|^to$/i.test(c)) ?? columns[0] ?? '';
   const choices: SourceChoices = {};
   for (const v of variables) {
     const kept = previous?.[v];
@@ -47,7 +24,7 @@ export function autoMap(columns: string[], variables: string[], previous?: Sourc
     if (kept && kept.kind !== 'column') choices[v] = kept;
     else if (column) choices[v] = { kind: 'column', column };
   }
-  return { phone, variables: choices };
+  return { phone: phoneColumn(columns), variables: choices };
 }
 
 /** Why a row was left out; the page words it in the reader's language (`campaigns.sheet`). */
@@ -58,40 +35,28 @@ export type InvalidReason =
   | { kind: 'noValue'; variable: string }
   | { kind: 'emptyContactField'; field: CampaignContactField; variable: string };
 
-export interface CheckedRecipients {
-  /** Row parameters hold the column-sourced variables; fixed and contact-field ones are filled by the server. */
-  valid: Array<{ line: number; to: string; parameters: Record<string, string> }>;
-  invalid: Array<{ line: number; reason: InvalidReason }>;
-  duplicates: number;
-}
+/** Row parameters hold the column-sourced variables; fixed and contact-field ones are filled by the server. */
+type Recipient = { line: number; to: string; parameters: Record<string, string> };
+export type CheckedRecipients = CheckedSheet<Recipient, InvalidReason>;
 
 /**
  * Validates every row before anything is saved: number in international format, every variable
  * filled, duplicates once. Contact fields are checked by the server (`withContactCheck`).
  */
 export function checkRecipients(sheet: ParsedSheet, mapping: SheetMapping, variables: string[]): CheckedRecipients {
-  const seen = new Set<string>();
-  const result: CheckedRecipients = { valid: [], invalid: [], duplicates: 0 };
-  sheet.rows.forEach((row, index) => {
-    const line = index + 2 - (sheet.columns.length === 1 && sheet.columns[0] === 'phone' ? 1 : 0);
-    const raw = (row[mapping.phone] ?? '').trim();
-    const phone = parsePhoneNumberFromString(raw);
-    if (!raw.startsWith('+') || !phone?.isPossible()) return result.invalid.push({ line, reason: { kind: 'notPhone', value: raw } });
+  return checkSheet<Recipient, InvalidReason>(sheet, mapping.phone, (row, to, line) => {
     const parameters: Record<string, string> = {};
     for (const variable of variables) {
       const choice = mapping.variables[variable];
-      if (!choice) return result.invalid.push({ line, reason: { kind: 'noColumn', variable } });
-      if (choice.kind === 'fixed' && !choice.value.trim()) return result.invalid.push({ line, reason: { kind: 'noValue', variable } });
+      if (!choice) return { problem: { kind: 'noColumn', variable } };
+      if (choice.kind === 'fixed' && !choice.value.trim()) return { problem: { kind: 'noValue', variable } };
       if (choice.kind !== 'column') continue;
       const value = (row[choice.column] ?? '').trim();
-      if (!value) return result.invalid.push({ line, reason: { kind: 'emptyColumn', column: choice.column, variable } });
+      if (!value) return { problem: { kind: 'emptyColumn', column: choice.column, variable } };
       parameters[variable] = value;
     }
-    if (seen.has(phone.number)) return (result.duplicates += 1);
-    seen.add(phone.number);
-    result.valid.push({ line, to: phone.number, parameters });
+    return { ok: { line, to, parameters } };
   });
-  return result;
 }
 
 /** Moves the rows whose contact field the server found empty (by index among the valid ones) to the invalid ones. */

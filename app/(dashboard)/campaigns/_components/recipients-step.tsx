@@ -5,6 +5,8 @@ import { useTranslations } from 'next-intl';
 import { useEffect, useMemo, useState } from 'react';
 import { useTRPCClient } from '@/app/_trpc/trpc';
 import { usesContactFields, type VariableSources } from '@/server/campaigns/variable-sources';
+import type { NotPhone } from '@/server/contacts/contact-sheet';
+import { SheetCheck, SheetInput } from '../../_components/sheet-input';
 import { autoMap, checkRecipients, parseSheet, withContactCheck, type CheckedRecipients, type InvalidReason } from './parse-recipients';
 import { toSources, VariableSourcePicker } from './variable-source-picker';
 
@@ -14,10 +16,8 @@ const variableText = (variable: string) => `{{${variable}}}`;
 function useReasonText() {
   const t = useTranslations('campaigns.sheet');
   const tSources = useTranslations('campaigns.sources');
-  return (reason: InvalidReason) => {
+  return (reason: Exclude<InvalidReason, NotPhone>) => {
     switch (reason.kind) {
-      case 'notPhone':
-        return t('notPhone', { value: reason.value || t('empty') });
       case 'emptyColumn':
         return t('emptyColumn', { column: reason.column, variable: variableText(reason.variable) });
       case 'noColumn':
@@ -60,7 +60,7 @@ export function RecipientsStep({ variables, onChange }: { variables: string[]; o
     () => withContactCheck(local, needsContacts ? (contactCheck.data?.missing ?? []) : []),
     [local, needsContacts, contactCheck.data],
   );
-  const checking = needsContacts && !contactCheck.data;
+  const checking = needsContacts && contactCheck.isPending;
   useEffect(() => onChange({ checked, sources, checking }), [checked, sources, checking, onChange]);
   const load = (next: string) => {
     setText(next);
@@ -70,29 +70,7 @@ export function RecipientsStep({ variables, onChange }: { variables: string[]; o
 
   return (
     <div className="space-y-4">
-      <label className="block text-sm font-medium text-slate-800">
-        {t('upload')}
-        <input
-          type="file"
-          accept=".csv,text/csv"
-          className="mt-1 block text-sm"
-          onChange={async (e) => {
-            const file = e.target.files?.[0];
-            if (file) load(await file.text());
-          }}
-        />
-      </label>
-      <label className="block text-sm font-medium text-slate-800">
-        {t('paste')}
-        <textarea
-          aria-label={t('pasteLabel')}
-          dir="ltr"
-          rows={5}
-          value={text}
-          onChange={(e) => load(e.target.value)}
-          className="mt-1 block w-full rounded-md border border-slate-300 p-2 font-mono text-xs"
-        />
-      </label>
+      <SheetInput text={text} pasteLabel={t('pasteLabel')} onText={load} />
       {sheet.columns.length > 0 && (
         <fieldset className="grid gap-3 sm:grid-cols-3">
           <legend className="mb-1 text-sm font-medium text-slate-800">{t('columns')}</legend>
@@ -118,33 +96,20 @@ export function RecipientsStep({ variables, onChange }: { variables: string[]; o
           />
         </fieldset>
       )}
-      {sheet.rows.length > 0 && (
-        <div className="text-sm" data-testid="recipient-check" aria-busy={checking}>
-          <p>
-            {checking
-              ? t('checkingContacts')
-              : t.rich('summary', {
-                  valid: checked.valid.length,
-                  invalid: checked.invalid.length,
-                  duplicates: checked.duplicates,
-                  b: (chunks) => <strong>{chunks}</strong>,
-                })}
+      {sheet.rows.length > 0 &&
+        (checking ? (
+          <p className="text-sm" role="status">
+            {t('checkingContacts')}
           </p>
-          {contactCheck.isError && (
-            <p role="alert" className="text-red-700">
-              {t('contactCheckFailed')}
-            </p>
-          )}
-          {checked.invalid.length > 0 && (
-            <ul role="list" aria-label={t('invalidRows')} className="mt-2 max-h-40 list-disc overflow-auto ps-5 text-red-700">
-              {checked.invalid.slice(0, 50).map((row) => (
-                <li key={row.line}>{t('row', { line: row.line, reason: reasonText(row.reason) })}</li>
-              ))}
-            </ul>
-          )}
-          {checked.invalid.length > 0 && <p className="mt-1 text-slate-600">{t('invalidNote')}</p>}
-        </div>
-      )}
+        ) : (
+          <SheetCheck checked={checked} problemText={reasonText} note={t('invalidNote')} testId="recipient-check">
+            {contactCheck.isError && (
+              <p role="alert" className="text-red-700">
+                {t('contactCheckFailed')}
+              </p>
+            )}
+          </SheetCheck>
+        ))}
     </div>
   );
 }

@@ -63,8 +63,8 @@ test('a marketer uploads a CSV with a bad row, fixes the mapping, starts and wat
   const csv = `phone,first_name,discount\n${ann},Ann,20%\n12345,Bob,10%\n${cy},Cy,5%\n${ann},Ann again,20%\n`;
   await page.locator('input[type=file]').setInputFiles({ name: 'customers.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await expect(page.getByRole('list', { name: 'Invalid rows' })).toContainText('no column chosen for {{1}}');
-  await page.getByLabel('Column for 1').selectOption('first_name');
-  await page.getByLabel('Column for 2').selectOption('discount');
+  await page.getByLabel('Source for 1').selectOption('first_name');
+  await page.getByLabel('Source for 2').selectOption('discount');
   const check = page.getByTestId('recipient-check');
   await expect(check).toContainText('2 ready · 1 invalid · 1 duplicate removed');
   await expect(page.getByRole('list', { name: 'Invalid rows' })).toContainText('Row 3: “12345” is not a phone number');

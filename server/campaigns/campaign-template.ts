@@ -38,12 +38,12 @@ export function assertCampaignTemplateUsable(template: Template, param: string) 
   assertCampaignCompatible(templateForSend(template), param);
 }
 
-/** Checks one recipient's variables against the template, naming the entry on failure. */
-export function validateRecipientParameters(template: TemplateForSend, parameters: Record<string, string>, index: number) {
+/** Checks one recipient's variables against the template, naming the entry (`recipients[i]`, or the given label) on failure. */
+export function validateRecipientParameters(template: TemplateForSend, parameters: Record<string, string>, index: number, label?: string) {
   try {
     buildTemplateSend(template, { parameters }, undefined);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
-    throw new ApiError(error.code, `recipients[${index}]: ${error.message}`, { param: `recipients[${index}].parameters` });
+    throw new ApiError(error.code, `${label ?? `recipients[${index}]`}: ${error.message}`, { param: `recipients[${index}].parameters` });
   }
 }

@@ -1,5 +1,6 @@
 import type { SendMode } from '@/server/db';
 import { decideLimitUse, type LimitSubject } from './limit-use';
+import { SKIP_BEYOND_ALLOWANCE, SKIP_OPTED_OUT } from './skip-reasons';
 
 export interface PendingRecipient extends LimitSubject {
   id: string;
@@ -8,8 +9,7 @@ export interface PendingRecipient extends LimitSubject {
   contact_id: string | null;
 }
 
-export const SKIP_OPTED_OUT = 'Opted out of marketing messages; the template is MARKETING.';
-export const SKIP_BEYOND_ALLOWANCE = "Beyond today's messaging-limit allowance (send mode today_only).";
+export { SKIP_BEYOND_ALLOWANCE, SKIP_OPTED_OUT };
 
 /**
  * What happens to each pending recipient of a chunk, by `decideLimitUse`: opted-out people are

@@ -60,12 +60,12 @@ export interface CheckedSheet<Valid, Problem> {
 /**
  * Checks every row of a sheet before anything is saved: the number in `phoneColumn` first
  * (`notPhone`), then the rest of the row with `check` (the campaign's variables, the contact's
- * fields). A number already seen on an earlier good row counts as a duplicate, once.
+ * fields), which is told the row's line. A number already seen on an earlier good row counts as a duplicate, once.
  */
 export function checkSheet<Valid, Problem>(
   sheet: ParsedSheet,
   phoneColumn: string,
-  check: (row: Record<string, string>, phone: string) => { ok: Valid } | { problem: Problem },
+  check: (row: Record<string, string>, phone: string, line: number) => { ok: Valid } | { problem: Problem },
 ): CheckedSheet<Valid, Problem> {
   const seen = new Set<string>();
   const result: CheckedSheet<Valid, Problem> = { valid: [], invalid: [], duplicates: 0 };
@@ -74,7 +74,7 @@ export function checkSheet<Valid, Problem>(
     const raw = (row[phoneColumn] ?? '').trim();
     const phone = internationalNumber(raw);
     if (!phone) return result.invalid.push({ line, reason: { kind: 'notPhone', value: raw } });
-    const checked = check(row, phone);
+    const checked = check(row, phone, line);
     if ('problem' in checked) return result.invalid.push({ line, reason: checked.problem });
     if (seen.has(phone)) return (result.duplicates += 1);
     seen.add(phone);

@@ -9,17 +9,18 @@ import { buttonClass } from '@/app/(dashboard)/_components/ui';
 import { useTRPC } from '@/app/_trpc/trpc';
 import { useErrorText } from '@/app/_trpc/use-error-text';
 import type { PresentedCampaign } from '@/server/campaigns/present-campaign';
+import { RetargetDialog } from './retarget-dialog';
 
 export type CampaignPanel = 'edit' | 'reschedule';
 
-/** Edit, delete and duplicate a draft; cancel or reschedule a scheduled campaign; duplicate any. */
+/** Edit, delete and duplicate a draft; cancel or reschedule a scheduled campaign; retarget a completed one; duplicate any. */
 export function CampaignActions({ campaign, onOpen }: { campaign: PresentedCampaign; onOpen: (panel: CampaignPanel) => void }) {
   const t = useTranslations('campaigns.actions');
   const errorText = useErrorText();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const router = useRouter();
-  const [confirming, setConfirming] = useState<'delete' | 'cancel' | null>(null);
+  const [confirming, setConfirming] = useState<'delete' | 'cancel' | 'retarget' | null>(null);
   const invalidate = () => queryClient.invalidateQueries({ queryKey: trpc.campaigns.pathKey() });
   const duplicate = useMutation(
     trpc.campaigns.duplicate.mutationOptions({
@@ -70,6 +71,11 @@ export function CampaignActions({ campaign, onOpen }: { campaign: PresentedCampa
           </button>
         </>
       )}
+      {status === 'completed' && (
+        <button type="button" className={buttonClass} onClick={() => setConfirming('retarget')}>
+          {t('retarget')}
+        </button>
+      )}
       <button type="button" className={buttonClass} disabled={duplicate.isPending} onClick={() => duplicate.mutate({ id })}>
         {t('duplicate')}
       </button>
@@ -88,6 +94,7 @@ export function CampaignActions({ campaign, onOpen }: { campaign: PresentedCampa
           onCancel={() => setConfirming(null)}
         />
       )}
+      {confirming === 'retarget' && <RetargetDialog campaign={campaign} onClose={() => setConfirming(null)} />}
       {confirming === 'cancel' && (
         <ConfirmDialog
           title={t('cancelTitle')}

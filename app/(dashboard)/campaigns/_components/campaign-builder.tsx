@@ -6,8 +6,7 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useTRPC, useTRPCClient } from '@/app/_trpc/trpc';
 import { useCampaignFormat } from './format';
-import type { CheckedRecipients } from './parse-recipients';
-import { RecipientsStep } from './recipients-step';
+import { RecipientsStep, type RecipientsChoice } from './recipients-step';
 import { useErrorText } from '@/app/_trpc/use-error-text';
 
 const steps = ['template', 'recipients', 'sending', 'review'] as const;
@@ -26,7 +25,12 @@ export function CampaignBuilder() {
   const [step, setStep] = useState(0);
   const [name, setName] = useState('');
   const [templateId, setTemplateId] = useState('');
-  const [checked, setChecked] = useState<CheckedRecipients>({ valid: [], invalid: [], duplicates: 0 });
+  const [recipients, setRecipients] = useState<RecipientsChoice>({
+    checked: { valid: [], invalid: [], duplicates: 0 },
+    sources: {},
+    checking: false,
+  });
+  const { checked, sources } = recipients;
   const [sendMode, setSendMode] = useState<'spread' | 'today_only'>('spread');
   const [when, setWhen] = useState('');
   const template = data.data?.templates.find((tpl) => tpl.id === templateId);
@@ -43,7 +47,8 @@ export function CampaignBuilder() {
     mutationFn: async () => {
       const campaign = await client.campaigns.create.mutate({ name, templateId });
       for (let i = 0; i < checked.valid.length; i += 1000) {
-        await client.campaigns.addRecipients.mutate({ id: campaign.id, recipients: checked.valid.slice(i, i + 1000) });
+        const batch = checked.valid.slice(i, i + 1000).map(({ to, parameters }) => ({ to, parameters }));
+        await client.campaigns.addRecipients.mutate({ id: campaign.id, recipients: batch, sources });
       }
       await client.campaigns.start.mutate({ id: campaign.id, sendMode, scheduledAt: when ? new Date(when).toISOString() : undefined });
       return campaign.id;
@@ -59,7 +64,7 @@ export function CampaignBuilder() {
       </p>
     );
   const allowance = account?.remainingToday ?? null;
-  const canNext = [name.trim() !== '' && !!template, checked.valid.length > 0, true, true][step];
+  const canNext = [name.trim() !== '' && !!template, checked.valid.length > 0 && !recipients.checking, true, true][step];
   const field = 'mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm';
 
   return (
@@ -106,7 +111,7 @@ export function CampaignBuilder() {
           )}
         </div>
       )}
-      {step === 1 && template && <RecipientsStep variables={template.variables} onChange={setChecked} />}
+      {step === 1 && template && <RecipientsStep variables={template.variables} onChange={setRecipients} />}
       {step === 2 && (
         <div className="space-y-4 text-sm">
           <p>

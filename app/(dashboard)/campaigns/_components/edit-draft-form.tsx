@@ -8,8 +8,9 @@ import { useTRPC } from '@/app/_trpc/trpc';
 import { useErrorText } from '@/app/_trpc/use-error-text';
 import type { PresentedCampaign } from '@/server/campaigns/present-campaign';
 import { toDateTimeLocal, useCampaignFormat } from './format';
+import { emptyFixed, toSources, VariablesFieldset, type SourceChoices } from './variable-source-picker';
 
-/** Edits a draft in place: name, template, send mode and intended start time; recipients stay. */
+/** Edits a draft in place: name, template (its variables kept, or from a fixed value or contact field), send mode and intended start time. */
 export function EditDraftForm({ campaign, onDone }: { campaign: PresentedCampaign; onDone: () => void }) {
   const t = useTranslations('campaigns.edit');
   const tBuilder = useTranslations('campaigns.builder');
@@ -23,12 +24,17 @@ export function EditDraftForm({ campaign, onDone }: { campaign: PresentedCampaig
   const [sendMode, setSendMode] = useState(campaign.send_mode);
   const storedWhen = campaign.scheduled_at ? toDateTimeLocal(campaign.scheduled_at) : '';
   const [when, setWhen] = useState(storedWhen);
+  const [choices, setChoices] = useState<SourceChoices>({});
+  const variables = data.data?.templates.find((tpl) => tpl.id === templateId)?.variables ?? [];
+  const unfilled = emptyFixed(choices);
   const save = useMutation(trpc.campaigns.editDraft.mutationOptions({ onSuccess: onDone }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     // The time is sent only when changed, so a draft whose intended time has passed can still be renamed.
     const scheduledAt = when === storedWhen ? undefined : when ? new Date(when).toISOString() : null;
-    save.mutate({ id: campaign.id, name, templateId, sendMode, scheduledAt });
+    // Only the variables of the chosen template: a choice made for another one is dropped.
+    const sources = toSources(Object.fromEntries(Object.entries(choices).filter(([v]) => variables.includes(v))));
+    save.mutate({ id: campaign.id, name, templateId, sendMode, scheduledAt, sources });
   };
 
   return (
@@ -59,6 +65,14 @@ export function EditDraftForm({ campaign, onDone }: { campaign: PresentedCampaig
         {tBuilder('startAt', { zone: timeZone })}
         <input type="datetime-local" className={inputClass} value={when} onChange={(e) => setWhen(e.target.value)} />
       </label>
+      <VariablesFieldset
+        legend={t('variables')}
+        className="sm:col-span-2 sm:grid-cols-3"
+        variables={variables}
+        choices={choices}
+        onChange={setChoices}
+        selectClass={inputClass}
+      />
       {save.isError && (
         <p role="alert" className="text-sm text-red-700 sm:col-span-2">
           {errorText(save.error)}
@@ -68,7 +82,7 @@ export function EditDraftForm({ campaign, onDone }: { campaign: PresentedCampaig
         <button type="button" className={buttonClass} onClick={onDone}>
           {tCommon('cancel')}
         </button>
-        <button type="submit" className={primaryClass} disabled={save.isPending}>
+        <button type="submit" className={primaryClass} disabled={save.isPending || unfilled.some((v) => variables.includes(v))}>
           {save.isPending ? tCommon('working') : t('save')}
         </button>
       </div>

@@ -1,33 +1,57 @@
 'use client';
 
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import Papa from 'papaparse';
-import { useState } from 'react';
+import { useDeferredValue, useState } from 'react';
 import { useTRPC, useTRPCClient } from '@/app/_trpc/trpc';
+import { SKIP_BEYOND_ALLOWANCE, SKIP_OPTED_OUT } from '@/server/campaigns/skip-reasons';
 
 const statuses = ['pending', 'queued', 'sent', 'delivered', 'read', 'failed', 'skipped'] as const;
 type Status = (typeof statuses)[number];
 
-/** Per-recipient status with a filter, and an export of every recipient (in that filter) as CSV. */
+const statusTone: Record<Status, string> = {
+  pending: 'bg-slate-100 text-slate-700',
+  queued: 'bg-slate-100 text-slate-700',
+  sent: 'bg-sky-50 text-sky-800',
+  delivered: 'bg-sky-50 text-sky-800',
+  read: 'bg-emerald-50 text-emerald-800',
+  failed: 'bg-red-50 text-red-800',
+  skipped: 'bg-amber-50 text-amber-900',
+};
+
+/** Per-recipient status and reason, searchable by number or name, with a status filter; the export takes both. */
 export function RecipientsTable({ campaignId }: { campaignId: string }) {
   const t = useTranslations('campaigns.recipients');
   const tCommon = useTranslations('common');
   const trpc = useTRPC();
   const client = useTRPCClient();
   const [status, setStatus] = useState<Status | ''>('');
+  const [search, setSearch] = useState('');
+  const query = useDeferredValue(search.trim());
+  const filters = { id: campaignId, status: status || undefined, search: query || undefined };
   const page = useQuery({
-    ...trpc.campaigns.recipients.queryOptions({ id: campaignId, status: status || undefined, limit: 50 }),
+    ...trpc.campaigns.recipients.queryOptions({ ...filters, limit: 50 }),
     refetchInterval: 2_000,
+    placeholderData: keepPreviousData,
   });
+  const reasonText = (reason: string | null) =>
+    reason === SKIP_OPTED_OUT ? t('reason.optedOut') : reason === SKIP_BEYOND_ALLOWANCE ? t('reason.beyondAllowance') : reason;
 
   const exportCsv = async () => {
     const rows: Array<Record<string, string>> = [];
     let cursor: string | undefined;
     do {
-      const next = await client.campaigns.recipients.query({ id: campaignId, status: status || undefined, limit: 200, cursor });
+      const next = await client.campaigns.recipients.query({ ...filters, limit: 200, cursor });
       rows.push(
-        ...next.data.map((r) => ({ to: r.to, status: r.status, error: r.error_message ?? '', message_id: r.message_id ?? '', ...r.parameters })),
+        ...next.data.map((r) => ({
+          to: r.to,
+          name: r.contact_name ?? r.name ?? '',
+          status: r.status,
+          error: r.error_message ?? '',
+          message_id: r.message_id ?? '',
+          ...r.parameters,
+        })),
       );
       cursor = next.next_cursor;
     } while (cursor);
@@ -36,13 +60,23 @@ export function RecipientsTable({ campaignId }: { campaignId: string }) {
     URL.revokeObjectURL(url);
   };
 
+  const rows = page.data?.data ?? [];
   return (
     <section aria-labelledby="recipients-heading" className="mt-8">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id="recipients-heading" className="text-lg font-semibold">
           {t('heading')}
         </h2>
-        <div className="flex gap-2 text-sm">
+        <div className="flex flex-wrap gap-2 text-sm">
+          <input
+            type="search"
+            aria-label={t('search')}
+            placeholder={t('searchPlaceholder')}
+            dir="auto"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            className="min-w-0 rounded-md border border-slate-300 px-2 py-1"
+          />
           <select
             aria-label={t('filter')}
             value={status}
@@ -61,26 +95,37 @@ export function RecipientsTable({ campaignId }: { campaignId: string }) {
           </button>
         </div>
       </div>
-      <table className="mt-3 min-w-full divide-y divide-slate-200 text-sm">
-        <thead className="text-xs text-slate-600 uppercase">
-          <tr>
-            <th className="py-2 pe-3 text-start">{t('number')}</th>
-            <th className="pe-3 text-start">{tCommon('status')}</th>
-            <th className="text-start">{t('details')}</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {page.data?.data.map((r) => (
-            <tr key={r.id}>
-              <td className="py-2 font-mono">
-                <span dir="ltr">{r.to}</span>
-              </td>
-              <td>{t(`status.${r.status}`)}</td>
-              <td className="wrap-anywhere text-slate-600">{r.error_message}</td>
+      <div className="mt-3 overflow-x-auto">
+        <table className="min-w-full divide-y divide-slate-200 text-sm" aria-busy={page.isFetching && page.isPlaceholderData}>
+          <thead className="text-xs text-slate-600 uppercase">
+            <tr>
+              <th className="py-2 pe-3 text-start">{t('number')}</th>
+              <th className="pe-3 text-start">{t('name')}</th>
+              <th className="pe-3 text-start">{tCommon('status')}</th>
+              <th className="text-start">{t('reason.heading')}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {rows.map((r) => (
+              <tr key={r.id} data-testid="recipient-row">
+                <td className="py-2 pe-3 font-mono whitespace-nowrap">
+                  <span dir="ltr">{r.to}</span>
+                </td>
+                <td className="pe-3 wrap-anywhere">
+                  <span dir="auto">{r.contact_name ?? r.name}</span>
+                </td>
+                <td className="pe-3">
+                  <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${statusTone[r.status]}`}>{t(`status.${r.status}`)}</span>
+                </td>
+                <td className="wrap-anywhere text-slate-700">
+                  <span dir="auto">{reasonText(r.error_message)}</span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {page.isSuccess && rows.length === 0 && <p className="mt-2 text-sm text-slate-600">{query || status ? t('noMatch') : t('none')}</p>}
       {page.data?.has_more && <p className="mt-2 text-xs text-slate-600">{t('firstPage')}</p>}
     </section>
   );

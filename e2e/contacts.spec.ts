@@ -171,7 +171,7 @@ test('a marketer searches, filters, edits, imports, exports and opens a contactâ
   await shot('history');
   await page.getByRole('link', { name: 'Open conversation on main' }).click();
   await expect(page).toHaveURL(new RegExp(`/inbox/${customer.id}$`));
-  await expect(page.getByText('Is my order on its way?')).toBeVisible();
+  await expect(page.getByTestId('message').getByText('Is my order on its way?')).toBeVisible();
 });
 
 test('another organizationâ€™s contact, or a mistyped one, says it is not found', async ({ page }) => {

@@ -2,6 +2,7 @@ import { createTRPCRouter } from './init';
 import { apiKeysRouter } from './routers/api-keys';
 import { campaignsRouter } from './routers/campaigns';
 import { inboxRouter } from './routers/inbox';
+import { reportsRouter } from './routers/reports';
 import { sessionRouter } from './routers/session';
 import { settingsRouter } from './routers/settings';
 import { templatesRouter } from './routers/templates';
@@ -11,6 +12,7 @@ export const appRouter = createTRPCRouter({
   apiKeys: apiKeysRouter,
   campaigns: campaignsRouter,
   inbox: inboxRouter,
+  reports: reportsRouter,
   session: sessionRouter,
   settings: settingsRouter,
   templates: templatesRouter,

@@ -40,6 +40,12 @@ const visits: Visit[] = [
     ready: (page) => page.getByLabel('Campaign name'),
     arabic: { heading: 'حملة جديدة', ready: (page) => page.getByLabel('اسم الحملة') },
   },
+  {
+    name: 'reports',
+    path: () => '/reports',
+    ready: (page) => page.getByTestId('messages-chart'),
+    arabic: { heading: 'التقارير' },
+  },
   { name: 'webhooks', path: () => '/webhooks', ready: (page) => page.getByText(longTexts.webhookUrl), arabic: { heading: 'الويب هوك' } },
   {
     name: 'api-keys',

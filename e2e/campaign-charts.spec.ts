@@ -82,8 +82,8 @@ async function expectCharts(page: Page, language: 'en' | 'ar') {
   await expect(chart).toBeVisible({ timeout: 15_000 });
   // Lines, both axes with their ticks and titles, and the legend.
   await expect(chart.locator('.recharts-line')).toHaveCount(4);
-  await expect(chart.locator('.recharts-xAxis .recharts-cartesian-axis-tick').first()).toBeVisible();
-  await expect(chart.locator('.recharts-yAxis .recharts-cartesian-axis-tick').first()).toBeVisible();
+  await expect(chart.locator('.recharts-xAxis .recharts-cartesian-axis-tick-value').first()).toBeVisible();
+  await expect(chart.locator('.recharts-yAxis .recharts-cartesian-axis-tick-value').first()).toBeVisible();
   await expect(chart.locator('.recharts-label', { hasText: w.axes[0] })).toBeVisible();
   await expect(chart.locator('.recharts-label', { hasText: w.axes[1] })).toBeVisible();
   await expect(chart.locator('.recharts-legend-item')).toHaveCount(4);

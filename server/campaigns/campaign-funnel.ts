@@ -12,7 +12,8 @@ export interface CampaignFunnel {
 }
 
 /**
- * How far a campaign's messages got: sent → delivered → read → replied or tapped. A recipient
+ * How far a campaign's messages got: sent → delivered → read → replied or tapped (a message sent and
+ * then failed is not sent, as in the campaign's counters). A recipient
  * counts as replied when an incoming message from the same contact answers the recipient's own
  * message (its `context_wamid` is that message's wamid; a button tap carries `button_payload` too).
  */
@@ -22,14 +23,14 @@ export async function readCampaignFunnel(orgId: string, campaignId: string): Pro
   // cannot express; the EXISTS uses the messages(context_wamid) index.
   const [row] = await db.$queryRaw<CampaignFunnel[]>`
     WITH answers AS (
-      SELECT m.sent_at, m.delivered_at, m.read_at,
+      SELECT m.sent_at, m.delivered_at, m.read_at, m.failed_at,
         EXISTS (SELECT 1 FROM messages a WHERE a.context_wamid = m.wamid AND a.direction = 'incoming' AND a.contact_id = m.contact_id) AS replied,
         EXISTS (SELECT 1 FROM messages a WHERE a.context_wamid = m.wamid AND a.direction = 'incoming' AND a.contact_id = m.contact_id
           AND a.button_payload IS NOT NULL) AS tapped
       FROM campaign_recipients r JOIN messages m ON m.campaign_recipient_id = r.id
       WHERE r.campaign_id = ${campaignId} AND m.org_id = ${orgId} AND m.wamid IS NOT NULL)
     SELECT
-      count(*) FILTER (WHERE sent_at IS NOT NULL OR delivered_at IS NOT NULL OR read_at IS NOT NULL)::int AS sent,
+      count(*) FILTER (WHERE (sent_at IS NOT NULL AND failed_at IS NULL) OR delivered_at IS NOT NULL OR read_at IS NOT NULL)::int AS sent,
       count(*) FILTER (WHERE delivered_at IS NOT NULL OR read_at IS NOT NULL)::int AS delivered,
       count(*) FILTER (WHERE read_at IS NOT NULL)::int AS read,
       count(*) FILTER (WHERE replied)::int AS replied,

@@ -73,7 +73,7 @@ export function TimeChart<K extends string>({
             label={{ ...frame.axisLabel(yLabel, frame.rtl ? 90 : -90), position: frame.rtl ? 'insideRight' : 'insideLeft' }}
           />
           <Tooltip labelFormatter={(at) => formatTime(String(at))} formatter={(value) => frame.count(value)} />
-          <Legend verticalAlign="top" height={32} wrapperStyle={{ fontSize: 12 }} />
+          <Legend verticalAlign="top" height={32} itemSorter={null} wrapperStyle={{ fontSize: 12 }} />
           {series.map((s) =>
             kind === 'line' ? (
               <Line

@@ -9,8 +9,14 @@ import { useReportFormat } from './use-report-format';
 export function AgentTimesTable({ rows }: { rows: AgentTimes[] }) {
   const t = useTranslations('reports.agents');
   const { number, duration } = useReportFormat();
+  // Scrolls sideways on a phone: focusable so a keyboard can scroll it too.
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200">
+    <div
+      role="region"
+      aria-label={t('title')}
+      tabIndex={0}
+      className="overflow-x-auto rounded-lg border border-slate-200 focus-visible:outline-2 focus-visible:outline-brand-600"
+    >
       <table data-testid="agent-times" className="w-full min-w-[40rem] text-sm">
         <caption className="sr-only">{t('title')}</caption>
         <TableHead

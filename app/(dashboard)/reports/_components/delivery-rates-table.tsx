@@ -17,8 +17,14 @@ export function DeliveryRatesTable({
 }) {
   const t = useTranslations('reports.rates');
   const { number, rate } = useReportFormat();
+  // Scrolls sideways on a phone: focusable so a keyboard can scroll it too.
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200">
+    <div
+      role="region"
+      aria-label={caption}
+      tabIndex={0}
+      className="overflow-x-auto rounded-lg border border-slate-200 focus-visible:outline-2 focus-visible:outline-brand-600"
+    >
       <table data-testid={testId} className="w-full min-w-[36rem] text-sm">
         <caption className="bg-white px-4 py-2 text-start font-medium text-slate-800">{caption}</caption>
         <TableHead columns={[t('name'), t('sent'), t('delivered'), t('deliveryRate'), t('read'), t('readRate'), t('failed')]} />

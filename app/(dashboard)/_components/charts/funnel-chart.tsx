@@ -48,7 +48,7 @@ export function FunnelChart({
             tick={frame.tick}
             label={{ ...frame.axisLabel(valueLabel), position: 'insideBottom', offset: -18 }}
           />
-          <YAxis type="category" dataKey="label" orientation={frame.rtl ? 'right' : 'left'} tick={frame.tick} width={96} />
+          <YAxis type="category" dataKey="label" orientation={frame.rtl ? 'right' : 'left'} tick={frame.tick} width={112} />
           <Tooltip formatter={(value) => frame.count(value)} />
           <Bar dataKey="value" name={valueLabel} isAnimationActive={false}>
             {data.map((s) => (

@@ -54,7 +54,8 @@ export function FunnelChart({
             {data.map((s) => (
               <Cell key={s.key} fill={s.color} />
             ))}
-            <LabelList dataKey="text" position={frame.rtl ? 'left' : 'right'} fill="#1e293b" fontSize={12} />
+            {/* "right" is the bar's far end, which recharts turns to the left on a reversed (right-to-left) axis. */}
+            <LabelList dataKey="text" position="right" fill="#1e293b" fontSize={12} />
           </Bar>
         </BarChart>
       </ResponsiveContainer>

@@ -166,6 +166,12 @@ for (const [size, viewport] of Object.entries(viewports)) {
     await expectReports(page, 'en');
     await check(page, size);
 
+    // A bar's tooltip: the day and both counts, readable (axe checks its contrast too).
+    const chart = page.getByRole('figure', { name: words.en.messages });
+    await chart.locator('.recharts-bar-rectangle').last().hover();
+    await expect(chart.locator('.recharts-tooltip-wrapper')).toContainText('Received');
+    expect(await seriousAxeViolations(page), `${size} with a tooltip`).toEqual([]);
+
     // The last 7 days: 7 bars' days on the axis, and the week's numbers.
     await page.getByText(words.en.week).click();
     await expect(page.getByRole('radio', { name: words.en.week })).toBeChecked();

@@ -49,7 +49,7 @@ export function FunnelChart({
             label={{ ...frame.axisLabel(valueLabel), position: 'insideBottom', offset: -18 }}
           />
           <YAxis type="category" dataKey="label" orientation={frame.rtl ? 'right' : 'left'} tick={frame.tick} width={112} />
-          <Tooltip formatter={(value) => frame.count(value)} />
+          <Tooltip formatter={(value) => frame.count(value)} itemStyle={frame.text} />
           <Bar dataKey="value" name={valueLabel} isAnimationActive={false}>
             {data.map((s) => (
               <Cell key={s.key} fill={s.color} />

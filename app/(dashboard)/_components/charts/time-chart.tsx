@@ -19,6 +19,8 @@ export function useChartFrame() {
     rtl,
     count,
     tick: { fontSize: 12, fill: '#475569' },
+    /** Tooltip and legend words in slate rather than the series' colour, which is too light to read as text. */
+    text: { color: '#334155' },
     axisLabel: (value: string, angle = 0) => ({ value, angle, fill: '#334155', fontSize: 12 }),
   };
 }
@@ -72,8 +74,14 @@ export function TimeChart<K extends string>({
             width={56}
             label={{ ...frame.axisLabel(yLabel, frame.rtl ? 90 : -90), position: frame.rtl ? 'insideRight' : 'insideLeft' }}
           />
-          <Tooltip labelFormatter={(at) => formatTime(String(at))} formatter={(value) => frame.count(value)} />
-          <Legend verticalAlign="top" height={32} itemSorter={null} wrapperStyle={{ fontSize: 12 }} />
+          <Tooltip labelFormatter={(at) => formatTime(String(at))} formatter={(value) => frame.count(value)} itemStyle={frame.text} />
+          <Legend
+            verticalAlign="top"
+            height={32}
+            itemSorter={null}
+            wrapperStyle={{ fontSize: 12 }}
+            formatter={(name) => <span style={frame.text}>{name}</span>}
+          />
           {series.map((s) =>
             kind === 'line' ? (
               <Line

@@ -4,7 +4,7 @@ import { rangeSql, type ReportRange } from './report-range';
 export interface MessageVolumeDay {
   /** `YYYY-MM-DD` in the reader's time zone. */
   day: string;
-  /** Outgoing messages the platform accepted (sent, delivered or read). */
+  /** Outgoing messages the platform accepted (as in the delivery rates: one that failed after being sent was sent). */
   sent: number;
   /** Messages customers sent. */
   received: number;
@@ -19,7 +19,7 @@ export async function readMessageVolume(orgId: string, range: ReportRange): Prom
   return db.$queryRaw<MessageVolumeDay[]>(Prisma.sql`
     WITH counted AS (
       SELECT ${day(Prisma.sql`m.created_at`)} AS day,
-        count(*) FILTER (WHERE m.direction = 'outgoing' AND m.status IN ('sent', 'delivered', 'read')) AS sent,
+        count(*) FILTER (WHERE m.direction = 'outgoing' AND (m.sent_at IS NOT NULL OR m.delivered_at IS NOT NULL OR m.read_at IS NOT NULL)) AS sent,
         count(*) FILTER (WHERE m.direction = 'incoming') AS received
       FROM messages m
       WHERE m.account_id IN (SELECT id FROM accounts WHERE org_id = ${orgId}) AND m.created_at >= ${since}

@@ -126,6 +126,8 @@ describe('reports', () => {
     await outgoing(main.id, c.id, daysAgo(0), 'read');
     await outgoing(main.id, c.id, daysAgo(0), 'delivered');
     await outgoing(main.id, c.id, daysAgo(0), 'failed'); // never sent: not counted as sent
+    const undeliverable = await outgoing(main.id, c.id, daysAgo(0), 'failed'); // sent, then failed: it was sent
+    await db.message.update({ where: { id: undeliverable.id }, data: { sentAt: daysAgo(0) } });
     await outgoing(main.id, c.id, daysAgo(0), 'pending'); // not sent yet
     await outgoing(second.id, c.id, daysAgo(2), 'sent');
     await incoming(c.id, daysAgo(0));
@@ -138,7 +140,7 @@ describe('reports', () => {
     assert.equal(week[6]!.day, dayOf(daysAgo(0)));
     assert.equal(week[0]!.day, dayOf(daysAgo(6)));
     const byDay = Object.fromEntries(week.map((d) => [d.day, [d.sent, d.received]]));
-    assert.deepEqual(byDay[dayOf(daysAgo(0))], [2, 1]);
+    assert.deepEqual(byDay[dayOf(daysAgo(0))], [3, 1]);
     assert.deepEqual(byDay[dayOf(daysAgo(2))], [1, 2]);
     assert.deepEqual(byDay[dayOf(daysAgo(1))], [0, 0]);
     assert.equal(
@@ -237,13 +239,15 @@ describe('reports', () => {
             readAt: status === 'read' ? at : null,
           },
         });
-      // sales: 4 sent (3 template), 3 delivered, 1 read, 1 failed; care: 1 sent, delivered.
+      // sales: 4 sent (3 template), 3 delivered, 1 read, 1 failed (never sent); care: 2 sent, 1 delivered, 1 failed after being sent.
       await send(a.id, 'read', tpl.id);
       await send(a.id, 'delivered', tpl.id);
       await send(a.id, 'sent', tpl.id);
       await send(a.id, 'delivered');
       await send(a.id, 'failed', tpl.id);
       await send(b.id, 'delivered');
+      const undeliverable = await send(b.id, 'failed');
+      await db.message.update({ where: { id: undeliverable.id }, data: { sentAt: daysAgo(1) } }); // sent, then failed
       await send(a.id, 'read', tpl.id, daysAgo(40)); // outside 30 days
 
       const rates = await query<DeliveryRates>('reports.deliveryRates', { days: 30, timeZone: 'UTC' }, await sessionCookie(reader));
@@ -254,7 +258,7 @@ describe('reports', () => {
         ['sales', 'care'],
       );
       assert.deepEqual(counts(rates.accounts[0]), [4, 3, 1, 1]);
-      assert.deepEqual(counts(rates.accounts[1]), [1, 1, 0, 0]);
+      assert.deepEqual(counts(rates.accounts[1]), [2, 1, 0, 1]);
       assert.equal(rates.templates.length, 1);
       assert.deepEqual([rates.templates[0]!.name, rates.templates[0]!.language, rates.templates[0]!.account], ['spring_sale', 'ar', 'sales']);
       assert.deepEqual(counts(rates.templates[0]), [3, 2, 1, 1]);
@@ -350,7 +354,7 @@ describe('campaign funnel', () => {
     const campaign = await db.campaign.create({
       data: { id: newId('campaign'), orgId, accountId: main.id, templateId, name: 'Funnel', status: 'completed' },
     });
-    const steps: Array<{ status: MessageStatus; answer?: 'reply' | 'tap' | 'twice' | 'plain' }> = [
+    const steps: Array<{ status: MessageStatus; answer?: 'reply' | 'tap' | 'twice' | 'plain'; sentFirst?: boolean }> = [
       { status: 'read', answer: 'tap' },
       { status: 'read', answer: 'reply' },
       { status: 'read', answer: 'twice' }, // a reply and a tap: one recipient
@@ -358,6 +362,7 @@ describe('campaign funnel', () => {
       { status: 'delivered' },
       { status: 'sent' },
       { status: 'failed' },
+      { status: 'failed', sentFirst: true }, // sent, then undeliverable: failed, not sent, as in the campaign's counters
     ];
     for (const step of steps) {
       const c = await contact();
@@ -365,7 +370,10 @@ describe('campaign funnel', () => {
         data: { id: newId('recipient'), campaignId: campaign.id, contactId: c.id, phoneNumber: c.phoneNumber, status: step.status },
       });
       const message = await outgoing(main.id, c.id, daysAgo(0), step.status, { templateId });
-      await db.message.update({ where: { id: message.id }, data: { campaignRecipientId: recipient.id } });
+      await db.message.update({
+        where: { id: message.id },
+        data: { campaignRecipientId: recipient.id, ...(step.sentFirst ? { sentAt: daysAgo(0) } : {}) },
+      });
       if (step.answer === 'tap' || step.answer === 'twice')
         await incoming(c.id, daysAgo(0, 13), { contextWamid: message.wamid!, buttonPayload: 'yes' });
       if (step.answer === 'reply' || step.answer === 'twice') await incoming(c.id, daysAgo(0, 13), { contextWamid: message.wamid! });

@@ -79,7 +79,7 @@ export function TimeChart<K extends string>({
             verticalAlign="top"
             height={32}
             itemSorter={null}
-            wrapperStyle={{ fontSize: 12 }}
+            wrapperStyle={{ fontSize: 12, direction: frame.rtl ? 'rtl' : 'ltr' }}
             formatter={(name) => <span style={frame.text}>{name}</span>}
           />
           {series.map((s) =>

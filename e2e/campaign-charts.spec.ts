@@ -86,8 +86,8 @@ async function expectCharts(page: Page, language: 'en' | 'ar') {
   await expect(chart.locator('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value').first()).toBeVisible();
   await expect(chart.locator('.recharts-label', { hasText: w.axes[0] })).toBeVisible();
   await expect(chart.locator('.recharts-label', { hasText: w.axes[1] })).toBeVisible();
-  await expect(chart.getByRole('listitem')).toHaveCount(4);
-  for (const name of w.legend) await expect(chart.getByRole('listitem').filter({ hasText: name })).toBeVisible();
+  await expect(chart.getByTestId('chart-legend').getByRole('listitem')).toHaveCount(4);
+  for (const name of w.legend) await expect(chart.getByTestId('chart-legend').getByRole('listitem').filter({ hasText: name })).toBeVisible();
 
   const funnel = page.getByRole('figure', { name: w.funnel });
   await expect(funnel).toBeVisible();

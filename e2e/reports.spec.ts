@@ -141,9 +141,9 @@ async function expectReports(page: Page, language: 'en' | 'ar') {
   await expect(messages.locator('.recharts-bar-rectangle').first()).toBeVisible();
   await expect(messages.locator('.recharts-label', { hasText: w.axes[0] })).toBeVisible();
   await expect(messages.locator('.recharts-label', { hasText: w.axes[1] })).toBeVisible();
-  await expect(messages.getByRole('listitem')).toHaveCount(2);
+  await expect(messages.getByTestId('chart-legend').getByRole('listitem')).toHaveCount(2);
   await expect(page.getByRole('figure', { name: w.conversations }).locator('.recharts-bar-rectangle').first()).toBeVisible();
-  await expect(page.getByRole('figure', { name: w.handled }).getByRole('listitem')).toHaveCount(2);
+  await expect(page.getByRole('figure', { name: w.handled }).getByTestId('chart-legend').getByRole('listitem')).toHaveCount(2);
   await expect(page.getByTestId('no-ai')).toHaveText(w.noAi);
   await expect(page.getByTestId('rates-accounts').getByRole('row', { name: /sales/ })).toBeVisible();
   await expect(page.getByTestId('rates-accounts').getByRole('row', { name: /care/ })).toBeVisible();

@@ -56,7 +56,7 @@ export function TimeChart<K extends string>({
   return (
     <figure data-testid={testId} aria-label={label} className="w-full min-w-0">
       {/* The legend is page text, so it reads in the page's direction; the plot itself is laid out left to right and mirrored by its axes. */}
-      <ul className="mb-2 flex flex-wrap justify-center gap-x-4 gap-y-1 text-xs text-slate-700">
+      <ul data-testid="chart-legend" className="mb-2 flex flex-wrap justify-center gap-x-4 gap-y-1 text-xs text-slate-700">
         {series.map((s) => (
           <li key={s.key} className="inline-flex items-center">
             <span aria-hidden="true" className="me-1.5 inline-block size-2.5 rounded-sm" style={{ background: s.color }} />

@@ -41,6 +41,24 @@ const visits: Visit[] = [
     arabic: { heading: 'حملة جديدة', ready: (page) => page.getByLabel('اسم الحملة') },
   },
   {
+    name: 'contacts',
+    path: () => '/contacts',
+    ready: (page) => page.getByRole('link', { name: longTexts.customerName }),
+    arabic: { heading: 'جهات الاتصال' },
+  },
+  {
+    name: 'contact',
+    path: () => `/contacts/${world().contactId}`,
+    ready: (page) => page.getByRole('heading', { level: 1, name: longTexts.customerName }),
+    arabic: { heading: 'المحادثات' },
+  },
+  {
+    name: 'import-contacts',
+    path: () => '/contacts/import',
+    ready: (page) => page.getByLabel('CSV text'),
+    arabic: { heading: 'استيراد جهات الاتصال', ready: (page) => page.getByLabel('نص CSV') },
+  },
+  {
     name: 'reports',
     path: () => '/reports',
     ready: (page) => page.getByTestId('messages-chart'),

@@ -10,6 +10,7 @@ let beta: { id: string; name: string };
 const sections = [
   { label: 'Inbox', path: '/inbox' },
   { label: 'Campaigns', path: '/campaigns' },
+  { label: 'Contacts', path: '/contacts' },
   { label: 'Reports', path: '/reports' },
   { label: 'Webhooks', path: '/webhooks' },
   { label: 'API keys', path: '/api-keys' },

@@ -1,4 +1,4 @@
-import { DEMO_AI_SIMULATOR_PORT, DEMO_SECRETS_FILE } from './lib/demo-env';
+import { DEMO_AI_SIMULATOR_PORT, DEMO_SECRETS_FILE, DEMO_SHOP } from './lib/demo-env';
 import { config } from '../server/config';
 import { db } from '../server/db/index';
 import { seedDemo } from '../server/seed/seed-demo';
@@ -32,7 +32,12 @@ if (!process.argv.includes('--no-build')) {
 }
 
 step('Starting web, worker and the simulators (Ctrl-C stops them all)');
-const stack = startStack({ env: process.env, webPort: config.PORT, aiSimulator: { port: DEMO_AI_SIMULATOR_PORT, ttftMs: 300, tokenMs: 15 } });
+const stack = startStack({
+  env: process.env,
+  webPort: config.PORT,
+  aiSimulator: { port: DEMO_AI_SIMULATOR_PORT, ttftMs: 300, tokenMs: 15 },
+  shopSimulator: DEMO_SHOP,
+});
 const baseUrl = `http://localhost:${config.PORT}`;
 
 let stopping = false;

@@ -5,6 +5,7 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { applyMigrations, ensureDatabase } from './db/migrations';
 import { ensureChromium } from './lib/ensure-chromium';
+import { ensureDevCertificates } from './lib/dev-ca';
 import { randomSecrets } from './lib/local-secrets';
 import { startStack, waitForHealthy, type Stack } from './lib/stack';
 
@@ -21,6 +22,10 @@ const simulatorPort = Number(process.env.TEST_SIMULATOR_PORT ?? 4110);
 const aiSimulatorPort = Number(process.env.TEST_AI_SIMULATOR_PORT ?? 4120);
 const aiSimulatorUrl = `http://127.0.0.1:${aiSimulatorPort}`;
 const baseUrl = `http://localhost:${webPort}`;
+// The demo shop (agent-api.md §4) on a loopback address of its own, over TLS from the development CA.
+const shopHost = process.env.TEST_SHOP_HOST ?? '127.0.0.77';
+const shopPort = 8443;
+const devCertificates = ensureDevCertificates(shopHost);
 const testEnv: NodeJS.ProcessEnv = {
   ...process.env,
   NODE_ENV: 'test',
@@ -42,7 +47,9 @@ const testEnv: NodeJS.ProcessEnv = {
   PROVIDER_FIRST_TOKEN_TIMEOUT_MS: '2000',
   PROVIDER_IDLE_TIMEOUT_MS: '2000',
   // Tests run their media and webhook receivers on this one private address.
-  OUTBOUND_ALLOWLIST: '127.0.0.77',
+  OUTBOUND_ALLOWLIST: shopHost === '127.0.0.77' ? shopHost : `127.0.0.77,${shopHost}`,
+  OUTBOUND_EXTRA_CA: devCertificates.caPath,
+  SHOP_URL: `https://${shopHost}:${shopPort}`,
   SEND_IN_DOUBT_MS: '3000',
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   E2E_BASE_URL: baseUrl,
@@ -165,6 +172,7 @@ async function main(): Promise<number> {
       logDir,
       restartWhenKilled: ['worker'],
       aiSimulator: { port: aiSimulatorPort, ttftMs: 0, tokenMs: 0 },
+      shopSimulator: { host: shopHost, port: shopPort, certPath: devCertificates.certPath, keyPath: devCertificates.keyPath },
     });
     const problem = await Promise.race([
       waitForHealthy(baseUrl).then(

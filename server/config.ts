@@ -56,6 +56,13 @@ const configSchema = z
     TRUSTED_PROXIES: z.string().default(''),
     /** Comma-separated IPs or CIDRs that outbound requests may reach although private. */
     OUTBOUND_ALLOWLIST: z.string().default(''),
+    /**
+     * A PEM file of one more certificate authority that outbound requests to customer URLs
+     * trust, beside the system's: the development CA of the local demo shop (agent-api.md §4).
+     */
+    OUTBOUND_EXTRA_CA: z.string().optional(),
+    /** The demo shop's base URL (simulator/shop/), which the demo data's `order_status` tool calls. */
+    SHOP_URL: z.string().url().default('https://127.0.0.77:8443'),
     /** Seconds after which a worker without a heartbeat counts as down. */
     WORKER_HEARTBEAT_TTL_S: z.coerce.number().int().positive().default(15),
     WORKER_CONCURRENCY: z.coerce.number().int().positive().default(20),

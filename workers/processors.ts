@@ -1,5 +1,6 @@
 import type { Job } from 'bullmq';
 import { syncAccountJob } from '@/server/accounts/sync-account.job';
+import { indexKnowledgeSourceJob } from '@/server/agent/knowledge/index-knowledge-source.job';
 import { reconcileUsageCounters } from '@/server/agent/usage/reconcile-usage-counters';
 import { dispatchCampaignJob, startScheduledCampaignJob } from '@/server/campaigns/campaign-jobs';
 import { sweepCampaigns } from '@/server/campaigns/sweep-campaigns';
@@ -32,6 +33,7 @@ export const processors: Processors = {
     'retention.purge': purgeExpiredRowsJob,
     'agent-usage.reconcile': async () => void (await reconcileUsageCounters()),
   },
+  knowledge: { 'knowledge.index': (_job, data) => indexKnowledgeSourceJob(data) },
   'webhook-fan-out': { 'events.fan-out': fanOutEventsJob },
   'webhook-attempts': { 'deliveries.attempt': attemptDeliveriesJob },
 };

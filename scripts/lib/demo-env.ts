@@ -1,3 +1,4 @@
+import { ensureDevCertificates } from './dev-ca';
 import { ensureLocalSecrets } from './local-secrets';
 
 /**
@@ -16,3 +17,10 @@ const aiSimulatorUrl = `http://127.0.0.1:${DEMO_AI_SIMULATOR_PORT}`;
 process.env.AI_SIMULATOR_URL ??= aiSimulatorUrl;
 process.env.OPENAI_BASE_URL ??= `${aiSimulatorUrl}/openai/v1`;
 process.env.ANTHROPIC_BASE_URL ??= `${aiSimulatorUrl}/anthropic`;
+
+// The demo shop of agent-api.md §4: HTTPS on a loopback address the outbound client may reach,
+// with a certificate of the development CA, which only the service's outbound client trusts.
+export const DEMO_SHOP = { host: '127.0.0.77', port: 8443, ...ensureDevCertificates('127.0.0.77') };
+process.env.OUTBOUND_ALLOWLIST ??= DEMO_SHOP.host;
+process.env.OUTBOUND_EXTRA_CA ??= DEMO_SHOP.caPath;
+process.env.SHOP_URL ??= `https://${DEMO_SHOP.host}:${DEMO_SHOP.port}`;

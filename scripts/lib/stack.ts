@@ -16,9 +16,11 @@ export interface StackOptions {
   restartWhenKilled?: string[];
   /** Also start the AI provider simulator (`simulator/ai/`) on this port, at this pace. */
   aiSimulator?: { port: number; ttftMs: number; tokenMs: number };
+  /** Also start the demo shop (`simulator/shop/`): HTTPS on host:port with the development CA's certificate. */
+  shopSimulator?: { host: string; port: number; certPath: string; keyPath: string };
 }
 
-const colours: Record<string, string> = { web: '36', worker: '35', simulator: '33', 'ai-simulator': '32' };
+const colours: Record<string, string> = { web: '36', worker: '35', simulator: '33', 'ai-simulator': '32', shop: '34' };
 
 export interface Stack {
   /** Resolves when a process exits by itself: its name and exit code. */
@@ -36,7 +38,7 @@ export interface Stack {
  */
 export const webProcessArgs = ['--max-semi-space-size=64', '--import', 'tsx', 'server/http/serve.ts'];
 
-export function startStack({ env, webPort, logDir, restartWhenKilled = [], aiSimulator }: StackOptions): Stack {
+export function startStack({ env, webPort, logDir, restartWhenKilled = [], aiSimulator, shopSimulator }: StackOptions): Stack {
   const tsx = ['--import', 'tsx'];
   const commands: Array<[string, string[], Record<string, string>]> = [
     ['simulator', [...tsx, 'simulator/main.ts'], { SERVICE_NAME: 'simulator' }],
@@ -47,6 +49,11 @@ export function startStack({ env, webPort, logDir, restartWhenKilled = [], aiSim
     const { port, ttftMs, tokenMs } = aiSimulator;
     const settings = { AI_SIMULATOR_PORT: String(port), SIM_TTFT_MS: String(ttftMs), SIM_TOKEN_MS: String(tokenMs) };
     commands.unshift(['ai-simulator', [...tsx, 'simulator/ai/main.ts'], { SERVICE_NAME: 'ai-simulator', ...settings }]);
+  }
+  if (shopSimulator) {
+    const { host, port, certPath, keyPath } = shopSimulator;
+    const settings = { SHOP_SIMULATOR_HOST: host, SHOP_SIMULATOR_PORT: String(port), SHOP_TLS_CERT: certPath, SHOP_TLS_KEY: keyPath };
+    commands.unshift(['shop', [...tsx, 'simulator/shop/main.ts'], { SERVICE_NAME: 'shop', ...settings }]);
   }
   let stopping = false;
   const children = new Map<string, { child: ChildProcess; exited: Promise<number | null> }>();

@@ -11,8 +11,15 @@ export const contactTags = z
 
 export const optedOutMarketing = z.boolean().describe('Marketing templates are refused for an opted-out contact.');
 
+export const externalOnly = z.boolean().describe('The contact exists only because another system logged a message it had sent.');
+
 export interface ContactChanges {
   name?: string | null;
   tags?: string[];
   optedOutMarketing?: boolean;
+  /** Set from the dashboard's contacts page only; the API reads it. */
+  externalOnly?: boolean;
 }
+
+/** The most rows one contacts import takes; the page says so before sending a larger file. */
+export const CONTACT_IMPORT_MAX_ROWS = 10_000;

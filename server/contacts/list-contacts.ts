@@ -8,13 +8,22 @@ export interface ListContactsOptions {
   cursor?: string;
   /** Part of the name (any case) or, when it looks like a phone number, of the number's digits. */
   search?: string;
+  /** Only contacts with this tag. */
+  tag?: string;
+  /** Only contacts that opted out of marketing (true) or did not (false). */
+  optedOut?: boolean;
 }
 
 /** The organization's contacts, newest first, external_only ones included. */
-export async function listContacts(orgId: string, { limit, cursor, search }: ListContactsOptions) {
+export async function listContacts(orgId: string, { limit, cursor, search, tag, optedOut }: ListContactsOptions) {
   const after = decodeCursor('contacts', cursor);
   const rows = await db.contact.findMany({
-    where: { orgId, AND: [contactSearchWhere(search), afterNewestFirst('createdAt', after)] },
+    where: {
+      orgId,
+      ...(tag ? { tags: { has: tag } } : {}),
+      ...(optedOut === undefined ? {} : { optedOutMarketing: optedOut }),
+      AND: [contactSearchWhere(search), afterNewestFirst('createdAt', after)],
+    },
     include: contactInclude,
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take: limit + 1,

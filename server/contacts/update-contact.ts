@@ -8,7 +8,7 @@ export async function updateContact(orgId: string, id: string, changes: ContactC
   try {
     const contact = await db.contact.update({
       where: { id, orgId },
-      data: { name: changes.name, tags: changes.tags, optedOutMarketing: changes.optedOutMarketing },
+      data: { name: changes.name, tags: changes.tags, optedOutMarketing: changes.optedOutMarketing, externalOnly: changes.externalOnly },
       include: contactInclude,
     });
     return presentContact(contact);

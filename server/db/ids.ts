@@ -54,6 +54,9 @@ export const idPrefixes = {
   agent: 'agt',
   agentVersion: 'agv',
   agentRun: 'run',
+  endUser: 'eu',
+  knowledgeSource: 'ks',
+  agentTool: 'tool',
 } as const;
 
 export type IdKind = keyof typeof idPrefixes;

@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { rootCertificates } from 'node:tls';
 import { Agent, fetch, Headers as UndiciHeaders, type RequestInit, type Response } from 'undici';
+import { config } from '@/server/config';
 import { checkOutboundUrl, defaultOutboundAllowlist, type OutboundAllowlist } from './outbound-policy';
 import {
   OutboundBlockedError,
@@ -32,6 +35,14 @@ export interface SafeResponse {
   url: string;
 }
 
+/** The system's authorities, plus OUTBOUND_EXTRA_CA's when set; read once. */
+let authorities: string[] | undefined | null = null;
+function trustedAuthorities(): string[] | undefined {
+  if (authorities === null)
+    authorities = config.OUTBOUND_EXTRA_CA ? [...rootCertificates, readFileSync(config.OUTBOUND_EXTRA_CA, 'utf8')] : undefined;
+  return authorities;
+}
+
 const redirectStatuses = new Set([301, 302, 303, 307, 308]);
 
 /**
@@ -56,7 +67,7 @@ export async function safeFetch(input: string, options: SafeFetchOptions = {}): 
   timer.unref();
   // One agent per call: its lookup carries this call's allowlist, and no pooled socket outlives it.
   const agent = new Agent({
-    connect: { timeout: Math.min(connectTimeoutMs, timeoutMs), lookup: guardedLookup(lookup, allowlist) },
+    connect: { timeout: Math.min(connectTimeoutMs, timeoutMs), lookup: guardedLookup(lookup, allowlist), ca: trustedAuthorities() },
   });
   const headers = new UndiciHeaders(init.headers);
   let method = (init.method ?? 'GET').toUpperCase();

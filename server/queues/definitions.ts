@@ -47,6 +47,10 @@ export const queueDefinitions = {
   'webhook-attempts': {
     'deliveries.attempt': z.object({ receiver: z.string().min(1), deliveryIds: ids }),
   },
+  /** Knowledge sources read (URLs), split into passages and indexed; apart, so agent runs never wait behind it. */
+  knowledge: {
+    'knowledge.index': byId('sourceId'),
+  },
   /**
    * Reads from the platform (an account's templates, its number's rating and messaging limit)
    * and the periodic jobs: purges and the campaign sweep.

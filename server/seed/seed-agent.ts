@@ -3,6 +3,7 @@ import { agentKeyScopes } from '@/server/agent/access/agent-permissions';
 import { AGENT_API_VERSION } from '@/server/agent/http/agent-version';
 import { agentConfigSchema } from '@/server/agent/agents/agent-config';
 import { encryptCredentialKey } from '@/server/agent/credentials/credential-cipher';
+import { writePassages } from '@/server/agent/knowledge/index-knowledge-source.job';
 import { aiPlanOf } from '@/server/agent/models/plans';
 import { conversationsKey } from '@/server/agent/usage/ai-usage-limits';
 import { hashApiKey } from '@/server/api-keys/key-format';
@@ -55,14 +56,18 @@ export async function seedAgentDemo(tx: DbTx, context: AgentSeedContext) {
   const deletedCredential = await simulatorCredential(tx, support, 'Removed');
   await tx.providerCredential.delete({ where: { id: deletedCredential } });
 
+  const orderStatus = await httpTool(tx, support);
+  const faq = await knowledgeSource(tx, support);
   const assistant = await agent(tx, support, 'Acme Assistant', 'acme-assistant', {
     instructions: 'You are the assistant of Acme, a shop. Answer in the customer\u2019s language, briefly.\nSIM-SCENARIO: acme',
     model: { id: 'openai/gpt-4.1-mini', fallback_models: [demoModels.allowed] },
     provider_credential: credential,
     tools: {
       builtin: ['handoff', 'create_ticket', 'search_knowledge'],
+      http: [orderStatus],
       client: [{ name: 'get_location', description: "The customer's city, from their device." }],
     },
+    knowledge_sources: [faq],
     variables: [{ name: 'customer_tier', type: 'string' }],
     overrides: { allowed: ['temperature', 'instructions_append'] },
     handoff: {
@@ -100,7 +105,7 @@ export async function seedAgentDemo(tx: DbTx, context: AgentSeedContext) {
     data: {
       base_url: config.AGENT_API_BASE_URL,
       ai_simulator_url: config.AI_SIMULATOR_URL ?? `http://localhost:4020`,
-      shop_url: 'https://127.0.0.77:8443',
+      shop_url: shopUrl,
       version: AGENT_API_VERSION,
       projects: {
         support: {
@@ -112,12 +117,17 @@ export async function seedAgentDemo(tx: DbTx, context: AgentSeedContext) {
             unready: { id: unready, slug: 'acme-unready' },
             archived: { id: archived, slug: 'acme-archived' },
           },
-          // HTTP tools come with the agent service's tools (agent-api.md §1.10); none exist yet.
-          tools: {},
+          tools: { order_status: orderStatus },
           provider_credential: credential,
         },
-        // Sessions and end users come with the agent service's sessions; none exist yet.
-        other: { id: other, keys: { secret_full: await key(other, 'full') }, agent_id: otherAgent, session_id: null, end_user_id: null },
+        // Sessions come with the agent service's runs; none exist yet.
+        other: {
+          id: other,
+          keys: { secret_full: await key(other, 'full') },
+          agent_id: otherAgent,
+          session_id: null,
+          end_user_id: await endUser(tx, other, 'other-customer-1'),
+        },
         quota_used: { id: quotaUsed.projectId, keys: { secret_full: await key(quotaUsed.projectId, 'full') }, agent_id: quotaUsed.agentId },
         cost_capped: { id: costCapped.projectId, keys: { secret_full: await key(costCapped.projectId, 'full') }, agent_id: costCapped.agentId },
       },
@@ -185,6 +195,56 @@ async function simulatorCredential(tx: DbTx, projectId: string, name: string): P
       checkedAt: new Date(),
     },
   });
+  return id;
+}
+
+/** The demo shop (simulator/shop/), which `npm run demo` and `npm test` start. */
+const shopUrl = config.SHOP_URL;
+
+/** `order_status` (demo-data.md): GET {shop_url}/orders/{{args.order_id}}, its status and delivery date. */
+async function httpTool(tx: DbTx, projectId: string): Promise<string> {
+  const id = newId('agentTool');
+  await tx.agentTool.create({
+    data: {
+      id,
+      projectId,
+      name: 'order_status',
+      description: "An order's status and expected delivery date, by its number.",
+      parameters: {
+        type: 'object',
+        properties: { order_id: { type: 'string', description: 'The order number, e.g. 1234' } },
+        required: ['order_id'],
+      },
+      http: { method: 'GET', url: `${shopUrl}/orders/{{args.order_id}}`, headers: {}, query: {} },
+      response: { fields: ['/id', '/status', '/eta'], max_items: 10 },
+    },
+  });
+  return id;
+}
+
+const faqText = `# Returns
+Returns are accepted within 30 days of delivery, in the original packaging. Refunds reach the card in 5 business days.
+
+# Shipping
+Orders inside the city arrive the next day; other cities take three days. Shipping is free over 200 AED.
+
+# الإرجاع
+يمكن إرجاع الطلب خلال ثلاثين يومًا من الاستلام في تغليفه الأصلي.
+
+# الشحن
+تصل الطلبات داخل المدينة في اليوم التالي، وإلى المدن الأخرى خلال ثلاثة أيام.`;
+
+/** The FAQ knowledge source, indexed in the seed's transaction (no worker needed). */
+async function knowledgeSource(tx: DbTx, projectId: string): Promise<string> {
+  const id = newId('knowledgeSource');
+  await tx.knowledgeSource.create({ data: { id, projectId, name: 'Acme FAQ', type: 'markdown', content: faqText } });
+  await writePassages(tx, { id, type: 'markdown' }, faqText);
+  return id;
+}
+
+async function endUser(tx: DbTx, projectId: string, externalId: string): Promise<string> {
+  const id = newId('endUser');
+  await tx.agentEndUser.create({ data: { id, projectId, externalId, name: 'Other Customer' } });
   return id;
 }
 

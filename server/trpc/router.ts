@@ -1,6 +1,7 @@
 import { createTRPCRouter } from './init';
 import { apiKeysRouter } from './routers/api-keys';
 import { campaignsRouter } from './routers/campaigns';
+import { contactsRouter } from './routers/contacts';
 import { inboxRouter } from './routers/inbox';
 import { reportsRouter } from './routers/reports';
 import { sessionRouter } from './routers/session';
@@ -11,6 +12,7 @@ import { webhooksRouter } from './routers/webhooks';
 export const appRouter = createTRPCRouter({
   apiKeys: apiKeysRouter,
   campaigns: campaignsRouter,
+  contacts: contactsRouter,
   inbox: inboxRouter,
   reports: reportsRouter,
   session: sessionRouter,

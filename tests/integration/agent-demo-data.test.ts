@@ -69,6 +69,24 @@ describe('the agent demo data', () => {
     assert.deepEqual([foreign.status, foreign.body.error.code], [404, 'resource_not_found']);
   });
 
+  test("the assistant's order_status tool reads the demo shop, its FAQ is indexed, and the other project's end user is not support's", async () => {
+    const { keys, tools } = agent.projects.support;
+    const tried = await agentCall(keys.secret_full, 'POST', `/v1/tools/${tools.order_status}/test`, { arguments: { order_id: '1234' } });
+    assert.equal(tried.status, 200, JSON.stringify(tried.body));
+    assert.equal(tried.body.ok, true, JSON.stringify(tried.body));
+    assert.deepEqual(Object.keys(tried.body.result).sort(), ['eta', 'id', 'status']);
+    assert.equal(agent.shop_url, process.env.SHOP_URL);
+    const sources = await agentCall(keys.secret_full, 'GET', '/v1/knowledge_sources');
+    assert.deepEqual(
+      sources.body.data.map((s: { name: string; status: string }) => [s.name, s.status]),
+      [['Acme FAQ', 'ready']],
+    );
+    const { other } = agent.projects;
+    assert.equal((await agentCall(other.keys.secret_full, 'GET', `/v1/end_users/${other.end_user_id}`)).status, 200);
+    const foreign = await agentCall(keys.secret_full, 'GET', `/v1/end_users/${other.end_user_id}`);
+    assert.deepEqual([foreign.status, foreign.body.error.code], [404, 'resource_not_found']);
+  });
+
   test('quota_used answers quota_exceeded without retry; cost_capped answers cost_cap_exceeded until midnight UTC', async () => {
     const { quota_used, cost_capped } = agent.projects;
     const quota = await agentCall(quota_used.keys.secret_full, 'POST', '/v1/ask', { agent: quota_used.agent_id, input: 'Hi' });

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 export interface NavItem {
   href: string;
   /** Its name's key in the `shell.nav` messages. */
-  labelKey: 'inbox' | 'campaigns' | 'reports' | 'webhooks' | 'apiKeys' | 'settings';
+  labelKey: 'inbox' | 'campaigns' | 'contacts' | 'reports' | 'webhooks' | 'apiKeys' | 'settings';
   icon: ReactNode;
 }
 
@@ -19,6 +19,13 @@ function Icon({ d }: { d: string }) {
 export const navItems: NavItem[] = [
   { href: '/inbox', labelKey: 'inbox', icon: <Icon d="M3 13h4.5l1.5 3h6l1.5-3H21M5.2 5h13.6L21 13v5a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1v-5l2.2-8Z" /> },
   { href: '/campaigns', labelKey: 'campaigns', icon: <Icon d="M4 10v4a1 1 0 0 0 1 1h2l6 4V5L7 9H5a1 1 0 0 0-1 1Zm13-1.5a4.5 4.5 0 0 1 0 7" /> },
+  {
+    href: '/contacts',
+    labelKey: 'contacts',
+    icon: (
+      <Icon d="M16 19v-1a4 4 0 0 0-4-4H7a4 4 0 0 0-4 4v1m6.5-9a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7ZM21 19v-1a4 4 0 0 0-3-3.9M15.5 3.1a3.5 3.5 0 0 1 0 6.8" />
+    ),
+  },
   { href: '/reports', labelKey: 'reports', icon: <Icon d="M4 20h16M7 16v-5m5 5V7m5 9v-8" /> },
   {
     href: '/webhooks',

@@ -5,12 +5,13 @@ import { readAgentConfig, type AgentConfig } from './agent-config';
 
 /**
  * An agent of the project by `agt_…` id or slug. Another project's agent, or none, is 404
- * `resource_not_found`; an archived one 409 `agent_archived` (it no longer answers).
+ * `resource_not_found`; an archived one 409 `agent_archived` (it no longer answers), unless
+ * the caller only reads it (`archived: true`).
  */
-export async function findAgent(projectId: string, ref: string): Promise<Agent> {
+export async function findAgent(projectId: string, ref: string, options: { archived?: boolean } = {}): Promise<Agent> {
   const agent = await db.agent.findFirst({ where: ref.startsWith('agt_') ? { id: ref, projectId } : { projectId, slug: ref } });
   if (!agent) throw new AgentError('resource_not_found', { param: 'agent', details: { resource: 'agent' } });
-  if (agent.status === 'archived') throw new AgentError('agent_archived', { param: 'agent' });
+  if (agent.status === 'archived' && !options.archived) throw new AgentError('agent_archived', { param: 'agent' });
   return agent;
 }
 

@@ -1,5 +1,6 @@
 import type { ProjectCaller } from '@/server/agent/access/agent-caller';
 import { AgentError } from '@/server/errors/agent-error';
+import { checkExternalId } from '@/server/agent/end-users/external-id';
 import { inputLimitFor, readAskInput } from './ask-input';
 import type { AskRequest } from './prepare-ask';
 import type { VariableValue } from './ask-variables';
@@ -15,18 +16,13 @@ export interface AskBody {
   stream: boolean;
 }
 
-/** agent-api.md §1.1: 1–128 of `[A-Za-z0-9._:-]`, first a letter or digit, not an `eu_…` id. */
-const externalIdPattern = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
-
 /**
  * `POST /v1/ask`'s body as an AskRequest. Client tools and a session exclude each other; a
  * session is looked up among the project's sessions, of which this service has none yet.
  */
 export function askRequestFromBody(caller: ProjectCaller, body: AskBody): AskRequest {
   if (body.session !== undefined && body.tools !== undefined) throw new AgentError('tools_not_allowed_with_session', { param: '/tools' });
-  if (body.end_user && (!externalIdPattern.test(body.end_user.external_id) || body.end_user.external_id.startsWith('eu_'))) {
-    throw new AgentError('external_id_invalid', { param: '/end_user/external_id' });
-  }
+  if (body.end_user) checkExternalId(body.end_user.external_id, 'end_user', '/end_user/external_id');
   const inputText = readAskInput(body.input, inputLimitFor(caller));
   if (body.session !== undefined) throw new AgentError('session_not_found', { param: '/session' });
   return {

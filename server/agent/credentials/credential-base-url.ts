@@ -1,18 +1,12 @@
 import { AgentError } from '@/server/errors/agent-error';
-import { checkOutboundUrl } from '@/server/http/outbound-policy';
-
-/** The ports a customer's URL may name (agent-service-errors.md, url_not_allowed). */
-const allowedPorts = new Set(['', '443', '8443']);
+import { checkCustomerUrl } from '@/server/agent/http/customer-url';
 
 /**
- * A credential's own `base_url`: https, port 443 or 8443, and a public address by the
- * outbound policy (names are judged again on every resolved address at connect time).
- * Returns it without a trailing slash.
+ * A credential's own `base_url`: a customer URL (checkCustomerUrl) without query or fragment,
+ * as the SDKs append paths to it. Returns it without a trailing slash.
  */
 export function checkCredentialBaseUrl(value: string): string {
-  const check = checkOutboundUrl(value);
-  if (!check.ok || check.url.protocol !== 'https:' || !allowedPorts.has(check.url.port) || check.url.search || check.url.hash) {
-    throw new AgentError('url_not_allowed', { param: '/base_url' });
-  }
-  return check.url.toString().replace(/\/$/, '');
+  const url = new URL(checkCustomerUrl(value, '/base_url'));
+  if (url.search || url.hash) throw new AgentError('url_not_allowed', { param: '/base_url' });
+  return url.toString().replace(/\/$/, '');
 }

@@ -6,7 +6,7 @@ import Link from 'next/link';
 import { useState } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
 import { campaignDisplayStatuses } from '@/server/campaigns/present-campaign-status';
-import { ListSkeleton } from '../../_components/list-skeleton';
+import { ListStates } from '../../_components/list-states';
 import { CampaignStatusBadge } from './campaign-status-badge';
 import { useCampaignFormat } from './format';
 
@@ -35,19 +35,12 @@ export function CampaignList() {
           </button>
         ))}
       </div>
-      {list.isPending && (
-        <div className="mt-4">
-          <ListSkeleton label={t('list.loading')} />
-        </div>
-      )}
-      {list.isError && (
-        <p role="alert" className="mt-4 text-sm text-red-700">
-          {t('list.loadFailed')}
-        </p>
-      )}
-      {list.data?.data.length === 0 && (
-        <p className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-600">{t('list.empty')}</p>
-      )}
+      <ListStates
+        pending={list.isPending}
+        failed={list.isError}
+        empty={list.data?.data.length === 0}
+        texts={{ loading: t('list.loading'), failed: t('list.loadFailed'), empty: t('list.empty') }}
+      />
       {!!list.data?.data.length && (
         <div className="relative mt-4 overflow-x-auto rounded-xl bg-white shadow-xs">
           <table className="min-w-full divide-y divide-slate-200 text-sm">

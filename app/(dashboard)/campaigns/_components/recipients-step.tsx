@@ -2,6 +2,8 @@
 
 import { useTranslations } from 'next-intl';
 import { useMemo, useState } from 'react';
+import type { NotPhone } from '@/server/contacts/contact-sheet';
+import { SheetCheck, SheetInput } from '../../_components/sheet-input';
 import { autoMap, checkRecipients, parseSheet, type CheckedRecipients, type InvalidReason } from './parse-recipients';
 
 /** Upload or paste recipients, map columns to the template's variables, and see every problem before saving. */
@@ -10,12 +12,10 @@ const variableText = (variable: string) => `{{${variable}}}`;
 
 function useReasonText() {
   const t = useTranslations('campaigns.sheet');
-  return (reason: InvalidReason) =>
-    reason.kind === 'notPhone'
-      ? t('notPhone', { value: reason.value || t('empty') })
-      : reason.kind === 'emptyColumn'
-        ? t('emptyColumn', { column: reason.column, variable: variableText(reason.variable) })
-        : t('noColumn', { variable: variableText(reason.variable) });
+  return (reason: Exclude<InvalidReason, NotPhone>) =>
+    reason.kind === 'emptyColumn'
+      ? t('emptyColumn', { column: reason.column, variable: variableText(reason.variable) })
+      : t('noColumn', { variable: variableText(reason.variable) });
 }
 
 export function RecipientsStep({ variables, onChange }: { variables: string[]; onChange: (checked: CheckedRecipients) => void }) {
@@ -41,29 +41,7 @@ export function RecipientsStep({ variables, onChange }: { variables: string[]; o
 
   return (
     <div className="space-y-4">
-      <label className="block text-sm font-medium text-slate-800">
-        {t('upload')}
-        <input
-          type="file"
-          accept=".csv,text/csv"
-          className="mt-1 block text-sm"
-          onChange={async (e) => {
-            const file = e.target.files?.[0];
-            if (file) load(await file.text());
-          }}
-        />
-      </label>
-      <label className="block text-sm font-medium text-slate-800">
-        {t('paste')}
-        <textarea
-          aria-label={t('pasteLabel')}
-          dir="ltr"
-          rows={5}
-          value={text}
-          onChange={(e) => load(e.target.value)}
-          className="mt-1 block w-full rounded-md border border-slate-300 p-2 font-mono text-xs"
-        />
-      </label>
+      <SheetInput text={text} pasteLabel={t('pasteLabel')} onText={load} />
       {sheet.columns.length > 0 && (
         <fieldset className="grid gap-3 sm:grid-cols-3">
           <legend className="mb-1 text-sm font-medium text-slate-800">{t('columns')}</legend>
@@ -98,26 +76,7 @@ export function RecipientsStep({ variables, onChange }: { variables: string[]; o
           ))}
         </fieldset>
       )}
-      {sheet.rows.length > 0 && (
-        <div className="text-sm" data-testid="recipient-check">
-          <p>
-            {t.rich('summary', {
-              valid: checked.valid.length,
-              invalid: checked.invalid.length,
-              duplicates: checked.duplicates,
-              b: (chunks) => <strong>{chunks}</strong>,
-            })}
-          </p>
-          {checked.invalid.length > 0 && (
-            <ul role="list" aria-label={t('invalidRows')} className="mt-2 max-h-40 list-disc overflow-auto ps-5 text-red-700">
-              {checked.invalid.slice(0, 50).map((row) => (
-                <li key={row.line}>{t('row', { line: row.line, reason: reasonText(row.reason) })}</li>
-              ))}
-            </ul>
-          )}
-          {checked.invalid.length > 0 && <p className="mt-1 text-slate-600">{t('invalidNote')}</p>}
-        </div>
-      )}
+      {sheet.rows.length > 0 && <SheetCheck checked={checked} problemText={reasonText} note={t('invalidNote')} testId="recipient-check" />}
     </div>
   );
 }

@@ -1,13 +1,17 @@
 import type { AgentEndpointSpec } from '../agent-endpoint';
+import { agentEndpoints } from './agents';
 import { apiKeyEndpoints } from './api-keys';
 import { askEndpoints } from './ask';
 import { chatCompletionsEndpoints } from './chat-completions';
+import { endUserEndpoints } from './end-users';
 import { identityEndpoints } from './identity';
+import { knowledgeSourceEndpoints } from './knowledge-sources';
 import { modelEndpoints } from './models';
 import { organizationEndpoints } from './organization';
 import { projectEndpoints } from './projects';
 import { providerCredentialEndpoints } from './provider-credentials';
 import { referenceEndpoints } from './reference';
+import { toolEndpoints } from './tools';
 
 /**
  * Every /agent/v1 operation, for the OpenAPI document and the reference. An endpoint's spec
@@ -20,6 +24,10 @@ export const allAgentEndpoints: AgentEndpointSpec[] = [
   ...apiKeyEndpoints,
   ...modelEndpoints,
   ...providerCredentialEndpoints,
+  ...agentEndpoints,
+  ...endUserEndpoints,
+  ...knowledgeSourceEndpoints,
+  ...toolEndpoints,
   ...askEndpoints,
   ...chatCompletionsEndpoints,
   ...referenceEndpoints,

@@ -1,0 +1,56 @@
+/** Characters a passage holds at most: a few paragraphs, small enough to put several in a prompt. */
+export const PASSAGE_CHARS = 1_200;
+
+export interface Passage {
+  heading: string | null;
+  text: string;
+}
+
+/**
+ * Splits text or markdown into passages: paragraphs (blank-line separated) gathered up to
+ * PASSAGE_CHARS, never across a markdown heading, each passage remembering the heading it sits
+ * under. A paragraph longer than a passage is cut at sentence or word boundaries.
+ */
+export function splitPassages(text: string, markdown: boolean): Passage[] {
+  const passages: Passage[] = [];
+  let heading: string | null = null;
+  let current: string[] = [];
+  const flush = () => {
+    if (current.length > 0) passages.push({ heading, text: current.join('\n\n') });
+    current = [];
+  };
+  for (const block of text.replace(/\r\n?/g, '\n').split(/\n\s*\n/)) {
+    const lines = block.trim().split('\n');
+    const headingLine = markdown ? lines.findIndex((line) => /^#{1,6}\s/.test(line)) : -1;
+    if (headingLine >= 0) {
+      // Text before the heading belongs to the passage before it.
+      const before = lines.slice(0, headingLine).join('\n').trim();
+      if (before) current.push(before);
+      flush();
+      heading = lines[headingLine]!.replace(/^#{1,6}\s+/, '').trim() || null;
+      lines.splice(0, headingLine + 1);
+    }
+    for (const piece of cut(lines.join('\n').trim())) {
+      if (current.join('\n\n').length + piece.length + 2 > PASSAGE_CHARS) flush();
+      current.push(piece);
+    }
+  }
+  flush();
+  return passages;
+}
+
+function cut(paragraph: string): string[] {
+  if (paragraph === '') return [];
+  const pieces: string[] = [];
+  let rest = paragraph;
+  while (rest.length > PASSAGE_CHARS) {
+    const window = rest.slice(0, PASSAGE_CHARS);
+    const sentence = Math.max(window.lastIndexOf('. '), window.lastIndexOf('؟ '), window.lastIndexOf('? '), window.lastIndexOf('! '));
+    const space = window.lastIndexOf(' ');
+    const at = sentence > PASSAGE_CHARS / 2 ? sentence + 1 : space > PASSAGE_CHARS / 2 ? space : PASSAGE_CHARS;
+    pieces.push(rest.slice(0, at).trim());
+    rest = rest.slice(at).trim();
+  }
+  if (rest) pieces.push(rest);
+  return pieces;
+}

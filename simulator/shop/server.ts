@@ -1,0 +1,56 @@
+import { createServer, type Server } from 'node:https';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/**
+ * The demo shop API of agent-api.md §4, over HTTPS: what an organization's own systems look like
+ * to the agent's HTTP tools and knowledge sources. `/orders/{id}` answers JSON; `/orders/9999` a
+ * 500, `/orders/big` 2 MiB, `/orders/html` a web page; `/faq` the shop's FAQ page, `/faq.md` the
+ * same as markdown, `/moved` a redirect to it.
+ */
+const statuses = ['processing', 'shipped', 'out for delivery', 'delivered'];
+
+export const shopFaqHtml = `<!doctype html><html lang="en"><head><title>Acme FAQ</title><style>body{font:16px sans-serif}</style></head><body>
+<h1>Frequently asked questions</h1>
+<h2>Returns</h2><p>Returns are accepted within 30 days of delivery, in the original packaging.</p>
+<h2>Shipping</h2><p>Orders inside the city arrive the next day; other cities take three days.</p>
+<h2>الإرجاع</h2><p>يمكن إرجاع الطلب خلال ثلاثين يومًا من الاستلام.</p>
+</body></html>`;
+
+const faqMarkdown = '# Returns\n\nReturns are accepted within 30 days of delivery.\n\n# Shipping\n\nOrders inside the city arrive the next day.';
+
+function order(id: string) {
+  const n = [...id].reduce((sum, c) => sum + c.charCodeAt(0), 0);
+  return {
+    id,
+    status: statuses[n % statuses.length],
+    eta: new Date(Date.UTC(2026, 10, 25 + (n % 5))).toISOString().slice(0, 10),
+    items: [{ sku: `SKU-${n % 100}`, name: 'Notebook', quantity: 1 + (n % 3) }],
+    customer: { city: 'Dubai' },
+  };
+}
+
+function answer(req: IncomingMessage, res: ServerResponse): void {
+  const path = new URL(req.url ?? '/', 'https://shop').pathname;
+  const send = (status: number, type: string, body: string | Buffer, headers: Record<string, string> = {}) => {
+    res.writeHead(status, { 'content-type': type, ...headers });
+    res.end(body);
+  };
+  if (path === '/faq') return send(200, 'text/html; charset=utf-8', shopFaqHtml);
+  if (path === '/faq.md') return send(200, 'text/markdown; charset=utf-8', faqMarkdown);
+  if (path === '/moved') return send(302, 'text/plain', 'moved', { location: '/faq' });
+  const match = /^\/orders\/([^/]+)$/.exec(path);
+  if (!match) return send(404, 'application/json', JSON.stringify({ error: 'not_found' }));
+  const id = decodeURIComponent(match[1]!);
+  if (id === '9999') return send(500, 'application/json', JSON.stringify({ error: 'internal' }));
+  if (id === 'big') return send(200, 'application/json', JSON.stringify({ id, padding: 'x'.repeat(2 * 1024 * 1024) }));
+  if (id === 'html') return send(200, 'text/html', '<html><body><h1>Order page</h1></body></html>');
+  return send(200, 'application/json', JSON.stringify(order(id)));
+}
+
+export function startShopSimulator({ host, port, cert, key }: { host: string; port: number; cert: string; key: string }): Promise<Server> {
+  const server = createServer({ cert, key }, answer);
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve(server));
+  });
+}

@@ -83,7 +83,7 @@ test('a marketer uploads a CSV with a bad row, fixes the mapping, starts and wat
   await expect(page.getByTestId('campaign-status')).toHaveText('completed', { timeout: 20_000 });
   await expect(page.getByRole('progressbar', { name: 'Progress' })).toHaveAttribute('aria-valuenow', '2');
   await expect(page.getByTestId('count-delivered')).toHaveText('2', { timeout: 10_000 });
-  await expect(page.getByRole('img', { name: 'Messages over time' })).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByRole('figure', { name: 'Messages over time' })).toBeVisible({ timeout: 10_000 });
   await shot('completed');
 });
 

@@ -58,6 +58,12 @@ const visits: Visit[] = [
     ready: (page) => page.getByLabel('CSV text'),
     arabic: { heading: 'استيراد جهات الاتصال', ready: (page) => page.getByLabel('نص CSV') },
   },
+  {
+    name: 'reports',
+    path: () => '/reports',
+    ready: (page) => page.getByTestId('messages-chart'),
+    arabic: { heading: 'التقارير' },
+  },
   { name: 'webhooks', path: () => '/webhooks', ready: (page) => page.getByText(longTexts.webhookUrl), arabic: { heading: 'الويب هوك' } },
   {
     name: 'api-keys',

@@ -11,6 +11,7 @@ const sections = [
   { label: 'Inbox', path: '/inbox' },
   { label: 'Campaigns', path: '/campaigns' },
   { label: 'Contacts', path: '/contacts' },
+  { label: 'Reports', path: '/reports' },
   { label: 'Webhooks', path: '/webhooks' },
   { label: 'API keys', path: '/api-keys' },
   { label: 'Settings', path: '/settings' },

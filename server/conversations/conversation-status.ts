@@ -1,6 +1,7 @@
 import { ApiError, notFound } from '@/server/errors/api-error';
 import { db, Prisma, type ConversationStatus } from '@/server/db';
 import { publishInboxChange } from '@/server/live/publish-inbox-change';
+import { closeConversationPeriod, openConversationPeriod } from './conversation-periods';
 
 /** The longest snooze; past it a conversation is resolved, not snoozed. */
 export const MAX_SNOOZE_MS = 365 * 24 * 3600_000;
@@ -26,8 +27,17 @@ export function statusWhere(status: ConversationStatus, now = new Date()): Prism
   return { OR: [{ conversationStatus: 'open' }, { conversationStatus: 'snoozed', snoozedUntil: { lte: now } }] };
 }
 
-/** Opens, snoozes (until a time within a year) or resolves a conversation, and tells open dashboards. */
-export async function setConversationStatus(orgId: string, contactId: string, change: ConversationStatusChange, now = new Date()): Promise<void> {
+/**
+ * Opens, snoozes (until a time within a year) or resolves a conversation, and tells open dashboards.
+ * `actorId` is the member who did it, recorded on the period the reports count.
+ */
+export async function setConversationStatus(
+  orgId: string,
+  contactId: string,
+  change: ConversationStatusChange,
+  now = new Date(),
+  actorId: string | null = null,
+): Promise<void> {
   if (change.status === 'snoozed') {
     const ahead = change.until.getTime() - now.getTime();
     if (!(ahead > 0)) throw new ApiError('invalid_parameter', 'Snooze until a time in the future.', { param: 'until' });
@@ -38,6 +48,8 @@ export async function setConversationStatus(orgId: string, contactId: string, ch
     data: { conversationStatus: change.status, snoozedUntil: change.status === 'snoozed' ? change.until : null },
   });
   if (changed.count === 0) throw notFound('conversation');
+  if (change.status === 'resolved') await closeConversationPeriod(orgId, contactId, actorId, now);
+  if (change.status === 'open') await openConversationPeriod(db, orgId, contactId, now);
   await publishInboxChange(orgId, contactId, `status:${change.status}`);
 }
 

@@ -36,6 +36,7 @@ export const idPrefixes = {
   template: 'tpl',
   contact: 'ct',
   note: 'note',
+  conversationPeriod: 'cvp',
   savedReply: 'srep',
   message: 'msg',
   media: 'med',

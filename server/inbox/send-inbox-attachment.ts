@@ -1,3 +1,4 @@
+import { recordFirstResponse } from '@/server/conversations/conversation-periods';
 import { createHash } from 'node:crypto';
 import { ApiError, notFound } from '@/server/errors/api-error';
 import { db } from '@/server/db';
@@ -19,7 +20,7 @@ export function attachmentType(contentType: string): MediaType | null {
 export async function sendInboxAttachment(
   orgId: string,
   contactId: string,
-  file: { bytes: Uint8Array; contentType: string; filename: string; caption?: string },
+  file: { bytes: Uint8Array; contentType: string; filename: string; caption?: string; authorId?: string },
 ) {
   const contact = await db.contact.findFirst({ where: { id: contactId, orgId }, select: { id: true } });
   if (!contact) throw notFound('conversation');
@@ -48,5 +49,6 @@ export async function sendInboxAttachment(
     sha256: createHash('sha256').update(file.bytes).digest('hex'),
   });
   await markConversationRead(orgId, contactId);
+  if (file.authorId) await recordFirstResponse(orgId, contactId, file.authorId);
   return message;
 }

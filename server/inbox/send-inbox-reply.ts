@@ -3,6 +3,7 @@ import { db, Prisma } from '@/server/db';
 import { idFromKey } from '@/server/db/ids';
 import { messageApiInclude } from '@/server/messages/present-message';
 import { sendMessage } from '@/server/messages/send-message';
+import { recordFirstResponse } from '@/server/conversations/conversation-periods';
 import { markConversationRead } from './mark-conversation-read';
 
 export type InboxReply =
@@ -14,8 +15,9 @@ export type InboxReply =
  * the window, template and opt-out rules are the API's. Replying also reads the thread.
  * `clientId`, chosen by the browser for each reply, makes it idempotent: a reply queued while
  * offline, or sent again after a lost answer, is one message (its id is derived from the key).
+ * `authorId`, the member replying, is the conversation's first response if it has none yet.
  */
-export async function sendInboxReply(orgId: string, contactId: string, reply: InboxReply, clientId?: string) {
+export async function sendInboxReply(orgId: string, contactId: string, reply: InboxReply, clientId?: string, authorId?: string) {
   const contact = await db.contact.findFirst({ where: { id: contactId, orgId }, select: { id: true } });
   if (!contact) throw notFound('conversation');
   const messageId = clientId ? idFromKey('message', `${orgId}\n${clientId}`) : undefined;
@@ -37,6 +39,7 @@ export async function sendInboxReply(orgId: string, contactId: string, reply: In
   try {
     const message = await sendMessage(orgId, request, undefined, { messageId });
     await markConversationRead(orgId, contactId);
+    if (authorId) await recordFirstResponse(orgId, contactId, authorId);
     return message;
   } catch (error) {
     // The same reply, sent twice at once: the other request stored it.

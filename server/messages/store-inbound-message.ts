@@ -1,3 +1,4 @@
+import { openConversationPeriod } from '@/server/conversations/conversation-periods';
 import { db, Prisma, type DbTx, type MessageType } from '@/server/db';
 import { newId } from '@/server/db/ids';
 import { platformClientForPortfolio } from '@/server/accounts/platform-client';
@@ -75,6 +76,7 @@ export async function storeInboundMessage(item: MessageItem): Promise<void> {
           ...(newer ? { lastInboundAt: item.timestamp, lastMessageAt: item.timestamp, lastMessagePreview: messagePreview(content) } : {}),
         },
       });
+      await openConversationPeriod(tx, account.orgId, contact.id, item.timestamp);
       const presented = presentMessage(message, { detailed: true });
       await publishEvent(tx, account.orgId, 'message.received', { message: presented, bot_reply: botReply });
       if (item.button && item.contextWamid) {

@@ -3,6 +3,7 @@ import { hashPassword } from '@/server/auth/password';
 import { apiScopes } from '@/server/api-keys/scopes';
 import { displayPrefix, generateApiKey, generateLegacyApiKey, hashApiKey } from '@/server/api-keys/key-format';
 import { config } from '@/server/config';
+import { openConversationPeriod } from '@/server/conversations/conversation-periods';
 import { db, type DbTx, type SubscriptionStatus } from '@/server/db';
 import { agentDemoSlugs, agentMemberLogin, seedAgentDemo, useUpAiQuota } from './seed-agent';
 import { newId } from '@/server/db/ids';
@@ -291,8 +292,8 @@ interface ContactExtra {
 }
 
 /**
- * A contact, with one inbound text at `inboundAt` when given (which sets its service window),
- * added to `history` for the platform.
+ * A contact, with one inbound text at `inboundAt` when given (which sets its service window and
+ * opens the conversation the reports count), added to `history` for the platform.
  */
 async function createContact(
   tx: DbTx,
@@ -338,6 +339,7 @@ async function createContact(
         createdAt: inboundAt,
       },
     });
+    await openConversationPeriod(tx, orgId, id, inboundAt);
   }
   return id;
 }

@@ -3,6 +3,7 @@ import { apiKeysRouter } from './routers/api-keys';
 import { campaignsRouter } from './routers/campaigns';
 import { contactsRouter } from './routers/contacts';
 import { inboxRouter } from './routers/inbox';
+import { reportsRouter } from './routers/reports';
 import { sessionRouter } from './routers/session';
 import { settingsRouter } from './routers/settings';
 import { templatesRouter } from './routers/templates';
@@ -13,6 +14,7 @@ export const appRouter = createTRPCRouter({
   campaigns: campaignsRouter,
   contacts: contactsRouter,
   inbox: inboxRouter,
+  reports: reportsRouter,
   session: sessionRouter,
   settings: settingsRouter,
   templates: templatesRouter,

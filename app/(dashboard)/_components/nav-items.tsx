@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 export interface NavItem {
   href: string;
   /** Its name's key in the `shell.nav` messages. */
-  labelKey: 'inbox' | 'campaigns' | 'contacts' | 'webhooks' | 'apiKeys' | 'settings';
+  labelKey: 'inbox' | 'campaigns' | 'contacts' | 'reports' | 'webhooks' | 'apiKeys' | 'settings';
   icon: ReactNode;
 }
 
@@ -26,6 +26,7 @@ export const navItems: NavItem[] = [
       <Icon d="M16 19v-1a4 4 0 0 0-4-4H7a4 4 0 0 0-4 4v1m6.5-9a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7ZM21 19v-1a4 4 0 0 0-3-3.9M15.5 3.1a3.5 3.5 0 0 1 0 6.8" />
     ),
   },
+  { href: '/reports', labelKey: 'reports', icon: <Icon d="M4 20h16M7 16v-5m5 5V7m5 9v-8" /> },
   {
     href: '/webhooks',
     labelKey: 'webhooks',

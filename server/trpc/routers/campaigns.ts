@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { addCampaignRecipients } from '@/server/campaigns/add-campaign-recipients';
 import { readCampaignBuilderData } from '@/server/campaigns/campaign-builder-data';
+import { readCampaignFunnel } from '@/server/campaigns/campaign-funnel';
 import { readCampaignTimeline } from '@/server/campaigns/campaign-timeline';
 import { cancelScheduledCampaign } from '@/server/campaigns/cancel-scheduled-campaign';
 import { createCampaign } from '@/server/campaigns/create-campaign';
@@ -36,6 +37,7 @@ export const campaignsRouter = createTRPCRouter({
     .query(({ ctx, input }) => listCampaigns(ctx.org.id, { shownStatus: input.status, limit: 200 })),
   get: orgProcedure.input(byId).query(({ ctx, input }) => getCampaign(ctx.org.id, input.id)),
   timeline: orgProcedure.input(byId).query(({ ctx, input }) => readCampaignTimeline(ctx.org.id, input.id)),
+  funnel: orgProcedure.input(byId).query(({ ctx, input }) => readCampaignFunnel(ctx.org.id, input.id)),
   recipients: orgProcedure
     .input(
       byId.extend({

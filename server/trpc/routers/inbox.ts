@@ -66,7 +66,7 @@ export const inboxRouter = createTRPCRouter({
         ]),
       }),
     )
-    .mutation(({ ctx, input }) => setConversationStatus(ctx.org.id, input.contactId, input.change)),
+    .mutation(({ ctx, input }) => setConversationStatus(ctx.org.id, input.contactId, input.change, new Date(), ctx.user.id)),
 
   conversation: orgProcedure.input(z.object({ contactId })).query(({ ctx, input }) => getInboxConversation(ctx.org.id, input.contactId)),
 
@@ -88,7 +88,7 @@ export const inboxRouter = createTRPCRouter({
         ]),
       }),
     )
-    .mutation(({ ctx, input }) => sendInboxReply(ctx.org.id, input.contactId, input.reply, input.clientId)),
+    .mutation(({ ctx, input }) => sendInboxReply(ctx.org.id, input.contactId, input.reply, input.clientId, ctx.user.id)),
 
   retry: orgProcedure
     .input(z.object({ messageId: z.string().min(1).max(64) }))

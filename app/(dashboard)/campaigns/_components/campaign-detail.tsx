@@ -27,6 +27,7 @@ export function CampaignDetail({ id }: { id: string }) {
   const queryClient = useQueryClient();
   const campaign = useQuery({ ...trpc.campaigns.get.queryOptions({ id }), refetchInterval: 1_500 });
   const timeline = useQuery({ ...trpc.campaigns.timeline.queryOptions({ id }), refetchInterval: 3_000 });
+  const funnel = useQuery({ ...trpc.campaigns.funnel.queryOptions({ id }), refetchInterval: 3_000 });
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.campaigns.get.queryKey({ id }) });
   const start = useMutation(trpc.campaigns.start.mutationOptions({ onSuccess: refresh }));
   const pause = useMutation(trpc.campaigns.pause.mutationOptions({ onSuccess: refresh }));
@@ -129,7 +130,7 @@ export function CampaignDetail({ id }: { id: string }) {
       </dl>
       <section className="mt-8">
         <h2 className="mb-2 text-lg font-semibold">{t('detail.overTime')}</h2>
-        <ProgressChart points={timeline.data ?? []} />
+        <ProgressChart points={timeline.data ?? []} funnel={funnel.data} />
       </section>
       <RecipientsTable campaignId={id} />
     </div>

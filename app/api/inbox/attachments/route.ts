@@ -29,6 +29,7 @@ export async function POST(request: Request): Promise<Response> {
       contentType: file.type,
       filename: text.filename,
       caption: text.caption,
+      authorId: who.userId,
     });
     return Response.json({ id: message.id }, { status: 201 });
   } catch (error) {

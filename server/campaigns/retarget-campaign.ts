@@ -1,4 +1,4 @@
-import { db, type DbTx } from '@/server/db';
+import { db, Prisma, type DbTx } from '@/server/db';
 import { ApiError, notFound } from '@/server/errors/api-error';
 import { isId, newId } from '@/server/db/ids';
 import { templateForSend } from '@/server/messages/template-send';
@@ -30,12 +30,12 @@ interface AudienceRow {
  * contact on the campaign's account that quotes the campaign message, or that came after it
  * without quoting anything.
  */
-function audienceRows(tx: DbTx, campaignId: string, audience: RetargetAudience) {
+function audienceQuery(campaignId: string, audience: RetargetAudience): Prisma.Sql {
   return audience === 'not_read'
-    ? tx.$queryRaw<AudienceRow[]>`
+    ? Prisma.sql`
         SELECT r.phone_number, r.contact_id, r.name, r.parameters FROM campaign_recipients r
         WHERE r.campaign_id = ${campaignId} AND r.status IN ('sent', 'delivered') ORDER BY r.id`
-    : tx.$queryRaw<AudienceRow[]>`
+    : Prisma.sql`
         SELECT r.phone_number, r.contact_id, r.name, r.parameters FROM campaign_recipients r
         JOIN messages m ON m.campaign_recipient_id = r.id
         WHERE r.campaign_id = ${campaignId} AND r.status IN ('sent', 'delivered', 'read')
@@ -46,13 +46,15 @@ function audienceRows(tx: DbTx, campaignId: string, audience: RetargetAudience) 
         ORDER BY r.id`;
 }
 
-/** How many recipients each audience would reach, for the retarget dialog. */
+const audienceRows = (tx: DbTx, campaignId: string, audience: RetargetAudience) =>
+  tx.$queryRaw<AudienceRow[]>(audienceQuery(campaignId, audience));
+
+/** How many recipients each audience would reach, for the retarget dialog: counted in the database, not loaded. */
 export async function countRetargetAudiences(orgId: string, campaignId: string) {
   await findCampaign(orgId, campaignId);
-  return db.$transaction(async (tx) => ({
-    not_read: (await audienceRows(tx, campaignId, 'not_read')).length,
-    no_choice: (await audienceRows(tx, campaignId, 'no_choice')).length,
-  }));
+  const count = async (audience: RetargetAudience) =>
+    (await db.$queryRaw<Array<{ n: number }>>`SELECT count(*)::int AS n FROM (${audienceQuery(campaignId, audience)}) a`)[0]?.n ?? 0;
+  return { not_read: await count('not_read'), no_choice: await count('no_choice') };
 }
 
 /**

@@ -1,12 +1,6 @@
 import { db, type DbTx, type KnowledgeSource } from '@/server/db';
-import {
-  OutboundBlockedError,
-  OutboundTimeoutError,
-  ResponseTooLargeError,
-  readCapped,
-  safeFetch,
-  unwrapOutboundError,
-} from '@/server/http/safe-fetch';
+import { ResponseTooLargeError, readCapped, safeFetch, unwrapOutboundError } from '@/server/http/safe-fetch';
+import { customerCallFailure } from '@/server/agent/http/customer-call-failure';
 import { logger } from '@/server/logger';
 import { pageText } from './page-text';
 import { normaliseForSearch } from './search-text';
@@ -15,6 +9,7 @@ import { splitPassages } from './split-passages';
 /** Knowledge sources and the pages they read are at most 5 MiB (agent-service-errors.md, limits). */
 const MAX_BYTES = 5 * 1024 * 1024;
 const FETCH_TIMEOUT_MS = 10_000;
+const limits = { timeoutMs: FETCH_TIMEOUT_MS, maxBytes: '5 MiB' };
 
 class SourceUnreadable extends Error {}
 
@@ -72,11 +67,7 @@ async function readPage(url: string): Promise<string> {
       headers: { accept: 'text/html, text/markdown, text/plain' },
     });
   } catch (error) {
-    const cause = unwrapOutboundError(error);
-    if (cause instanceof OutboundBlockedError) throw new SourceUnreadable('The address is not public, so it was not read.');
-    if (cause instanceof OutboundTimeoutError) throw new SourceUnreadable('The page did not answer within 10 seconds.');
-    if (cause instanceof ResponseTooLargeError) throw new SourceUnreadable('The page is larger than 5 MiB.');
-    throw new SourceUnreadable(`The page could not be reached (${(cause as Error).message}).`);
+    throw new SourceUnreadable(customerCallFailure(error, limits));
   }
   if (response.status < 200 || response.status > 299) {
     await response.body?.cancel();
@@ -93,7 +84,7 @@ async function readPage(url: string): Promise<string> {
   try {
     bytes = response.body ? await readCapped(response.body, MAX_BYTES) : new Uint8Array();
   } catch (error) {
-    if (unwrapOutboundError(error) instanceof ResponseTooLargeError) throw new SourceUnreadable('The page is larger than 5 MiB.');
+    if (unwrapOutboundError(error) instanceof ResponseTooLargeError) throw new SourceUnreadable(customerCallFailure(error, limits));
     throw new SourceUnreadable('The page stopped before it was read whole.');
   }
   const body = new TextDecoder().decode(bytes);

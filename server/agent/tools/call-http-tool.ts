@@ -1,11 +1,5 @@
-import {
-  ResponseTooLargeError,
-  readCapped,
-  safeFetch,
-  unwrapOutboundError,
-  OutboundBlockedError,
-  OutboundTimeoutError,
-} from '@/server/http/safe-fetch';
+import { ResponseTooLargeError, readCapped, safeFetch, unwrapOutboundError } from '@/server/http/safe-fetch';
+import { customerCallFailure } from '@/server/agent/http/customer-call-failure';
 import { AgentError } from '@/server/errors/agent-error';
 import { checkCustomerUrl } from '@/server/agent/http/customer-url';
 import { fillJson, fillText, unresolvedPlaceholder, type PlaceholderScope } from './placeholders';
@@ -90,17 +84,14 @@ export async function callHttpTool(tool: HttpToolSpec, scope: PlaceholderScope):
       maxBytes: MAX_RESPONSE_BYTES,
     });
   } catch (error) {
-    const cause = unwrapOutboundError(error);
-    if (cause instanceof OutboundBlockedError) return failed('The address is not public.');
-    if (cause instanceof OutboundTimeoutError) return failed(`No answer within ${tool.timeoutMs} ms.`);
-    if (cause instanceof ResponseTooLargeError) return failed('The answer is larger than 1 MiB.');
-    return failed(`The endpoint could not be reached (${(cause as Error).message}).`);
+    return failed(customerCallFailure(error, { timeoutMs: tool.timeoutMs, maxBytes: '1 MiB' }));
   }
   let raw: string;
   try {
     raw = response.body ? new TextDecoder().decode(await readCapped(response.body, MAX_RESPONSE_BYTES)) : '';
   } catch (error) {
-    if (unwrapOutboundError(error) instanceof ResponseTooLargeError) return failed('The answer is larger than 1 MiB.', response.status);
+    if (unwrapOutboundError(error) instanceof ResponseTooLargeError)
+      return failed(customerCallFailure(error, { timeoutMs: tool.timeoutMs, maxBytes: '1 MiB' }), response.status);
     return failed('The answer stopped before it was read whole.', response.status);
   }
   if (response.status < 200 || response.status > 299) {

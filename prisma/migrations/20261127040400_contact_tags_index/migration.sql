@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "contacts_tags_idx" ON "contacts" USING GIN ("tags");

@@ -23,8 +23,14 @@ export async function recordFirstResponse(orgId: string, contactId: string, user
 }
 
 /** The conversation was resolved (by `userId`, when a member did it): its open period ends. */
-export async function closeConversationPeriod(orgId: string, contactId: string, userId: string | null, at = new Date()): Promise<void> {
-  await db.conversationPeriod.updateMany({
+export async function closeConversationPeriod(
+  tx: Db | DbTx,
+  orgId: string,
+  contactId: string,
+  userId: string | null,
+  at = new Date(),
+): Promise<void> {
+  await tx.conversationPeriod.updateMany({
     where: { orgId, openContactId: contactId },
     data: { openContactId: null, resolvedAt: at, resolvedById: userId },
   });

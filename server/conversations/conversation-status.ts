@@ -43,13 +43,16 @@ export async function setConversationStatus(
     if (!(ahead > 0)) throw new ApiError('invalid_parameter', 'Snooze until a time in the future.', { param: 'until' });
     if (ahead > MAX_SNOOZE_MS) throw new ApiError('invalid_parameter', 'A conversation can be snoozed for a year at most.', { param: 'until' });
   }
-  const changed = await db.contact.updateMany({
-    where: { id: contactId, orgId },
-    data: { conversationStatus: change.status, snoozedUntil: change.status === 'snoozed' ? change.until : null },
+  // The status and the period the reports count change together or not at all.
+  await db.$transaction(async (tx) => {
+    const changed = await tx.contact.updateMany({
+      where: { id: contactId, orgId },
+      data: { conversationStatus: change.status, snoozedUntil: change.status === 'snoozed' ? change.until : null },
+    });
+    if (changed.count === 0) throw notFound('conversation');
+    if (change.status === 'resolved') await closeConversationPeriod(tx, orgId, contactId, actorId, now);
+    if (change.status === 'open') await openConversationPeriod(tx, orgId, contactId, now);
   });
-  if (changed.count === 0) throw notFound('conversation');
-  if (change.status === 'resolved') await closeConversationPeriod(orgId, contactId, actorId, now);
-  if (change.status === 'open') await openConversationPeriod(db, orgId, contactId, now);
   await publishInboxChange(orgId, contactId, `status:${change.status}`);
 }
 

@@ -53,6 +53,9 @@ const testEnv: NodeJS.ProcessEnv = {
   OUTBOUND_EXTRA_CA: devCertificates.caPath,
   SHOP_URL: `https://${shopHost}:${shopPort}`,
   SEND_IN_DOUBT_MS: '3000',
+  // Agent runs: a killed worker's lease lapses in seconds, and event streams time out within a test.
+  AGENT_RUN_LEASE_MS: '6000',
+  STREAM_MAX_OPEN_S: '10',
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   E2E_BASE_URL: baseUrl,
   // Fresh for every run, as a deployment's would be: nothing may lean on the public defaults.

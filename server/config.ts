@@ -41,6 +41,10 @@ const configSchema = z
     /** The AI providers' API roots (official SDKs' `baseURL`); point them at a compatible gateway or the AI simulator. A provider credential's own `base_url` takes precedence. */
     OPENAI_BASE_URL: z.string().url().default('https://api.openai.com/v1'),
     ANTHROPIC_BASE_URL: z.string().url().default('https://api.anthropic.com'),
+    /** How long an agent event stream stays open before `stream_timeout` (agent-api.md §1.6); reconnect to go on. */
+    STREAM_MAX_OPEN_S: z.coerce.number().int().positive().default(300),
+    /** A run's worker lease (agent-api.md §1.4): renewed every third of it; lapsed, the reconciler fails the run `run_interrupted`. */
+    AGENT_RUN_LEASE_MS: z.coerce.number().int().min(1_000).default(15_000),
     /** Where tests and the demo reach the AI simulator's control API; unset in a deployment. */
     AI_SIMULATOR_URL: z.string().url().optional(),
 

@@ -59,6 +59,10 @@ const schedules = [
   { id: 'retention-purge', everyMs: config.RETENTION_PURGE_EVERY_S * 1000, job: 'retention.purge', what: 'the retention purge' },
   { id: 'agent-usage-reconcile', everyMs: 10 * 60_000, job: 'agent-usage.reconcile', what: "the AI usage counters' reconciliation" },
 ] as const;
+// The runs' reconciler on its own queue, so a long purge never holds a run's deadline.
+await getQueue('agent-runs')
+  .upsertJobScheduler('agent-runs-reconcile', { every: 10_000 }, { name: 'agent-runs.reconcile', data: {} })
+  .catch((err: Error) => log.warn({ err: err.message }, "could not schedule the agent runs' reconciler"));
 // Retired: the retention purge took over the webhook delivery history.
 await maintenance.removeJobScheduler('webhook-history-purge').catch(() => {});
 for (const { id, everyMs, job, what } of schedules) {

@@ -58,6 +58,7 @@ export const idPrefixes = {
   knowledgeSource: 'ks',
   agentTool: 'tool',
   agentSession: 'sess',
+  agentMessage: 'msg',
 } as const;
 
 export type IdKind = keyof typeof idPrefixes;

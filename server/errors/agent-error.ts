@@ -1,5 +1,5 @@
 import { config } from '@/server/config';
-import { agentErrorCodes, agentWarnings, type AgentErrorCode, type AgentWarningCode } from './agent-codes';
+import { agentErrorCodes, agentInBandCodes, agentWarnings, type AgentErrorCode, type AgentWarningCode } from './agent-codes';
 import { DomainError } from './domain-error';
 
 export type AgentLanguage = 'en' | 'ar';
@@ -74,3 +74,18 @@ export const presentWarning = (warning: AgentWarning, language: AgentLanguage) =
   message: agentWarnings[warning.code][language],
   ...(warning.param ? { param: warning.param } : {}),
 });
+
+export type AgentInBandCode = keyof typeof agentInBandCodes;
+
+/** A run's `error` (agent-api.md §1.4): a provider or contract code, or an in-band one, with its English message. */
+export function runError(code: AgentErrorCode | AgentInBandCode, details: MessageDetails = {}): { code: string; message: string } {
+  const entry = code in agentInBandCodes ? agentInBandCodes[code as AgentInBandCode] : agentErrorCodes[code as AgentErrorCode];
+  return { code, message: fill(entry.en, details) };
+}
+
+/** The stream `error` event of an in-band stream fault (`stream_timeout`), in the contract's envelope. */
+export function agentStreamFaultEnvelope(code: AgentInBandCode, requestId: string, language: AgentLanguage) {
+  return {
+    error: { type: 'api_error', code, message: agentInBandCodes[code][language], request_id: requestId, doc_url: agentDocUrl(code) },
+  };
+}

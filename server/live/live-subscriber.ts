@@ -6,6 +6,10 @@ import { liveChannel } from './publish-live-event';
 export interface LiveMessage {
   entryId: string;
   data: string;
+  /** The SSE event name, where the stream has several (the agent service's). */
+  event?: string;
+  /** The log could not be written: its readers end with a stream fault. */
+  fault?: boolean;
 }
 type Listener = (message: LiveMessage) => void;
 
@@ -33,9 +37,16 @@ function subscriber() {
 }
 
 /** Calls `listener` for every live event of the organization until the returned function is called. */
-export async function listenToOrg(orgId: string, listener: Listener): Promise<() => void> {
+export function listenToOrg(orgId: string, listener: Listener): Promise<() => void> {
+  return listenToChannel(liveChannel(orgId), listener);
+}
+
+/**
+ * Calls `listener` for every message published on `channel` (JSON `{entryId, data}`, as the live
+ * events and the agent service's run events are) until the returned function is called.
+ */
+export async function listenToChannel(channel: string, listener: Listener): Promise<() => void> {
   const { redis, listeners } = subscriber();
-  const channel = liveChannel(orgId);
   let set = listeners.get(channel);
   if (!set) {
     listeners.set(channel, (set = new Set()));

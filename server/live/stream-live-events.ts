@@ -6,7 +6,7 @@ const HEARTBEAT_MS = 15_000;
 const encoder = new TextEncoder();
 
 /** Stream entry ids are `<ms>-<seq>`: compared as numbers, never as text. */
-function entryAfter(a: string, b: string): boolean {
+export function entryAfter(a: string, b: string): boolean {
   const [am = 0, as = 0] = a.split('-').map(Number);
   const [bm = 0, bs = 0] = b.split('-').map(Number);
   return am > bm || (am === bm && as > bs);

@@ -47,6 +47,15 @@ export const queueDefinitions = {
   'webhook-attempts': {
     'deliveries.attempt': z.object({ receiver: z.string().min(1), deliveryIds: ids }),
   },
+  /**
+   * Agent session runs (agent-api.md §1.4), apart from everything else so they never wait
+   * behind it. `step` counts the run's executions (a run resumes after its tool outputs), so
+   * each has its own job id. The reconciler's pass runs here too, every 10 s.
+   */
+  'agent-runs': {
+    'agent-run.execute': z.object({ runId: z.string().min(1), step: z.number().int().min(0) }),
+    'agent-runs.reconcile': z.object({}),
+  },
   /** Knowledge sources read (URLs), split into passages and indexed; apart, so agent runs never wait behind it. */
   knowledge: {
     'knowledge.index': byId('sourceId'),
@@ -77,7 +86,13 @@ export type JobData<Q extends QueueName, J extends JobName<Q>> = z.infer<
  * (each number's throughput is held by its own limit, not by this), and sends or fan-out jobs
  * finishing together share their statements (record-sends.ts, fan-out-events.job.ts).
  */
-export const concurrencyFactors: Partial<Record<QueueName, number>> = { messages: 10, 'webhook-fan-out': 8, 'webhook-attempts': 4 };
+export const concurrencyFactors: Partial<Record<QueueName, number>> = {
+  messages: 10,
+  'webhook-fan-out': 8,
+  'webhook-attempts': 4,
+  // A run spends its time waiting on the model's tokens.
+  'agent-runs': 200,
+};
 
 /**
  * Jobs whose outbox rows, handed over together, may become one job: rows of the same job due

@@ -4,7 +4,7 @@ import { FLAKY_MODEL, isErrorBehaviour, isStreamFault, type Behaviour } from './
 import type { Conversation } from './conversation';
 import { decideTurn, refusalTurn } from './decide-turn';
 import { InvalidRequest, type WireFormat } from './formats/wire-format';
-import { behaviourMarker } from './markers';
+import { behaviourMarker, tokenMsMarker } from './markers';
 import { Pacer, StreamCut, StreamFailure } from './pacer';
 import { isValidKey, REVOKED_KEY, requestIdHeaders, sendProviderError } from './providers';
 import { SseWriter } from './sse';
@@ -75,7 +75,9 @@ async function respond(
 ): Promise<void> {
   const turn = behaviour === 'refusal' ? refusalTurn(conversation) : decideTurn(conversation, state.scenarios);
   const usage = usageOf(conversation, turn);
-  const pacer = new Pacer(state.timing, behaviour && isStreamFault(behaviour) ? behaviour : undefined, res);
+  const tokenMs = tokenMsMarker(conversation.lastUserText);
+  const timing = tokenMs === undefined ? state.timing : { ...state.timing, tokenMs };
+  const pacer = new Pacer(timing, behaviour && isStreamFault(behaviour) ? behaviour : undefined, res);
   if (conversation.stream) {
     const sse = new SseWriter(res, requestIdHeaders(format.provider));
     try {

@@ -5,6 +5,7 @@ import type { ToolCall } from './turn';
 
 const BEHAVIOUR_MARKER = /\[\[sim:([a-z_]+)\]\]/g;
 const TOKENS_MARKER = /\[\[sim:tokens=(\d+)\]\]/;
+const TOKEN_MS_MARKER = /\[\[sim:token_ms=(\d+)\]\]/;
 const ANY_MARKER = /\[\[sim:[^\]]*\]\]/g;
 const SCENARIO_MARKER = /SIM-SCENARIO:\s*([\w-]+)/;
 const CALL_LINE = /^\s*#call\s+([A-Za-z0-9_.-]+)\s*(.*)$/;
@@ -20,6 +21,12 @@ export function behaviourMarker(text: string): Behaviour | undefined {
 /** N from `[[sim:tokens=N]]`: the reply is then exactly N words. */
 export function tokensMarker(text: string): number | undefined {
   const match = TOKENS_MARKER.exec(text);
+  return match ? Number(match[1]) : undefined;
+}
+
+/** N from `[[sim:token_ms=N]]`: this reply's tokens come N ms apart (a slow answer, whatever the simulator's pace). */
+export function tokenMsMarker(text: string): number | undefined {
+  const match = TOKEN_MS_MARKER.exec(text);
   return match ? Number(match[1]) : undefined;
 }
 

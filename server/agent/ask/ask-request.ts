@@ -4,6 +4,7 @@ import { checkExternalId } from '@/server/agent/end-users/external-id';
 import { inputLimitFor, readAskInput } from './ask-input';
 import type { AskRequest } from './prepare-ask';
 import type { VariableValue } from './ask-variables';
+import type { SessionAsk } from '@/server/agent/runs/ask-in-session';
 
 export interface AskBody {
   agent: string;
@@ -16,16 +17,11 @@ export interface AskBody {
   stream: boolean;
 }
 
-/**
- * `POST /v1/ask`'s body as an AskRequest. Client tools and a session exclude each other.
- * Asking within a session needs the session's messages and runs, which are not built yet:
- * until they are, `session` is refused as not found (a known gap, noted on issue 18).
- */
+/** `POST /v1/ask`'s body as an AskRequest (without `session`: see sessionAskFromBody). */
 export function askRequestFromBody(caller: ProjectCaller, body: AskBody): AskRequest {
   if (body.session !== undefined && body.tools !== undefined) throw new AgentError('tools_not_allowed_with_session', { param: '/tools' });
   if (body.end_user) checkExternalId(body.end_user.external_id, 'end_user', '/end_user/external_id');
   const inputText = readAskInput(body.input, inputLimitFor(caller));
-  if (body.session !== undefined) throw new AgentError('session_not_found', { param: '/session' });
   return {
     projectId: caller.projectId,
     orgId: caller.orgId,
@@ -35,5 +31,17 @@ export function askRequestFromBody(caller: ProjectCaller, body: AskBody): AskReq
     variables: body.variables ?? {},
     overrides: body.overrides ?? {},
     clientTools: (body.tools ?? []).map((tool) => tool.name),
+  };
+}
+
+/** `POST /v1/ask` with `session`: the input goes into that session; client tools are not for sessions. */
+export function sessionAskFromBody(caller: ProjectCaller, body: AskBody & { session: string }): SessionAsk {
+  if (body.tools !== undefined) throw new AgentError('tools_not_allowed_with_session', { param: '/tools' });
+  return {
+    session: body.session,
+    agent: body.agent,
+    input: readAskInput(body.input, inputLimitFor(caller)),
+    variables: body.variables,
+    overrides: body.overrides,
   };
 }

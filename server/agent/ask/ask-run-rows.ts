@@ -9,8 +9,8 @@ import { getPgPool } from '@/server/db/pg';
 export async function insertAskRun(row: AgentRun): Promise<void> {
   await getPgPool().query({
     name: 'agent-run-insert',
-    text: `INSERT INTO agent_runs (id, project_id, org_id, agent_id, agent_version, status, model, input, created_at)
-           VALUES ($1, $2, $3, $4, $5, $6::"AgentRunStatus", $7, $8, $9)`,
+    text: `INSERT INTO agent_runs (id, project_id, org_id, agent_id, agent_version, status, model, input, created_at, started_at)
+           VALUES ($1, $2, $3, $4, $5, $6::"AgentRunStatus", $7, $8, $9, $9)`,
     values: [row.id, row.projectId, row.orgId, row.agentId, row.agentVersion, row.status, row.model, row.input, row.createdAt],
   });
 }

@@ -2,9 +2,9 @@ import type { AgentRun } from '@/server/db';
 import { newId } from '@/server/db/ids';
 import { AgentError } from '@/server/errors/agent-error';
 import { logger } from '@/server/logger';
-import { costMicros, findCatalogueModel } from '@/server/agent/models/catalogue';
 import type { ModelToolCall } from '@/server/agent/providers/model-events';
-import { ProviderFailure, refusalFailure } from '@/server/agent/providers/provider-failure';
+import { foldModelEvent, type ModelAnswer } from '@/server/agent/providers/model-answer';
+import { ProviderFailure } from '@/server/agent/providers/provider-failure';
 import { streamWithFallback, type FallbackAttempt } from '@/server/agent/providers/stream-with-fallback';
 import { addCost } from '@/server/agent/usage/ai-usage-limits';
 import { markProviderCredentialInvalid } from '@/server/agent/credentials/provider-credentials';
@@ -38,6 +38,7 @@ export interface AskOutcome {
  */
 export async function runAsk(prepared: PreparedAsk, observer: AskObserver = {}): Promise<AskOutcome> {
   const primary = prepared.candidates[0]!;
+  const now = new Date();
   const row: AgentRun = {
     id: newId('agentRun'),
     projectId: prepared.projectId,
@@ -53,8 +54,20 @@ export async function runAsk(prepared: PreparedAsk, observer: AskObserver = {}):
     inputTokens: 0,
     outputTokens: 0,
     costMicros: 0n,
-    createdAt: new Date(),
+    createdAt: now,
     completedAt: null,
+    sessionId: null,
+    inputMessageId: null,
+    replyMessageId: null,
+    outcome: null,
+    requiredAction: null,
+    actionExpiresAt: null,
+    turns: null,
+    options: {},
+    workerId: null,
+    leaseUntil: null,
+    startedAt: now,
+    updatedAt: now,
   };
   // Written while the provider is asked, not before: the first token does not wait for it.
   // Every outcome below waits for it before recording itself on the row.
@@ -65,9 +78,7 @@ export async function runAsk(prepared: PreparedAsk, observer: AskObserver = {}):
   const streaming = observer.delta !== undefined;
   const attempts: FallbackAttempt[] = [];
   const usage = { inputTokens: 0, outputTokens: 0, costMicros: 0 };
-  const toolCalls: ModelToolCall[] = [];
-  let text = '';
-  let answeredBy = primary.model.id;
+  const answer: ModelAnswer = { modelId: primary.model.id, text: '', toolCalls: [], usage };
   let delivered = false;
   let failure: AgentError | undefined;
   try {
@@ -80,27 +91,10 @@ export async function runAsk(prepared: PreparedAsk, observer: AskObserver = {}):
       { deltasDelivered: () => delivered, onAttempt: (attempt) => attempts.push(attempt) },
     );
     for await (const { modelId, event } of events) {
-      if (modelId !== answeredBy) {
-        // A later model answers from the start: what the failed one said is dropped.
-        answeredBy = modelId;
-        text = '';
-        toolCalls.length = 0;
-      }
-      if (event.type === 'text_delta') {
-        text += event.text;
-        if (streaming) {
-          delivered = true;
-          observer.delta!(event.text);
-        }
-      } else if (event.type === 'tool_call_done') {
-        toolCalls.push({ callId: event.callId, name: event.name, arguments: event.arguments });
-      } else if (event.type === 'usage') {
-        usage.inputTokens += event.inputTokens;
-        usage.outputTokens += event.outputTokens;
-        usage.costMicros += costMicros(findCatalogueModel(modelId)!, event);
-      } else if (event.type === 'refusal') {
-        // Only after deltas were delivered does a refusal come through as an event.
-        throw refusalFailure(event.text);
+      const delta = foldModelEvent(answer, modelId, event);
+      if (delta !== undefined && streaming) {
+        delivered = true;
+        observer.delta!(delta);
       }
     }
   } catch (error) {
@@ -109,15 +103,16 @@ export async function runAsk(prepared: PreparedAsk, observer: AskObserver = {}):
         inserted,
         row,
         { status: 'failed', error: { code: 'internal_error', message: 'The run failed unexpectedly.' } },
-        answeredBy,
+        answer.modelId,
         usage,
         attempts,
       );
       throw error;
     }
     failure = new AgentError(error.code);
-    if (attempts.length > 0) answeredBy = attempts[attempts.length - 1]!.modelId;
+    if (attempts.length > 0) answer.modelId = attempts[attempts.length - 1]!.modelId;
   }
+  const { text, toolCalls, modelId: answeredBy } = answer;
 
   await addCost(prepared.orgId, usage.costMicros);
   await markRefusedCredentials(prepared, attempts);
@@ -126,7 +121,7 @@ export async function runAsk(prepared: PreparedAsk, observer: AskObserver = {}):
   const error = failure ? { code: failure.code, message: failure.message } : null;
   const finished = await finishRun(inserted, row, { status, error, outputText: failure ? null : text }, answeredBy, usage, attempts);
   if (failure) logger.info({ runId: row.id, code: failure.code, attempts }, 'ask failed at the provider');
-  return { run: presentRun(finished, requiredAction), outputText: failure ? '' : text, requiredAction, failure };
+  return { run: presentRun(finished, { requiredAction }), outputText: failure ? '' : text, requiredAction, failure };
 }
 
 /**

@@ -52,7 +52,6 @@ export function askRequestFromChat(caller: ProjectCaller, body: ChatBody, instru
   const limit = inputLimitFor(caller);
   const total = turns.reduce((sum, turn) => sum + (turn.role === 'user' || turn.role === 'assistant' ? (turn.text ?? '').length : 0), 0);
   if (total > limit) throw new AgentError('input_too_large', { param: '/messages', details: { limit: limit.toLocaleString('en-US') } });
-  if (body.session !== undefined) throw new AgentError('session_not_found', { param: '/session' });
 
   const [agent = '', version] = body.model.split('@');
   if (version !== undefined && !/^[1-9]\d{0,5}$/.test(version)) {

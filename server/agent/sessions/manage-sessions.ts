@@ -172,7 +172,7 @@ async function sessionConfig(session: AgentSession): Promise<AgentConfig> {
 }
 
 /** By `sess_…` id or by external id; another project's, or none, is 404 `session_not_found`. */
-async function findSession(projectId: string, ref: string): Promise<AgentSession> {
+export async function findSession(projectId: string, ref: string): Promise<AgentSession> {
   const row = await db.agentSession.findFirst({ where: ref.startsWith('sess_') ? { id: ref, projectId } : { projectId, externalId: ref } });
   if (!row) throw new AgentError('session_not_found', { param: 'session' });
   return row;

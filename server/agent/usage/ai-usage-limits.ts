@@ -31,7 +31,7 @@ export function secondsToUtcMidnight(now = new Date()): number {
 export async function admitConversation(
   orgId: string,
   limits: { dailyCostCapMicros: bigint | null; monthlyConversations: number },
-): Promise<void> {
+): Promise<() => Promise<void>> {
   const key = conversationsKey(orgId);
   const [spent, count] = await redisCall(async () => {
     const replies = (await getRedis().multi().get(costKey(orgId)).incr(key).expire(key, MONTH_TTL_S).exec()) ?? [];
@@ -44,6 +44,18 @@ export async function admitConversation(
     if (overCap) throw new AgentError('cost_cap_exceeded', { headers: { 'Retry-After': String(secondsToUtcMidnight()) } });
     throw new AgentError('quota_exceeded');
   }
+  // Gives the conversation back when what it was admitted for was refused after all (a busy session).
+  return async () =>
+    void (await getRedis()
+      .decr(key)
+      .catch(() => 0));
+}
+
+/** Whether today's model cost has reached the organization's cap (null: no cap); a session run then fails `cost_cap_exceeded`. */
+export async function costCapReached(orgId: string, dailyCostCapMicros: bigint | null): Promise<boolean> {
+  if (dailyCostCapMicros === null) return false;
+  const spent = await redisCall(() => getRedis().get(costKey(orgId)));
+  return BigInt(spent ?? 0) >= dailyCostCapMicros;
 }
 
 /** Adds a run's cost to the day's total; a lost count is logged, never fails the finished run. */

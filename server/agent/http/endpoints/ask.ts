@@ -19,7 +19,12 @@ export const askBody = z.strictObject({
   end_user: z
     .strictObject({ external_id: z.string(), name: z.string().max(200).optional(), traits: z.record(z.string(), z.unknown()).optional() })
     .optional(),
-  session: z.string().min(1).max(128).optional(),
+  session: z
+    .string()
+    .min(1)
+    .max(128)
+    .optional()
+    .describe('A session of this agent (`sess_…` or your external_id): the input becomes its next message, answered with its history.'),
   stream: z.boolean().default(false),
 });
 
@@ -62,12 +67,15 @@ export const askEndpoint = defineAgentEndpoint({
     "(429 `cost_cap_exceeded` until 00:00 UTC). Provider failures fall back to the agent's `model.fallback_models`, in order, and only before " +
     'any text reached the caller; when no model answers the ask fails with the provider code (502). With `stream: true` the answer is ' +
     'server-sent events: `run.created`, `message.delta {text}`, `message.completed`, then `run.completed`, `run.requires_action` or `run.failed` ' +
-    'with the whole run. When the model calls a client tool the run is `requires_action` and `required_action` lists the calls.',
+    'with the whole run. When the model calls a client tool the run is `requires_action` and `required_action` lists the calls. ' +
+    'With `session`, the input is that session’s next message, answered in the worker with its history as a session message is ' +
+    '(its concurrency applies), but failures answer as an ask does (502 with the provider code, 429 `cost_cap_exceeded`); ' +
+    '`tools` cannot be given then (`tools_not_allowed_with_session`).',
   access: 'project',
   permission: 'runs:write',
   body: askBody,
   response: { status: 200, description: '`{id, object: "ask", run, output_text, required_action?}`, or an event stream.', stream: true },
-  errors: [...modelAndLimitErrors, 'external_id_invalid', 'session_not_found'],
+  errors: [...modelAndLimitErrors, 'external_id_invalid', 'session_not_found', 'session_agent_mismatch', 'session_busy', 'session_queue_full'],
 });
 
 export const askEndpoints = [askEndpoint];

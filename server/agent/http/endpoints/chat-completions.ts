@@ -32,12 +32,14 @@ export const chatCompletionsEndpoint = defineAgentEndpoint({
   description:
     "An ask in OpenAI's chat completions shape, for OpenAI SDKs pointed at this service: `model` is the agent's slug (`slug@3` for version 3). " +
     '`n` above 1, `logprobs` and `response_format: json_schema` are refused with `unsupported_parameter`. System and developer messages are ' +
-    'accepted only when the agent allows the `instructions_append` override, and become it. Counts like an ask towards quota and cost cap.',
+    'accepted only when the agent allows the `instructions_append` override, and become it. Counts like an ask towards quota and cost cap. ' +
+    'With `session` (the agent’s session, `sess_…` or your external_id) the last user message becomes that session’s next message and the ' +
+    'stored history answers it; earlier request messages are then not used (warning `client_history_ignored`), and `tools` cannot be given.',
   access: 'project',
   permission: 'runs:write',
   body: chatCompletionBody,
   response: { status: 200, description: 'A `chat.completion`, or `chat.completion.chunk` events ending with `[DONE]`.', stream: true },
-  errors: [...modelAndLimitErrors, 'unsupported_parameter', 'session_not_found'],
+  errors: [...modelAndLimitErrors, 'unsupported_parameter', 'session_not_found', 'session_agent_mismatch', 'session_busy', 'session_queue_full'],
 });
 
 export const chatCompletionsEndpoints = [chatCompletionsEndpoint];

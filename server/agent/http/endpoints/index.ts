@@ -11,6 +11,7 @@ import { organizationEndpoints } from './organization';
 import { projectEndpoints } from './projects';
 import { providerCredentialEndpoints } from './provider-credentials';
 import { referenceEndpoints } from './reference';
+import { runEndpoints } from './runs';
 import { sessionEndpoints } from './sessions';
 import { toolEndpoints } from './tools';
 
@@ -30,6 +31,7 @@ export const allAgentEndpoints: AgentEndpointSpec[] = [
   ...knowledgeSourceEndpoints,
   ...toolEndpoints,
   ...sessionEndpoints,
+  ...runEndpoints,
   ...askEndpoints,
   ...chatCompletionsEndpoints,
   ...referenceEndpoints,

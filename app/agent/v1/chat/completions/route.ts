@@ -5,7 +5,7 @@ import { chatCompletionsEndpoint } from '@/server/agent/http/endpoints/chat-comp
 import { chatCompletion } from '@/server/agent/chat/chat-completions';
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = agentMethods({
-  POST: agentRoute(chatCompletionsEndpoint, ({ caller, body, requestId, language }) =>
-    chatCompletion(caller, body, agentStreamFault(requestId, language)),
+  POST: agentRoute(chatCompletionsEndpoint, ({ caller, body, request, requestId, language, warn }) =>
+    chatCompletion(caller, body, agentStreamFault(requestId, language), { request, requestId, language, warn }),
   ),
 });

@@ -1,0 +1,199 @@
+import { z } from 'zod';
+import type { AgentErrorCode } from '@/server/errors/agent-codes';
+import { defineAgentEndpoint } from '../agent-endpoint';
+import { agentListQuery } from '../agent-paging';
+
+const sessionParams = z.object({ session: z.string().min(1).max(128).describe('The session: its `sess_…` id or your `external_id`.') });
+const runParams = z.object({
+  run: z
+    .string()
+    .regex(/^run_[0-9A-Za-z]{22}$/, 'a run_ id')
+    .describe('The run: its `run_…` id.'),
+});
+const variableValue = z.union([z.string().max(10_000), z.number(), z.boolean()]);
+const afterQuery = z.object({
+  after: z.string().max(40).optional().describe('Resume after this event id (as `Last-Event-ID` does; the header wins).'),
+});
+
+const messageErrors: AgentErrorCode[] = [
+  'session_not_found',
+  'input_too_large',
+  'unsupported_content_type',
+  'system_message_not_allowed',
+  'variable_missing',
+  'variable_unknown',
+  'override_not_allowed',
+  'unknown_model',
+  'model_not_allowed_on_plan',
+  'model_not_configured',
+  'client_message_id_conflict',
+  'session_busy',
+  'session_queue_full',
+  'session_closed',
+  'agent_archived',
+  'agent_not_ready',
+  'quota_exceeded',
+];
+
+export const postSessionMessageEndpoint = defineAgentEndpoint({
+  operationId: 'createSessionMessage',
+  method: 'POST',
+  path: '/v1/sessions/{session}/messages',
+  tag: 'Runs',
+  summary: 'Send a message to a session',
+  description:
+    'Stores the user message and starts a run to answer it, in the worker: `in_progress` when the session is idle; when it is answering ' +
+    'another message, `concurrency: reject` sessions answer 409 `session_busy` (Retry-After: the usual time left) and `queue` sessions queue ' +
+    'the run (`queued`, `queue_position`; the 11th waiting message is 409 `session_queue_full`), answered strictly in order. ' +
+    '`client_message_id` (yours, unique in the session) makes a resend safe: the same content returns the first message and its run ' +
+    '(a failed run is run again); other content is 409 `client_message_id_conflict`. A closed session reopens unless `if_closed: error`. ' +
+    'Variables: this message, then the session, then defaults; secret ones only here (never stored, logged or put in a prompt). ' +
+    'Provider failures and a reached cost cap are the run’s `error` (`run.failed`), never an HTTP error. ' +
+    'With `stream: true` the answer is the run’s event stream, ending with its terminal event or `run.requires_action`. Otherwise ' +
+    '`{message, run, reply?}` at once, or once the run ended or paused if that is within `wait_ms` (0–60000, default 0).',
+  access: 'project',
+  permission: 'runs:write',
+  params: sessionParams,
+  body: z.strictObject({
+    input: z
+      .unknown()
+      .refine((value) => value !== undefined, 'input is required')
+      .describe('A string or `[{type: "text", text}]`.'),
+    client_message_id: z.string().min(1).max(128).optional(),
+    stream: z.boolean().default(false),
+    wait_ms: z.number().int().min(0).max(60_000).default(0),
+    variables: z.record(z.string(), variableValue).optional(),
+    overrides: z.record(z.string(), z.unknown()).optional(),
+    if_closed: z.enum(['reopen', 'error']).default('reopen'),
+  }),
+  response: { status: 200, description: '`{object: "session.message_result", message, run, reply?}`, or an event stream.', stream: true },
+  errors: messageErrors,
+});
+
+export const listSessionMessagesEndpoint = defineAgentEndpoint({
+  operationId: 'listSessionMessages',
+  method: 'GET',
+  path: '/v1/sessions/{session}/messages',
+  tag: 'Runs',
+  summary: "List a session's messages",
+  description: 'Newest first. Roles: `user`, `assistant`, `staff`, `tool`, `note`.',
+  access: 'project',
+  permission: 'sessions:read',
+  params: sessionParams,
+  query: z.object(agentListQuery),
+  response: { status: 200, description: 'A list of messages.' },
+  errors: ['session_not_found', 'invalid_cursor'],
+});
+
+export const sessionEventsEndpoint = defineAgentEndpoint({
+  operationId: 'streamSessionEvents',
+  method: 'GET',
+  path: '/v1/sessions/{session}/events',
+  tag: 'Runs',
+  summary: "Follow a session's events",
+  description:
+    'Server-sent events of every run of the session, staff messages and handoff changes; it stays open across runs. Each event’s `id` is ' +
+    'its place in the log: reconnect with `Last-Event-ID` (or `?after=`) to get exactly the events after it. `: ping` every 15 s; after ' +
+    '300 s an `error` event `stream_timeout` closes it (reconnect to go on).',
+  access: 'project',
+  permission: 'sessions:read',
+  params: sessionParams,
+  query: afterQuery,
+  response: { status: 200, description: 'An event stream.', stream: true },
+  errors: ['session_not_found'],
+});
+
+export const listSessionRunsEndpoint = defineAgentEndpoint({
+  operationId: 'listSessionRuns',
+  method: 'GET',
+  path: '/v1/sessions/{session}/runs',
+  tag: 'Runs',
+  summary: "List a session's runs",
+  access: 'project',
+  permission: 'runs:read',
+  params: sessionParams,
+  query: z.object(agentListQuery),
+  response: { status: 200, description: 'A list of runs, newest first.' },
+  errors: ['session_not_found', 'invalid_cursor'],
+});
+
+export const getRunEndpoint = defineAgentEndpoint({
+  operationId: 'getRun',
+  method: 'GET',
+  path: '/v1/runs/{run}',
+  tag: 'Runs',
+  summary: 'Get a run',
+  access: 'project',
+  permission: 'runs:read',
+  params: runParams,
+  response: { status: 200, description: 'The run.' },
+  errors: ['resource_not_found'],
+});
+
+export const runEventsEndpoint = defineAgentEndpoint({
+  operationId: 'streamRunEvents',
+  method: 'GET',
+  path: '/v1/runs/{run}/events',
+  tag: 'Runs',
+  summary: "Follow a run's events",
+  description:
+    '`run.created`, `run.queued`, `run.in_progress`, `message.delta {text}`, `message.completed`, `tool_call.started|completed` (server tools), ' +
+    '`run.requires_action`, then `run.completed|failed|cancelled` with the whole run, and the stream ends. Resume with `Last-Event-ID` or ' +
+    '`?after=`: strictly later events, no gap, no duplicate. A run’s log is kept an hour after it ends; later only its terminal event is sent.',
+  access: 'project',
+  permission: 'runs:read',
+  params: runParams,
+  query: afterQuery,
+  response: { status: 200, description: 'An event stream.', stream: true },
+  errors: ['resource_not_found'],
+});
+
+export const submitToolOutputsEndpoint = defineAgentEndpoint({
+  operationId: 'submitToolOutputs',
+  method: 'POST',
+  path: '/v1/runs/{run}/tool_outputs',
+  tag: 'Runs',
+  summary: "Submit client tools' outputs",
+  description:
+    'One output for every `call_id` of the run’s `required_action`, within its `expires_at` (10 minutes; later the run fails ' +
+    '`tool_outputs_expired`). The run resumes in the worker. With `stream: true` the answer is its event stream from here on.',
+  access: 'project',
+  permission: 'runs:write',
+  params: runParams,
+  body: z.strictObject({
+    tool_outputs: z
+      .array(z.strictObject({ call_id: z.string().min(1).max(128), output: z.string().max(100_000) }))
+      .min(1)
+      .max(32),
+    stream: z.boolean().default(false),
+  }),
+  response: { status: 200, description: 'The run, now `in_progress`, or an event stream.', stream: true },
+  errors: ['resource_not_found', 'run_not_requires_action', 'tool_outputs_incomplete'],
+});
+
+export const cancelRunEndpoint = defineAgentEndpoint({
+  operationId: 'cancelRun',
+  method: 'POST',
+  path: '/v1/runs/{run}/cancel',
+  tag: 'Runs',
+  summary: 'Cancel a run',
+  description: 'A run not yet finished becomes `cancelled`; a reply not yet written is discarded and the session’s next queued run starts.',
+  access: 'project',
+  permission: 'runs:write',
+  params: runParams,
+  bodyOptional: true,
+  body: z.strictObject({}),
+  response: { status: 200, description: 'The run, `cancelled`.' },
+  errors: ['resource_not_found', 'run_already_completed'],
+});
+
+export const runEndpoints = [
+  postSessionMessageEndpoint,
+  listSessionMessagesEndpoint,
+  sessionEventsEndpoint,
+  listSessionRunsEndpoint,
+  getRunEndpoint,
+  runEventsEndpoint,
+  submitToolOutputsEndpoint,
+  cancelRunEndpoint,
+];

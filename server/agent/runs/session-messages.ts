@@ -1,0 +1,135 @@
+import { db, type AgentMessage, type AgentRun } from '@/server/db';
+import { AgentError, type AgentLanguage } from '@/server/errors/agent-error';
+import { getRedis } from '@/server/redis';
+import type { ProjectCaller } from '@/server/agent/access/agent-caller';
+import { presentRun } from '@/server/agent/ask/present-run';
+import { pageAgentList, type AgentListParams } from '@/server/agent/http/agent-paging';
+import { findSession } from '@/server/agent/sessions/manage-sessions';
+import { acceptSessionMessage, type SessionMessageInput } from './accept-session-message';
+import { findSessionRun } from './end-run';
+import { runChannel, runStreamKey, sessionChannel, sessionStreamKey, terminalRunEvents } from './run-stream';
+import { waitForRun } from './wait-for-run';
+import { queuePositionOf } from './session-runs';
+import { streamAgentEvents } from './stream-agent-events';
+
+export const presentMessage = (row: AgentMessage) => ({
+  id: row.id,
+  object: 'message' as const,
+  session: row.sessionId,
+  role: row.role,
+  text: row.text,
+  run: row.runId,
+  client_message_id: row.clientMessageId,
+  created_at: row.createdAt.toISOString(),
+});
+
+/** Where a stream request says to resume: `Last-Event-ID`, else `?after=`; an entry id `<ms>-<seq>`. */
+export function resumePoint(request: Request, after: string | undefined): string | null {
+  const point = request.headers.get('last-event-id') ?? after ?? null;
+  if (point !== null && !/^\d{1,16}-\d{1,10}$/.test(point)) {
+    throw new AgentError('invalid_parameter', { param: request.headers.has('last-event-id') ? 'Last-Event-ID' : 'after' });
+  }
+  return point;
+}
+
+export interface StreamContext {
+  request: Request;
+  requestId: string;
+  language: AgentLanguage;
+}
+
+/**
+ * POST /v1/sessions/{session}/messages: the message is accepted and its run started or queued
+ * (accept-session-message.ts). With `stream: true` the answer is the run's event stream, ending
+ * at its terminal event or at `run.requires_action`; with `wait_ms` it waits that long at most
+ * for the run to end or pause; then `{message, run, reply?}` as things stand.
+ */
+export async function postSessionMessage(
+  caller: ProjectCaller,
+  sessionRef: string,
+  body: SessionMessageInput & { stream: boolean; wait_ms: number },
+  context: StreamContext,
+) {
+  const accepted = await acceptSessionMessage(caller, sessionRef, body);
+  if (body.stream) return runEventsResponse(accepted.run, null, context, { endAtPause: true });
+  if (body.wait_ms > 0) await waitForRun(accepted.run, body.wait_ms);
+  return messageOutcome(accepted.message, accepted.run.id);
+}
+
+async function messageOutcome(message: AgentMessage, runId: string) {
+  const run = await db.agentRun.findUniqueOrThrow({ where: { id: runId } });
+  const reply = run.replyMessageId ? await db.agentMessage.findUnique({ where: { id: run.replyMessageId } }) : null;
+  return {
+    object: 'session.message_result' as const,
+    message: presentMessage(message),
+    run: presentRun(run, { queuePosition: await queuePositionOf(run) }),
+    ...(reply ? { reply: presentMessage(reply) } : {}),
+  };
+}
+
+/** A run's event stream; the rest of its log after `after`, then live until its terminal event. */
+export function runEventsResponse(run: AgentRun, after: string | null, context: StreamContext, options: { endAtPause?: boolean } = {}) {
+  return streamAgentEvents({
+    streamKey: runStreamKey(run.id),
+    channel: runChannel(run.id),
+    after,
+    endsAfter: (event) => terminalRunEvents.has(event) || (options.endAtPause === true && event === 'run.requires_action'),
+    whenExpired: async () => {
+      const now = await db.agentRun.findUniqueOrThrow({ where: { id: run.id } });
+      if (!now.completedAt) return [];
+      return [{ id: `${now.completedAt.getTime()}-0`, event: `run.${now.status}`, data: presentRun(now) }];
+    },
+    signal: context.request.signal,
+    requestId: context.requestId,
+    language: context.language,
+  });
+}
+
+/** The id of the last event in a run's log, if any. */
+export async function lastRunEventId(runId: string): Promise<string | null> {
+  const [last] = await getRedis().xrevrange(runStreamKey(runId), '+', '-', 'COUNT', 1);
+  return last?.[0] ?? null;
+}
+
+export async function streamRunEvents(projectId: string, runId: string, after: string | null, context: StreamContext) {
+  return runEventsResponse(await findSessionRun(projectId, runId), after, context);
+}
+
+/** GET /v1/sessions/{session}/events: every run's events, staff messages and handoff changes, open across runs. */
+export async function streamSessionEvents(projectId: string, sessionRef: string, after: string | null, context: StreamContext) {
+  const session = await findSession(projectId, sessionRef);
+  return streamAgentEvents({
+    streamKey: sessionStreamKey(session.id),
+    channel: sessionChannel(session.id),
+    after,
+    signal: context.request.signal,
+    requestId: context.requestId,
+    language: context.language,
+  });
+}
+
+export async function getRun(projectId: string, runId: string) {
+  const run = await findSessionRun(projectId, runId);
+  return presentRun(run, { queuePosition: await queuePositionOf(run) });
+}
+
+export async function listSessionMessages(projectId: string, sessionRef: string, params: AgentListParams) {
+  const session = await findSession(projectId, sessionRef);
+  return pageAgentList(
+    params,
+    (id) => db.agentMessage.findFirst({ where: { id, sessionId: session.id }, select: { id: true, createdAt: true } }),
+    (window) =>
+      db.agentMessage.findMany({ where: { AND: [{ sessionId: session.id }, window.where] }, orderBy: window.orderBy, take: window.take }),
+    presentMessage,
+  );
+}
+
+export async function listSessionRuns(projectId: string, sessionRef: string, params: AgentListParams) {
+  const session = await findSession(projectId, sessionRef);
+  return pageAgentList(
+    params,
+    (id) => db.agentRun.findFirst({ where: { id, sessionId: session.id }, select: { id: true, createdAt: true } }),
+    (window) => db.agentRun.findMany({ where: { AND: [{ sessionId: session.id }, window.where] }, orderBy: window.orderBy, take: window.take }),
+    (run) => presentRun(run),
+  );
+}

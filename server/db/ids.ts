@@ -58,6 +58,7 @@ export const idPrefixes = {
   knowledgeSource: 'ks',
   agentTool: 'tool',
   agentSession: 'sess',
+  agentWebhookEndpoint: 'whe',
 } as const;
 
 export type IdKind = keyof typeof idPrefixes;

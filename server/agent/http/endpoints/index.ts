@@ -13,6 +13,7 @@ import { providerCredentialEndpoints } from './provider-credentials';
 import { referenceEndpoints } from './reference';
 import { sessionEndpoints } from './sessions';
 import { toolEndpoints } from './tools';
+import { webhookEndpointEndpoints } from './webhook-endpoints';
 
 /**
  * Every /agent/v1 operation, for the OpenAPI document and the reference. An endpoint's spec
@@ -30,6 +31,7 @@ export const allAgentEndpoints: AgentEndpointSpec[] = [
   ...knowledgeSourceEndpoints,
   ...toolEndpoints,
   ...sessionEndpoints,
+  ...webhookEndpointEndpoints,
   ...askEndpoints,
   ...chatCompletionsEndpoints,
   ...referenceEndpoints,

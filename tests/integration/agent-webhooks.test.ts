@@ -2,12 +2,14 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { before, describe, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import { Webhook } from 'standardwebhooks';
 import { Agent, fetch as undiciFetch } from 'undici';
 import { db } from '@/server/db';
-import { createAgent, createAgentTenant, createCredential, createSecretKey } from '../agent-factories';
+import { createAgent, createAgentProject, createAgentTenant, createCredential, createSecretKey } from '../agent-factories';
+import { createOrg, createUser } from '../factories';
 import { agent, assertAgentError, assertRefusedInBoth } from '../support/agent-api';
+import { sessionCookie } from '../support/dashboard-session';
 import { waitFor } from '../support/wait-for';
 
 interface ReceivedHook {
@@ -26,6 +28,10 @@ describe('/agent/v1/webhook_endpoints', () => {
   let key: string;
   let projectId: string;
   let otherKey: string;
+
+  after(async () => {
+    await db.$disconnect();
+  });
 
   before(async () => {
     const tenant = await createAgentTenant();
@@ -157,6 +163,42 @@ describe('/agent/v1/webhook_endpoints', () => {
     const next = await agent(`/v1/webhook_endpoints?limit=10&after=${page.body.last_id}`, { key: tenant.key });
     assert.equal(next.body.data.length, 6);
     assert.equal(next.body.has_more, false);
+  });
+
+  test('roles: owners and admins manage endpoints from the dashboard, other members read them; creation is idempotent', async () => {
+    const org = await createOrg();
+    const project = await createAgentProject(org.id);
+    const cookieOf = async (role: 'owner' | 'admin' | 'agent' | 'marketer') =>
+      sessionCookie(await createUser({ memberships: [{ orgId: org.id, role }] }));
+    const body = { url: `${shop}/hooks/${hookName()}`, events: ['handoff.opened'] };
+    const headers = { 'idempotency-key': `whe-${hookName()}` };
+    const owner = await cookieOf('owner');
+    const created = await agent('/v1/webhook_endpoints', { cookie: owner, project: project.id, body, headers });
+    assert.equal(created.status, 201, JSON.stringify(created.body));
+    const replay = await agent('/v1/webhook_endpoints', { cookie: owner, project: project.id, body, headers });
+    assert.equal(replay.headers.get('idempotent-replayed'), 'true');
+    assert.equal(replay.body.id, created.body.id);
+    assert.equal((await agent('/v1/webhook_endpoints', { cookie: owner, project: project.id })).body.data.length, 1);
+    const admin = await cookieOf('admin');
+    const patched = await agent(`/v1/webhook_endpoints/${created.body.id}`, {
+      cookie: admin,
+      project: project.id,
+      method: 'PATCH',
+      body: { disabled: true },
+    });
+    assert.equal(patched.status, 200, JSON.stringify(patched.body));
+    for (const role of ['agent', 'marketer'] as const) {
+      const cookie = await cookieOf(role);
+      assert.equal((await agent(`/v1/webhook_endpoints/${created.body.id}`, { cookie, project: project.id })).status, 200, role);
+      assertAgentError(
+        await agent('/v1/webhook_endpoints', { cookie, project: project.id, body: { ...body, url: `${shop}/hooks/${hookName()}` } }),
+        'permission_denied',
+      );
+      assertAgentError(
+        await agent(`/v1/webhook_endpoints/${created.body.id}`, { cookie, project: project.id, method: 'DELETE' }),
+        'permission_denied',
+      );
+    }
   });
 
   test('a test event arrives signed per Standard Webhooks and is in the delivery list; a receiver refusing is a result', async () => {

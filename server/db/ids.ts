@@ -59,6 +59,7 @@ export const idPrefixes = {
   agentTool: 'tool',
   agentSession: 'sess',
   agentMessage: 'msg',
+  agentWebhookEndpoint: 'whe',
 } as const;
 
 export type IdKind = keyof typeof idPrefixes;

@@ -12,6 +12,7 @@ function createClient() {
       user: { passwordHash: true },
       businessPortfolio: { accessToken: true },
       webhook: { secret: true },
+      agentWebhookEndpoint: { secret: true },
       apiKey: { keyHash: true },
     },
     transactionOptions: { maxWait: 5_000, timeout: 15_000 },

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import ipaddr from 'ipaddr.js';
-import { addressRefusal, checkOutboundUrl, embeddedIPv4 } from './outbound-policy';
+import { addressRefusal, checkCustomerUrlRule, checkOutboundUrl, embeddedIPv4 } from './outbound-policy';
 
 test('IPv6 forms that carry an IPv4 address are judged as that address', () => {
   const embedded = (address: string) => embeddedIPv4(ipaddr.IPv6.parse(address))?.toString() ?? null;
@@ -38,4 +38,16 @@ test('refusals name the address class, and the address only when the URL itself 
   for (const address of ['127.0.0.1', '10.0.0.1', 'fd00::1', '::ffff:192.168.0.1']) {
     assert.doesNotMatch(addressRefusal(address, []) ?? '', /\d+\.\d+|::|fd00/, address);
   }
+});
+
+test('customer URLs: https on port 443 or 8443 at an address the outbound policy allows', () => {
+  assert.equal(checkCustomerUrlRule('https://api.example.com/hook').ok, true);
+  assert.equal(checkCustomerUrlRule('https://api.example.com:8443/hook').ok, true);
+  assert.deepEqual(checkCustomerUrlRule('http://api.example.com/hook'), { ok: false, reason: 'only https URLs are allowed' });
+  assert.deepEqual(checkCustomerUrlRule('https://api.example.com:8080/hook'), {
+    ok: false,
+    reason: 'port 8080 is not allowed (443 or 8443 only)',
+  });
+  assert.equal(checkCustomerUrlRule('https://10.0.0.1/hook').ok, false);
+  assert.equal(checkCustomerUrlRule('https://10.0.0.1/hook', ['10.0.0.1']).ok, true, 'the allowlist is the one exception');
 });

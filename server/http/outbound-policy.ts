@@ -90,3 +90,19 @@ export function checkOutboundUrl(input: string, allowlist: OutboundAllowlist = d
   }
   return { ok: true, url };
 }
+
+/** The ports a customer's URL may name (agent-service-errors.md, url_not_allowed). */
+const customerUrlPorts = new Set(['', '443', '8443']);
+
+/**
+ * The agent service's stricter rule for URLs its customers give (tools, knowledge pages,
+ * webhook endpoints, provider base URLs): checkOutboundUrl's, and https on port 443 or 8443.
+ * Judged when a URL is saved and again before each call; names are judged at connect time.
+ */
+export function checkCustomerUrlRule(input: string, allowlist: OutboundAllowlist = defaultOutboundAllowlist): OutboundCheck {
+  const check = checkOutboundUrl(input, allowlist);
+  if (!check.ok) return check;
+  if (check.url.protocol !== 'https:') return { ok: false, reason: 'only https URLs are allowed' };
+  if (!customerUrlPorts.has(check.url.port)) return { ok: false, reason: `port ${check.url.port} is not allowed (443 or 8443 only)` };
+  return check;
+}

@@ -1,7 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { rootCertificates } from 'node:tls';
 import { Agent, fetch, Headers as UndiciHeaders, type RequestInit, type Response } from 'undici';
-import { config } from '@/server/config';
 import { checkOutboundUrl, defaultOutboundAllowlist, type OutboundAllowlist } from './outbound-policy';
 import {
   OutboundBlockedError,
@@ -11,6 +8,7 @@ import {
   unwrapOutboundError,
 } from './safe-fetch-errors';
 import { guardedLookup, resolveWithSystem, type ResolveHost } from './safe-fetch-lookup';
+import { trustedAuthorities } from './trusted-authorities';
 
 export * from './safe-fetch-errors';
 export type { ResolveHost } from './safe-fetch-lookup';
@@ -33,14 +31,6 @@ export interface SafeResponse {
   body: ReadableStream<Uint8Array> | null;
   /** The URL of the last hop. */
   url: string;
-}
-
-/** The system's authorities, plus OUTBOUND_EXTRA_CA's when set; read once. */
-let authorities: string[] | undefined | null = null;
-function trustedAuthorities(): string[] | undefined {
-  if (authorities === null)
-    authorities = config.OUTBOUND_EXTRA_CA ? [...rootCertificates, readFileSync(config.OUTBOUND_EXTRA_CA, 'utf8')] : undefined;
-  return authorities;
 }
 
 const redirectStatuses = new Set([301, 302, 303, 307, 308]);

@@ -2,11 +2,13 @@ import { Agent, request } from 'undici';
 import { checkOutboundUrl, defaultOutboundAllowlist, type OutboundAllowlist } from './outbound-policy';
 import { OutboundBlockedError, OutboundTimeoutError, unwrapOutboundError } from './safe-fetch-errors';
 import { guardedLookup, resolveWithSystem, type ResolveHost } from './safe-fetch-lookup';
+import { trustedAuthorities } from './trusted-authorities';
 
 /**
  * Connections shared by many requests to the same receivers (webhook deliveries), kept alive
  * between them. Every new socket is judged at connect time, on every address its host
  * resolves to, and then connects to exactly those; a reused one goes where that check allowed.
+ * TLS trusts what safeFetch trusts (OUTBOUND_EXTRA_CA included).
  */
 export interface OutboundAgent {
   readonly dispatcher: Agent;
@@ -17,7 +19,10 @@ export function createOutboundAgent(
   options: { allowlist?: OutboundAllowlist; lookup?: ResolveHost; connectTimeoutMs?: number } = {},
 ): OutboundAgent {
   const { allowlist = defaultOutboundAllowlist, lookup = resolveWithSystem, connectTimeoutMs = 10_000 } = options;
-  return { allowlist, dispatcher: new Agent({ connect: { timeout: connectTimeoutMs, lookup: guardedLookup(lookup, allowlist) } }) };
+  return {
+    allowlist,
+    dispatcher: new Agent({ connect: { timeout: connectTimeoutMs, lookup: guardedLookup(lookup, allowlist), ca: trustedAuthorities() } }),
+  };
 }
 
 export interface SafeRequestOptions {

@@ -50,12 +50,15 @@ export async function announceRecordedEvents(eventIds: string[]): Promise<void> 
   );
 }
 
-/** The events in the order they were recorded, which is the order dashboards see them in. */
+/**
+ * The events in the order they were recorded, which is the order dashboards see them in. An
+ * agent project's events (they have a project) are for its webhook endpoints only.
+ */
 async function loadEvents(eventIds: string[]): Promise<RecordedEvent[]> {
   const { rows } = await getPgPool().query<RecordedEvent>({
     name: 'live-recorded-events',
     text: `SELECT id, org_id AS "orgId", type, payload::text AS "payloadJson"
-           FROM events WHERE id = ANY($1::text[]) ORDER BY created_at, id`,
+           FROM events WHERE id = ANY($1::text[]) AND project_id IS NULL ORDER BY created_at, id`,
     values: [eventIds],
   });
   return rows;

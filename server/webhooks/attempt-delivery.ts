@@ -44,8 +44,8 @@ export async function attemptDeliveries(deliveryIds: string[], options: AttemptO
     if (!row || row.state !== 'pending') continue;
     if (row.nextAttemptAt && row.nextAttemptAt.getTime() > now.getTime() + earlyToleranceMs) continue;
     const url = row.url ?? row.targetUrl;
-    // A paused webhook gets no deliveries; its pending chains end here.
-    if (row.webhookId && !row.isActive && !test) paused.push(row.id);
+    // A paused webhook (or disabled agent endpoint) gets no deliveries; its pending chains end here.
+    if ((row.webhookId || row.agentEndpointId) && !row.isActive && !test) paused.push(row.id);
     else if (url) due.push({ ...row, url });
   }
   if (paused.length > 0) await failDeliveries(paused);
@@ -61,6 +61,7 @@ export async function attemptDeliveries(deliveryIds: string[], options: AttemptO
         timeoutMs,
         secret: delivery.secret,
         headers: delivery.headers ?? {},
+        customerUrl: delivery.agentEndpointId !== null,
       });
       return { result, record: attemptRecord(delivery, result, body, now, test) };
     }),

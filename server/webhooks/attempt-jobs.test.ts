@@ -26,7 +26,8 @@ test('a job is named after its first delivery and the attempt due for it', () =>
   assert.ok(!first?.jobId.includes(':'), 'BullMQ job ids may not contain a colon');
 });
 
-test('the receiver is the webhook, or for a callback URL its host', () => {
+test('the receiver is the webhook or agent endpoint, or for a callback URL its host', () => {
   assert.equal(receiverOf({ webhookId: 'wh_1', targetUrl: null }), 'wh_1');
+  assert.equal(receiverOf({ webhookId: null, targetUrl: null, agentEndpointId: 'whe_1' }), 'whe_1');
   assert.equal(receiverOf({ webhookId: null, targetUrl: 'https://crm.example.com:8443/taps?x=1' }), 'crm.example.com:8443');
 });

@@ -3,9 +3,9 @@ import type { OutboxJobInput } from '@/server/outbox';
 /** Deliveries to one receiver that one job attempts, all at once. */
 export const deliveriesPerJob = 20;
 
-/** Whose attempts share a cap on jobs in flight: the webhook, or a callback URL's host. */
-export function receiverOf(delivery: { webhookId: string | null; targetUrl: string | null }): string {
-  return delivery.webhookId ?? new URL(delivery.targetUrl ?? 'http://unknown').host;
+/** Whose attempts share a cap on jobs in flight: the webhook or agent endpoint, or a callback URL's host. */
+export function receiverOf(delivery: { webhookId: string | null; targetUrl: string | null; agentEndpointId?: string | null }): string {
+  return delivery.webhookId ?? delivery.agentEndpointId ?? new URL(delivery.targetUrl ?? 'http://unknown').host;
 }
 
 export interface DueAttempt {

@@ -9,12 +9,14 @@ export interface DeliveryRow {
   id: string;
   webhookId: string | null;
   targetUrl: string | null;
+  /** Set for deliveries to an agent project's webhook endpoint. */
+  agentEndpointId: string | null;
   event: string;
   state: 'pending' | 'succeeded' | 'failed';
   attemptCount: number;
   nextAttemptAt: Date | null;
   payload: unknown;
-  /** The webhook's, absent for callback_url deliveries. */
+  /** The webhook's or agent endpoint's, absent for callback_url deliveries. */
   url: string | null;
   headers: Record<string, string> | null;
   isActive: boolean | null;
@@ -28,11 +30,13 @@ export async function loadDeliveries(ids: string[]): Promise<DeliveryRow[]> {
     name: 'webhook-load-deliveries',
     text: `SELECT d.id, d.webhook_id AS "webhookId", d.target_url AS "targetUrl", d.event, d.state,
                   d.attempt_count AS "attemptCount", d.next_attempt_at AS "nextAttemptAt", e.payload,
-                  w.url, w.headers, w.is_active AS "isActive", w.secret,
+                  d.agent_endpoint_id AS "agentEndpointId", coalesce(w.url, ae.url) AS url, w.headers,
+                  coalesce(w.is_active, NOT ae.disabled) AS "isActive", coalesce(w.secret, ae.secret) AS secret,
                   (SELECT max(a.attempt) FROM webhook_delivery_attempts a WHERE a.delivery_id = d.id) AS "lastAttempt"
            FROM webhook_deliveries d
            JOIN events e ON e.id = d.event_id
            LEFT JOIN webhooks w ON w.id = d.webhook_id
+           LEFT JOIN agent_webhook_endpoints ae ON ae.id = d.agent_endpoint_id
            WHERE d.id = ANY($1::text[])`,
     values: [ids],
   });

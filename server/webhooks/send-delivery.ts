@@ -1,4 +1,5 @@
 import { Webhook } from 'standardwebhooks';
+import { checkCustomerUrlRule } from '@/server/http/outbound-policy';
 import { OutboundBlockedError, OutboundTimeoutError } from '@/server/http/safe-fetch';
 import { createOutboundAgent, safeRequest } from '@/server/http/safe-request';
 
@@ -10,6 +11,8 @@ export interface DeliveryRequest {
   /** Null for callback_url deliveries, which are not signed. */
   secret: string | null;
   headers: Record<string, string>;
+  /** An agent endpoint's: the agent service's customer URL rule (https, port 443 or 8443) is judged again before connecting. */
+  customerUrl?: boolean;
   now: Date;
   timeoutMs: number;
 }
@@ -44,6 +47,10 @@ export async function sendDelivery(request: DeliveryRequest): Promise<DeliveryRe
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   try {
+    if (request.customerUrl) {
+      const rule = checkCustomerUrlRule(request.url, receiverConnections.allowlist);
+      if (!rule.ok) throw new OutboundBlockedError(rule.reason);
+    }
     const response = await safeRequest(request.url, {
       method: 'POST',
       body: request.body,

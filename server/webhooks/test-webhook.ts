@@ -1,9 +1,9 @@
-import { db } from '@/server/db';
+import type { Prisma } from '@/server/db';
 import { newId } from '@/server/db/ids';
 import type { EventName } from '@/server/webhook-events/catalogue';
-import { attemptDelivery } from './attempt-delivery';
 import { findOwnWebhook } from './get-webhook';
 import { sampleSubject } from './sample-event';
+import { sendTestDelivery } from './send-test-delivery';
 
 /**
  * Sends a sample of the webhook's first event once, now, through the same delivery code as
@@ -15,19 +15,21 @@ export async function testWebhook(orgId: string, id: string, options: { timeoutM
   const event = (webhook.events[0] ?? 'message.received') as EventName;
   const now = new Date();
   const eventId = newId('event');
-  const deliveryId = newId('delivery');
   const payload = { id: eventId, event, created_at: now.toISOString(), test: true, ...sampleSubject(event, now) };
-  await db.$transaction([
-    db.event.create({ data: { id: eventId, orgId, type: event, payload, createdAt: now } }),
-    db.webhookDelivery.create({ data: { id: deliveryId, orgId, webhookId: id, eventId, event, nextAttemptAt: now } }),
-  ]);
-  const outcome = await attemptDelivery(deliveryId, { now, test: true, timeoutMs: options.timeoutMs });
-  if (!outcome) throw new Error(`The test delivery ${deliveryId} was not attempted`);
+  const outcome = await sendTestDelivery({
+    orgId,
+    receiver: { webhookId: id },
+    eventId,
+    type: event,
+    payload: payload as Prisma.InputJsonObject,
+    now,
+    timeoutMs: options.timeoutMs,
+  });
   return {
     delivered: outcome.success,
     status_code: outcome.statusCode,
     duration_ms: outcome.durationMs,
-    delivery_id: deliveryId,
+    delivery_id: outcome.deliveryId,
     response_body: outcome.responseBody,
     error: outcome.error,
   };

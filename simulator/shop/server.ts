@@ -5,7 +5,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
  * The demo shop API of agent-api.md §4, over HTTPS: what an organization's own systems look like
  * to the agent's HTTP tools and knowledge sources. `/orders/{id}` answers JSON; `/orders/9999` a
  * 500, `/orders/big` 2 MiB, `/orders/html` a web page; `/faq` the shop's FAQ page, `/faq.md` the
- * same as markdown, `/moved` a redirect to it.
+ * same as markdown, `/moved` a redirect to it. `/hooks/{name}` is the shop's webhook receiver, for
+ * tests: a POST is recorded (method, headers, body) and answered 200, or `?status=` (always) or
+ * `?fail=n` (the first n requests to that name answer `status`, by default 500); a GET returns
+ * `{requests: [...]}`, oldest first.
  */
 const statuses = ['processing', 'shipped', 'out for delivery', 'delivered'];
 
@@ -29,12 +32,58 @@ function order(id: string) {
   };
 }
 
+interface ReceivedHook {
+  method: string;
+  headers: IncomingMessage['headers'];
+  body: string;
+  received_at: string;
+}
+
+const hooksPerName = 100;
+const maxHookBytes = 1024 * 1024;
+
+/** The requests each `/hooks/{name}` received, and how many of its `fail=n` failures it has used. */
+const receivedHooks = new Map<string, { requests: ReceivedHook[]; failed: number }>();
+
+function receiveHook(req: IncomingMessage, url: URL, name: string, send: (status: number, type: string, body: string) => void): void {
+  const log = receivedHooks.get(name) ?? { requests: [], failed: 0 };
+  receivedHooks.set(name, log);
+  if (req.method === 'GET') return send(200, 'application/json', JSON.stringify({ requests: log.requests }));
+  const chunks: Buffer[] = [];
+  let size = 0;
+  req.on('data', (chunk: Buffer) => {
+    size += chunk.byteLength;
+    if (size <= maxHookBytes) chunks.push(chunk);
+  });
+  req.on('end', () => {
+    log.requests.push({
+      method: req.method ?? 'POST',
+      headers: req.headers,
+      body: Buffer.concat(chunks).toString('utf8'),
+      received_at: new Date().toISOString(),
+    });
+    if (log.requests.length > hooksPerName) log.requests.shift();
+    const status = Number(url.searchParams.get('status') ?? 500);
+    const fail = Number(url.searchParams.get('fail') ?? 0);
+    if (url.searchParams.has('status') && !url.searchParams.has('fail'))
+      return send(status, 'application/json', JSON.stringify({ received: true }));
+    if (log.failed < fail) {
+      log.failed += 1;
+      return send(status, 'application/json', JSON.stringify({ error: 'failing on purpose' }));
+    }
+    send(200, 'application/json', JSON.stringify({ received: true }));
+  });
+}
+
 function answer(req: IncomingMessage, res: ServerResponse): void {
-  const path = new URL(req.url ?? '/', 'https://shop').pathname;
+  const url = new URL(req.url ?? '/', 'https://shop');
+  const path = url.pathname;
   const send = (status: number, type: string, body: string | Buffer, headers: Record<string, string> = {}) => {
     res.writeHead(status, { 'content-type': type, ...headers });
     res.end(body);
   };
+  const hook = /^\/hooks\/([A-Za-z0-9_-]{1,64})$/.exec(path);
+  if (hook) return receiveHook(req, url, hook[1]!, send);
   if (path === '/faq') return send(200, 'text/html; charset=utf-8', shopFaqHtml);
   if (path === '/faq.md') return send(200, 'text/markdown; charset=utf-8', faqMarkdown);
   if (path === '/moved') return send(302, 'text/plain', 'moved', { location: '/faq' });

@@ -11,6 +11,7 @@ import { getOrCreateEndUser, type EndUserInput } from '@/server/agent/end-users/
 import { pageAgentList, type AgentListParams } from '@/server/agent/http/agent-paging';
 import { findCatalogueModel } from '@/server/agent/models/catalogue';
 import { isModelConfigured, loadProjectModelAccess } from '@/server/agent/models/project-model-access';
+import { recordAgentEvent } from '@/server/agent/webhooks/record-agent-event';
 import { presentSession } from './present-session';
 import { checkSessionVariables } from './session-variables';
 
@@ -47,19 +48,24 @@ export async function getOrCreateSession(projectId: string, input: SessionInput,
   checkSessionVariables(config.variables, input.variables ?? {});
   const endUser = input.end_user ? (await getOrCreateEndUser(projectId, input.end_user)).endUser : null;
   try {
-    const row = await db.agentSession.create({
-      data: {
-        id: newId('agentSession'),
-        projectId,
-        agentId: agent.id,
-        externalId: input.external_id ?? null,
-        endUserId: endUser?.id ?? null,
-        channel,
-        version: String(version),
-        concurrency: input.concurrency ?? config.concurrency_default,
-        variables: input.variables ?? {},
-        metadata: input.metadata ?? {},
-      },
+    // The session and its `session.created` event are one transaction (server/agent/webhooks/).
+    const row = await db.$transaction(async (tx) => {
+      const created = await tx.agentSession.create({
+        data: {
+          id: newId('agentSession'),
+          projectId,
+          agentId: agent.id,
+          externalId: input.external_id ?? null,
+          endUserId: endUser?.id ?? null,
+          channel,
+          version: String(version),
+          concurrency: input.concurrency ?? config.concurrency_default,
+          variables: input.variables ?? {},
+          metadata: input.metadata ?? {},
+        },
+      });
+      await recordAgentEvent(tx, { projectId, type: 'session.created', data: presentSession(created) });
+      return created;
     });
     return { session: presentSession(row), created: true, ignored: false };
   } catch (error) {
@@ -150,14 +156,25 @@ export async function updateSession(projectId: string, ref: string, patch: Sessi
       throw new AgentError('session_end_user_mismatch', { param: '/end_user' });
   }
   if (patch.variables) checkSessionVariables((await sessionConfig(session)).variables, patch.variables);
-  const updated = await db.agentSession.update({
-    where: { id: session.id },
-    data: {
-      variables: patch.variables ? (applyMergePatch(session.variables, patch.variables) as Prisma.InputJsonObject) : undefined,
-      metadata: patch.metadata ? (applyMergePatch(session.metadata, patch.metadata) as Prisma.InputJsonObject) : undefined,
-      concurrency: patch.concurrency,
-      ...(patch.status === 'closed' && session.status !== 'closed' ? { status: 'closed', closedAt: new Date() } : {}),
-    },
+  const updated = await db.$transaction(async (tx) => {
+    const row = await tx.agentSession.update({
+      where: { id: session.id },
+      data: {
+        variables: patch.variables ? (applyMergePatch(session.variables, patch.variables) as Prisma.InputJsonObject) : undefined,
+        metadata: patch.metadata ? (applyMergePatch(session.metadata, patch.metadata) as Prisma.InputJsonObject) : undefined,
+        concurrency: patch.concurrency,
+      },
+    });
+    if (patch.status !== 'closed') return row;
+    // Closed once: of two closings at once, only the one that changed the status announces it.
+    const { count } = await tx.agentSession.updateMany({
+      where: { id: session.id, status: { not: 'closed' } },
+      data: { status: 'closed', closedAt: new Date() },
+    });
+    if (count === 0) return row;
+    const closed = await tx.agentSession.findUniqueOrThrow({ where: { id: session.id } });
+    await recordAgentEvent(tx, { projectId, type: 'session.closed', data: presentSession(closed) });
+    return closed;
   });
   return presentSession(updated);
 }

@@ -14,6 +14,7 @@ import { referenceEndpoints } from './reference';
 import { runEndpoints } from './runs';
 import { sessionEndpoints } from './sessions';
 import { toolEndpoints } from './tools';
+import { webhookEndpointEndpoints } from './webhook-endpoints';
 
 /**
  * Every /agent/v1 operation, for the OpenAPI document and the reference. An endpoint's spec
@@ -32,6 +33,7 @@ export const allAgentEndpoints: AgentEndpointSpec[] = [
   ...toolEndpoints,
   ...sessionEndpoints,
   ...runEndpoints,
+  ...webhookEndpointEndpoints,
   ...askEndpoints,
   ...chatCompletionsEndpoints,
   ...referenceEndpoints,

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { agentConfigSchema } from '@/server/agent/agents/agent-config';
 import { createAgent } from '@/server/agent/agents/manage-agents';
+import { setProjectAiPaused } from '@/server/agent/projects/project';
 import { db } from '@/server/db';
 import { closeRedis } from '@/server/redis';
 import { createAgentProject, simKey } from '@/tests/agent-factories';
@@ -197,6 +198,16 @@ test('a marketer reads agents but cannot change them', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Save draft' })).toHaveCount(0);
   await page.goto('/agents/keys');
   await expect(page.getByText('Only owners and admins manage agent API keys.')).toBeVisible();
+});
+
+test('a paused project is a readiness blocker an owner fixes from the builder', async ({ page }) => {
+  await setProjectAiPaused(org.id, project.id, true);
+  await signInAt(page, `/agents/${returnsDesk.id}`, owner);
+  const readiness = page.getByTestId('readiness');
+  await expect(readiness).toContainText('AI is paused for this project.');
+  await readiness.getByRole('button', { name: 'Resume AI for this project' }).click();
+  await expect(readiness).not.toContainText('AI is paused for this project.');
+  expect((await db.agentProject.findUniqueOrThrow({ where: { id: project.id } })).aiPaused).toBe(false);
 });
 
 test.describe('in Arabic, on a phone', () => {

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
 import { useErrorText } from '@/app/_trpc/use-error-text';
 import type { AgentConfig } from '@/server/agent/agents/agent-config';
@@ -50,10 +50,12 @@ function Builder({ project, agentId }: { project: ProjectView; agentId: string }
   const agent = useQuery(trpc.agents.get.queryOptions(key));
   const models = useQuery(trpc.agents.models.queryOptions({ projectId: project.id }));
   const accounts = useQuery(trpc.agents.whatsappAccounts.queryOptions({ projectId: project.id }));
+  const credentials = useQuery(trpc.agents.credentials.queryOptions({ projectId: project.id }));
   const [edit, setEdit] = useState<Edit | null>(null);
   const [conflict, setConflict] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const canEdit = project.can['agents:write'];
+  useLeaveWarning(edit !== null);
 
   const refreshAgent = () => {
     void queryClient.invalidateQueries({ queryKey: trpc.agents.get.queryKey(key) });
@@ -175,7 +177,7 @@ function Builder({ project, agentId }: { project: ProjectView; agentId: string }
             onChange={(instructions) => update((c) => ({ ...c, instructions }))}
           />
         </Panel>
-        <ModelSection config={current.config} models={models.data ?? []} update={update} />
+        <ModelSection config={current.config} models={models.data ?? []} credentials={credentials.data ?? []} update={update} />
         <ToolsSection projectId={project.id} canEdit={project.can['tools:write'] && editable} config={current.config} update={update} />
         <KnowledgeSection projectId={project.id} canEdit={project.can['knowledge:write'] && editable} config={current.config} update={update} />
         <VariablesSection config={current.config} update={update} />
@@ -236,6 +238,16 @@ function Builder({ project, agentId }: { project: ProjectView; agentId: string }
       )}
     </div>
   );
+}
+
+/** While there are unsaved edits, leaving or reloading the page asks first (the browser's own question). */
+function useLeaveWarning(active: boolean) {
+  useEffect(() => {
+    if (!active) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [active]);
 }
 
 /** Why the agent cannot answer, each reason with the way to fix it. */

@@ -15,8 +15,20 @@ const builtins = ['handoff', 'create_ticket', 'search_knowledge'] as const;
 /** A list edited as text, one item per comma or line; empty items stay while typing and are dropped on save. */
 const splitList = (text: string, separator: string) => text.split(separator).map((part) => part.trimStart());
 
-export function ModelSection({ config, models, update }: { config: AgentConfig; models: CatalogueEntry[]; update: ConfigUpdate }) {
+export function ModelSection({
+  config,
+  models,
+  credentials,
+  update,
+}: {
+  config: AgentConfig;
+  models: CatalogueEntry[];
+  credentials: Array<{ id: string; name: string; provider: string; status: string }>;
+  update: ConfigUpdate;
+}) {
   const t = useTranslations('agents.builder.model');
+  /** An empty field leaves the setting to the model's default. */
+  const optionalNumber = (text: string) => (text.trim() === '' || !Number.isFinite(Number(text)) ? undefined : Number(text));
   const note = useModelNote();
   const fallbacks = config.model.fallback_models;
   return (
@@ -74,6 +86,48 @@ export function ModelSection({ config, models, update }: { config: AgentConfig; 
             })}
         </div>
       </fieldset>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <div>
+          <label htmlFor="agent-credential" className="block text-sm font-medium text-slate-800">
+            {t('credential')}
+          </label>
+          <select
+            id="agent-credential"
+            className={inputClass}
+            aria-describedby="agent-credential-hint"
+            value={config.provider_credential ?? ''}
+            onChange={(e) => update((c) => ({ ...c, provider_credential: e.target.value || null }))}
+          >
+            <option value="">{t('anyCredential')}</option>
+            {credentials.map((credential) => (
+              <option key={credential.id} value={credential.id}>
+                {`${credential.name} (${credential.provider}${credential.status === 'valid' ? '' : `, ${t('refused')}`})`}
+              </option>
+            ))}
+          </select>
+          <p id="agent-credential-hint" className="mt-1 text-xs text-slate-600">
+            {t('credentialHint')}
+          </p>
+        </div>
+        <TextField
+          label={t('temperature')}
+          hint={t('temperatureHint')}
+          type="number"
+          min={0}
+          max={2}
+          value={config.model.temperature === undefined ? '' : String(config.model.temperature)}
+          onChange={(text) => update((c) => ({ ...c, model: { ...c.model, temperature: optionalNumber(text) } }))}
+        />
+        <TextField
+          label={t('maxReplyTokens')}
+          hint={t('maxReplyTokensHint')}
+          type="number"
+          min={1}
+          max={32000}
+          value={config.model.max_reply_tokens === undefined ? '' : String(config.model.max_reply_tokens)}
+          onChange={(text) => update((c) => ({ ...c, model: { ...c.model, max_reply_tokens: optionalNumber(text) } }))}
+        />
+      </div>
     </Panel>
   );
 }
@@ -356,8 +410,10 @@ export function ChannelsSection({
 export function draftPatch(config: AgentConfig): Record<string, unknown> {
   const bilingual = (value: Bilingual) => (value && (value.en.trim() || value.ar.trim()) ? value : null);
   const { widget } = config.channels;
+  const { temperature, max_reply_tokens, ...model } = config.model;
   return {
     ...config,
+    model: { ...model, temperature: temperature ?? null, max_reply_tokens: max_reply_tokens ?? null },
     variables: config.variables.map(({ allowed_hosts, default: fallback, ...variable }) => {
       const hosts = (allowed_hosts ?? []).map((h) => h.trim()).filter(Boolean);
       return { ...variable, ...(hosts.length > 0 ? { allowed_hosts: hosts } : {}), ...(fallback === undefined ? {} : { default: fallback }) };

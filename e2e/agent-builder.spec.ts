@@ -188,6 +188,27 @@ test('an owner issues a publishable key once and revokes it', async ({ page }) =
   await expect(row).toContainText('Revoked');
 });
 
+test('an owner rolls a secret key: the new one answers, the old one is refused', async ({ page, request }) => {
+  await signInAt(page, '/agents/keys', owner);
+  await page.getByRole('button', { name: 'New key' }).click();
+  await page.getByLabel('Name', { exact: true }).fill('Order server');
+  await page.getByRole('button', { name: 'Create key' }).click();
+  const shown = page.getByTestId('agent-key-secret');
+  await expect(shown).toHaveText(/^agk_live_/);
+  const first = (await shown.textContent())!;
+  await page.getByRole('button', { name: 'I stored it' }).click();
+  const rows = page.getByRole('row', { name: /Order server/ });
+  await rows.getByRole('button', { name: 'Roll Order server' }).click();
+  await expect(shown).toHaveText(/^agk_live_/);
+  const second = (await shown.textContent())!;
+  expect(second).not.toBe(first);
+  await expect(rows).toHaveCount(2);
+  await expect(rows.filter({ hasText: 'Revoked' })).toHaveCount(1);
+  const call = (key: string) => request.get('/agent/v1/agents', { headers: { authorization: `Bearer ${key}` } });
+  expect((await call(second)).status()).toBe(200);
+  expect((await call(first)).status()).toBe(401);
+});
+
 test('a marketer reads agents but cannot change them', async ({ page }) => {
   await signInAt(page, '/agents', marketer);
   await expect(page.getByText('Your role can read agents but not change them.')).toBeVisible();

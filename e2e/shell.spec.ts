@@ -12,6 +12,7 @@ const sections = [
   { label: 'Campaigns', path: '/campaigns' },
   { label: 'Contacts', path: '/contacts' },
   { label: 'Reports', path: '/reports' },
+  { label: 'Agents', path: '/agents' },
   { label: 'Webhooks', path: '/webhooks' },
   { label: 'API keys', path: '/api-keys' },
   { label: 'Settings', path: '/settings' },

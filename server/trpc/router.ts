@@ -1,4 +1,5 @@
 import { createTRPCRouter } from './init';
+import { agentsRouter } from './routers/agents';
 import { apiKeysRouter } from './routers/api-keys';
 import { campaignsRouter } from './routers/campaigns';
 import { contactsRouter } from './routers/contacts';
@@ -10,6 +11,7 @@ import { templatesRouter } from './routers/templates';
 import { webhooksRouter } from './routers/webhooks';
 
 export const appRouter = createTRPCRouter({
+  agents: agentsRouter,
   apiKeys: apiKeysRouter,
   campaigns: campaignsRouter,
   contacts: contactsRouter,

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 export interface NavItem {
   href: string;
   /** Its name's key in the `shell.nav` messages. */
-  labelKey: 'inbox' | 'campaigns' | 'contacts' | 'reports' | 'webhooks' | 'apiKeys' | 'settings';
+  labelKey: 'inbox' | 'campaigns' | 'contacts' | 'reports' | 'agents' | 'webhooks' | 'apiKeys' | 'settings';
   icon: ReactNode;
 }
 
@@ -27,6 +27,11 @@ export const navItems: NavItem[] = [
     ),
   },
   { href: '/reports', labelKey: 'reports', icon: <Icon d="M4 20h16M7 16v-5m5 5V7m5 9v-8" /> },
+  {
+    href: '/agents',
+    labelKey: 'agents',
+    icon: <Icon d="M12 3v3m-6 3h12a2 2 0 0 1 2 2v7a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2v-7a2 2 0 0 1 2-2Zm3 5h.01M15 14h.01M9.5 17.5h5" />,
+  },
   {
     href: '/webhooks',
     labelKey: 'webhooks',

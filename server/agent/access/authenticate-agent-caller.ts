@@ -1,6 +1,5 @@
 import { noteKeyUsed } from '@/server/api/last-used';
 import { getSessionUser } from '@/server/auth/get-session-user';
-import { db } from '@/server/db';
 import { AgentError } from '@/server/errors/agent-error';
 import { isSameOriginRequest } from '@/server/http/same-origin';
 import { ACTIVE_ORG_COOKIE } from '@/server/orgs/active-org-cookie';
@@ -10,6 +9,7 @@ import type { AgentAccess } from '@/server/agent/http/agent-endpoint';
 import type { AgentCaller } from './agent-caller';
 import { agentKeyPattern } from './agent-key-format';
 import { loadAgentKey } from './load-agent-key';
+import { memberOfProject } from './member-project';
 import { roleAllows, type AgentPermission } from './agent-permissions';
 
 export const PROJECT_HEADER = 'x-project-id';
@@ -38,13 +38,7 @@ export async function authenticateAgentCaller(request: Request, access: AgentAcc
   }
   const projectId = request.headers.get(PROJECT_HEADER);
   if (!projectId) throw new AgentError('project_required', { param: 'X-Project-Id' });
-  const membership = await db.agentProject.findFirst({
-    where: { id: projectId, organization: { memberships: { some: { userId: user.id } } } },
-    select: { orgId: true, organization: { select: { memberships: { where: { userId: user.id }, select: { role: true } } } } },
-  });
-  const role = membership?.organization.memberships[0]?.role;
-  if (!membership || !role) throw new AgentError('project_not_found', { param: 'X-Project-Id' });
-  return { kind: 'member', userId: user.id, email: user.email, orgId: membership.orgId, role, projectId };
+  return memberOfProject(user, projectId);
 }
 
 async function bearerCaller(request: Request, authorization: string, access: AgentAccess): Promise<AgentCaller> {

@@ -1,3 +1,4 @@
+import { notifyCallerChange } from '@/server/api-keys/notify-caller-change';
 import { db, Prisma, type AgentProject } from '@/server/db';
 import { newId } from '@/server/db/ids';
 import { AgentError } from '@/server/errors/agent-error';
@@ -30,4 +31,15 @@ export function listProjects(orgId: string, params: AgentListParams) {
     (window) => db.agentProject.findMany({ where: { AND: [{ orgId }, window.where] }, orderBy: window.orderBy, take: window.take }),
     presentProject,
   );
+}
+
+/**
+ * The project's AI switch (agent-api.md §1.3, readiness blocker `ai_paused`): while paused no
+ * agent of the project answers. Callers read it through the caller cache, so it is told.
+ */
+export async function setProjectAiPaused(orgId: string, projectId: string, paused: boolean) {
+  const { count } = await db.agentProject.updateMany({ where: { id: projectId, orgId }, data: { aiPaused: paused } });
+  if (count === 0) throw new AgentError('project_not_found', { param: 'X-Project-Id' });
+  await notifyCallerChange();
+  return presentProject(await db.agentProject.findUniqueOrThrow({ where: { id: projectId } }));
 }

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createParser } from 'eventsource-parser';
 import { webProcessArgs } from '../lib/stack';
-import { benchEnv, resetStores } from './bench-setup';
+import { agentBenchEnv, createAgentBenchTenant, resetStores } from './bench-setup';
 import { measure, waitForLive } from './measure';
 
 /**
@@ -20,13 +20,7 @@ import { measure, waitForLive } from './measure';
  */
 const port = 3450;
 const aiPort = 4460;
-const env = benchEnv(port, 4450);
-Object.assign(env, {
-  OPENAI_BASE_URL: `http://127.0.0.1:${aiPort}/openai/v1`,
-  ANTHROPIC_BASE_URL: `http://127.0.0.1:${aiPort}/anthropic`,
-  AI_SIMULATOR_URL: `http://127.0.0.1:${aiPort}`,
-});
-Object.assign(process.env, env);
+const env = agentBenchEnv(port, 4450, aiPort);
 await resetStores(env);
 
 /** Asks streaming at once (as many straight streams run beside them). */
@@ -36,55 +30,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
 const TOKENS = Number(process.env.BENCH_TOKENS ?? 40);
 const simKey = 'sim-bench-agent-core';
 
+const { key } = await createAgentBenchTenant(simKey, { instructions: 'Benchmark.', model: { id: 'sim/steady' } });
 const { db } = await import('../../server/db');
-const { newId } = await import('../../server/db/ids');
-const { hashApiKey } = await import('../../server/api-keys/key-format');
-const { agentKeyDisplayPrefix, generateAgentKey } = await import('../../server/agent/access/agent-key-format');
-const { encryptCredentialKey } = await import('../../server/agent/credentials/credential-cipher');
-const { agentConfigSchema } = await import('../../server/agent/agents/agent-config');
-
-const orgId = newId('organization');
-await db.organization.create({ data: { id: orgId, name: 'Bench', slug: `bench-${orgId.slice(-8).toLowerCase()}`, aiPlan: 'enterprise' } });
-const projectId = newId('agentProject');
-await db.agentProject.create({ data: { id: projectId, orgId, name: 'Bench' } });
-const key = generateAgentKey('secret');
-await db.agentApiKey.create({
-  data: {
-    id: newId('apiKey'),
-    projectId,
-    type: 'secret',
-    name: 'bench',
-    prefix: agentKeyDisplayPrefix(key),
-    keyHash: hashApiKey(key),
-    allScopes: true,
-    rateLimitPerMin: 100_000_000,
-  },
-});
-await db.providerCredential.create({
-  data: {
-    id: newId('providerCredential'),
-    projectId,
-    provider: 'openai',
-    name: 'Simulator',
-    keyCiphertext: encryptCredentialKey(simKey),
-    keyLast4: 'core',
-    status: 'valid',
-    checkedAt: new Date(),
-  },
-});
-const agentConfig = agentConfigSchema.parse({ instructions: 'Benchmark.', model: { id: 'sim/steady' } }) as object;
-await db.agent.create({
-  data: {
-    id: newId('agent'),
-    projectId,
-    name: 'Bench',
-    slug: 'bench',
-    draftConfig: agentConfig,
-    draftEtag: 'bench',
-    publishedVersion: 1,
-    versions: { create: { id: newId('agentVersion'), number: 1, config: agentConfig } },
-  },
-});
 await db.$disconnect();
 
 const ai = spawn(process.execPath, ['--import', 'tsx', 'simulator/ai/main.ts'], {

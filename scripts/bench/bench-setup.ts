@@ -30,6 +30,18 @@ export function benchEnv(port: number, simulatorPort: number): NodeJS.ProcessEnv
   return env;
 }
 
+/** benchEnv with the AI providers pointed at an AI simulator on `aiPort` (the agent service's benchmarks). */
+export function agentBenchEnv(port: number, simulatorPort: number, aiPort: number) {
+  const env = benchEnv(port, simulatorPort);
+  Object.assign(env, {
+    OPENAI_BASE_URL: `http://127.0.0.1:${aiPort}/openai/v1`,
+    ANTHROPIC_BASE_URL: `http://127.0.0.1:${aiPort}/anthropic`,
+    AI_SIMULATOR_URL: `http://127.0.0.1:${aiPort}`,
+  });
+  Object.assign(process.env, env);
+  return env;
+}
+
 /** A fresh benchmark database (dropped and migrated) and an empty Redis database. */
 export async function resetStores(env: { DATABASE_URL: string; REDIS_URL: string }): Promise<void> {
   const url = new URL(env.DATABASE_URL);
@@ -122,4 +134,61 @@ export async function createBenchTemplate(orgId: string, accountId: string, name
       components: platformTemplate.components as object[],
     },
   });
+}
+
+/**
+ * An agent service tenant: an organization on the enterprise plan, a project with a secret key
+ * whose limit the benchmark cannot reach, an OpenAI credential on the simulator key `simKey`,
+ * and the published agent `bench` with `rawConfig`.
+ */
+export async function createAgentBenchTenant(simKey: string, rawConfig: unknown) {
+  const { db } = await import('../../server/db');
+  const { newId } = await import('../../server/db/ids');
+  const { hashApiKey } = await import('../../server/api-keys/key-format');
+  const { agentKeyDisplayPrefix, generateAgentKey } = await import('../../server/agent/access/agent-key-format');
+  const { encryptCredentialKey } = await import('../../server/agent/credentials/credential-cipher');
+  const { agentConfigSchema } = await import('../../server/agent/agents/agent-config');
+  const orgId = newId('organization');
+  await db.organization.create({ data: { id: orgId, name: 'Bench', slug: `bench-${orgId.slice(-8).toLowerCase()}`, aiPlan: 'enterprise' } });
+  const projectId = newId('agentProject');
+  await db.agentProject.create({ data: { id: projectId, orgId, name: 'Bench' } });
+  const key = generateAgentKey('secret');
+  await db.agentApiKey.create({
+    data: {
+      id: newId('apiKey'),
+      projectId,
+      type: 'secret',
+      name: 'bench',
+      prefix: agentKeyDisplayPrefix(key),
+      keyHash: hashApiKey(key),
+      allScopes: true,
+      rateLimitPerMin: 100_000_000,
+    },
+  });
+  await db.providerCredential.create({
+    data: {
+      id: newId('providerCredential'),
+      projectId,
+      provider: 'openai',
+      name: 'Simulator',
+      keyCiphertext: encryptCredentialKey(simKey),
+      keyLast4: simKey.slice(-4),
+      status: 'valid',
+      checkedAt: new Date(),
+    },
+  });
+  const agentConfig = agentConfigSchema.parse(rawConfig) as object;
+  await db.agent.create({
+    data: {
+      id: newId('agent'),
+      projectId,
+      name: 'Bench',
+      slug: 'bench',
+      draftConfig: agentConfig,
+      draftEtag: 'bench',
+      publishedVersion: 1,
+      versions: { create: { id: newId('agentVersion'), number: 1, config: agentConfig } },
+    },
+  });
+  return { orgId, projectId, key };
 }

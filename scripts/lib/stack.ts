@@ -40,10 +40,12 @@ export const webProcessArgs = ['--max-semi-space-size=64', '--import', 'tsx', 's
 
 export function startStack({ env, webPort, logDir, restartWhenKilled = [], aiSimulator, shopSimulator }: StackOptions): Stack {
   const tsx = ['--import', 'tsx'];
+  // `BENCH_PROFILE_DIR=<dir>`: the web and worker processes write CPU profiles there when they stop.
+  const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
   const commands: Array<[string, string[], Record<string, string>]> = [
     ['simulator', [...tsx, 'simulator/main.ts'], { SERVICE_NAME: 'simulator' }],
-    ['worker', [...tsx, 'workers/main.ts'], { SERVICE_NAME: 'worker' }],
-    ['web', webProcessArgs, { SERVICE_NAME: 'web', PORT: String(webPort) }],
+    ['worker', [...profile, ...tsx, 'workers/main.ts'], { SERVICE_NAME: 'worker' }],
+    ['web', [...profile, ...webProcessArgs], { SERVICE_NAME: 'web', PORT: String(webPort) }],
   ];
   if (aiSimulator) {
     const { port, ttftMs, tokenMs } = aiSimulator;

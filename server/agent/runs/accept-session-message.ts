@@ -1,4 +1,6 @@
-import { db, Prisma, type AgentMessage, type AgentRun, type AgentSession, type DbTx } from '@/server/db';
+import type pg from 'pg';
+import type { AgentMessage, AgentRun } from '@/server/db';
+import { pgTransaction } from '@/server/db/pg';
 import { newId } from '@/server/db/ids';
 import { AgentError } from '@/server/errors/agent-error';
 import type { ProjectCaller } from '@/server/agent/access/agent-caller';
@@ -8,11 +10,13 @@ import { checkOverrides } from '@/server/agent/ask/ask-overrides';
 import { resolveVariables, type VariableValue } from '@/server/agent/ask/ask-variables';
 import { checkRequestedModel } from '@/server/agent/ask/model-candidates';
 import { loadProjectModelAccess } from '@/server/agent/models/project-model-access';
-import { findSession } from '@/server/agent/sessions/manage-sessions';
 import { sessionAgent } from '@/server/agent/sessions/session-agent';
 import { admitConversation } from '@/server/agent/usage/ai-usage-limits';
-import { addOutboxJob } from '@/server/outbox';
-import { appendRunEvent } from './run-stream';
+import { recordAgentEventWithPg } from '@/server/agent/webhooks/record-agent-event';
+import { outboxJobData } from '@/server/outbox';
+import { presentMessage } from './present-message';
+import { findRunSession, MESSAGE_COLUMNS, RUN_COLUMNS, toRun } from './run-rows';
+import { runEventLog } from './run-stream';
 import { keepRunSecrets } from './run-secrets';
 import { executeRunJob, queuePositionOf } from './session-runs';
 
@@ -45,7 +49,7 @@ export interface AcceptedMessage {
  * `queued` behind the others for `queue`, the eleventh waiting refused).
  */
 export async function acceptSessionMessage(caller: ProjectCaller, sessionRef: string, body: SessionMessageInput): Promise<AcceptedMessage> {
-  const session = await findSession(caller.projectId, sessionRef);
+  const session = await findRunSession(caller.projectId, sessionRef);
   const text = readAskInput(body.input, inputLimitFor(caller));
   const [{ agent, version, config }, access] = await Promise.all([sessionAgent(session), loadProjectModelAccess(caller.projectId)]);
   assertAgentReady(agent.slug, config, access);
@@ -60,68 +64,97 @@ export async function acceptSessionMessage(caller: ProjectCaller, sessionRef: st
 
   const runId = newId('agentRun');
   await keepRunSecrets(runId, secrets);
-  const refund = (await firstRunThisMonth(session.id))
-    ? await admitConversation(caller.orgId, { dailyCostCapMicros: null, monthlyConversations: access.plan.monthlyConversations })
-    : undefined;
+  let refund: (() => Promise<void>) | undefined;
   try {
-    return await db.$transaction(async (tx) => {
-      const locked = await lockSession(tx, session.id);
+    return await pgTransaction(async (client) => {
+      const locked = await lockAndTouchSession(client, session.id);
+      if (!locked) throw new AgentError('session_not_found', { param: 'session' });
       if (locked.status === 'closed') {
         if (body.if_closed === 'error') throw new AgentError('session_closed', { param: 'session' });
-        await tx.agentSession.update({ where: { id: session.id }, data: { status: 'open', closedAt: null } });
+        await client.query({
+          name: 'agent-session-reopen',
+          text: "UPDATE agent_sessions SET status = 'open', closed_at = NULL WHERE id = $1",
+          values: [session.id],
+        });
       }
       let message: AgentMessage | null = null;
       if (body.client_message_id !== undefined) {
-        message = await tx.agentMessage.findUnique({
-          where: { sessionId_clientMessageId: { sessionId: session.id, clientMessageId: body.client_message_id } },
-        });
+        message = await findByClientMessageId(client, session.id, body.client_message_id);
         if (message && message.text !== text) throw new AgentError('client_message_id_conflict', { param: '/client_message_id' });
-        const earlier = message && (await tx.agentRun.findFirst({ where: { inputMessageId: message.id }, orderBy: { createdAt: 'desc' } }));
+        const earlier = message && (await latestRunOf(client, message.id));
         // A failed run is run again; anything else is the answer already given.
         if (message && earlier && earlier.status !== 'failed') {
           return { run: earlier, message, replayed: true, queuePosition: await queuePositionOf(earlier) };
         }
       }
-      const { active, waiting } = await sessionLoad(tx, session.id);
-      const busy = active > 0 || waiting > 0;
+      const load = await sessionLoad(client, session.id);
+      const busy = load.active > 0 || load.waiting > 0;
       if (busy && locked.concurrency === 'reject') {
-        throw new AgentError('session_busy', { param: 'session', headers: { 'Retry-After': String(await secondsLeft(tx, session.id)) } });
+        throw new AgentError('session_busy', { param: 'session', headers: { 'Retry-After': String(secondsLeft(load)) } });
       }
-      if (busy && waiting >= SESSION_QUEUE_LIMIT) throw new AgentError('session_queue_full', { param: 'session' });
+      if (busy && load.waiting >= SESSION_QUEUE_LIMIT) throw new AgentError('session_queue_full', { param: 'session' });
+      if (!load.ranThisMonth) {
+        refund = await admitConversation(caller.orgId, { dailyCostCapMicros: null, monthlyConversations: access.plan.monthlyConversations });
+      }
 
-      message ??= await tx.agentMessage.create({
-        data: {
-          id: newId('agentMessage'),
-          projectId: caller.projectId,
-          sessionId: session.id,
-          role: 'user',
-          text,
-          clientMessageId: body.client_message_id,
-        },
-      });
-      const run = await tx.agentRun.create({
-        data: {
-          id: runId,
-          projectId: caller.projectId,
-          orgId: caller.orgId,
-          agentId: agent.id,
-          agentVersion: version,
-          sessionId: session.id,
-          inputMessageId: message.id,
-          status: busy ? 'queued' : 'in_progress',
+      const createdAt = new Date();
+      const isNew = message === null;
+      message ??= {
+        id: newId('agentMessage'),
+        projectId: caller.projectId,
+        sessionId: session.id,
+        role: 'user',
+        text,
+        runId,
+        clientMessageId: body.client_message_id ?? null,
+        createdAt,
+      };
+      message = { ...message, runId };
+      const job = executeRunJob(runId, 0);
+      // One statement: the message (new, or a resent one whose run failed, which now points to
+      // this run), the run, and unless it waits its turn the job that executes it.
+      const { rows } = await client.query({
+        name: 'agent-message-accept',
+        text: `WITH message AS (
+                 INSERT INTO agent_messages (id, project_id, session_id, role, text, run_id, client_message_id, created_at)
+                 VALUES ($10, $2, $9, 'user', $8, $1, $13, $12)
+                 ON CONFLICT (id) DO UPDATE SET run_id = EXCLUDED.run_id
+               ), job AS (
+                 INSERT INTO outbox_jobs (id, queue, name, data, job_id) SELECT $14, $15, $16, $17::jsonb, $18 WHERE NOT $19::boolean
+               )
+               INSERT INTO agent_runs (id, project_id, org_id, agent_id, agent_version, status, model, input, session_id, input_message_id, options, created_at, updated_at)
+               VALUES ($1, $2, $3, $4, $5, $6::"AgentRunStatus", $7, $8, $9, $10, $11::jsonb, $12, $12)
+               RETURNING ${RUN_COLUMNS}`,
+        values: [
+          runId,
+          caller.projectId,
+          caller.orgId,
+          agent.id,
+          version,
+          busy ? 'queued' : 'in_progress',
           model,
-          input: text,
-          options: { variables: plain, overrides } as unknown as Prisma.InputJsonObject,
-        },
+          text,
+          session.id,
+          message.id,
+          JSON.stringify({ variables: plain, overrides, ...(Object.keys(secrets).length > 0 ? { secrets: true } : {}) }),
+          createdAt,
+          message.clientMessageId,
+          newId('outbox'),
+          job.queue,
+          job.name,
+          outboxJobData(job),
+          job.jobId,
+          busy,
+        ],
       });
-      await tx.agentMessage.update({ where: { id: message.id }, data: { runId } });
-      if (!busy) await addOutboxJob(tx, executeRunJob(run.id, 0));
-      await tx.agentSession.update({ where: { id: session.id }, data: { updatedAt: new Date() } });
-      const queuePosition = busy ? waiting + 1 : undefined;
+      const run = toRun(rows[0]!);
+      if (isNew) await recordAgentEventWithPg(client, { projectId: caller.projectId, type: 'message.created', data: presentMessage(message) });
+      const queuePosition = busy ? load.waiting + 1 : undefined;
       // Logged before the commit, so the worker's first event always comes after these.
-      const target = { runId, sessionId: session.id };
-      await appendRunEvent(target, 'run.created', { id: runId, status: run.status, session: session.id });
-      if (busy) await appendRunEvent(target, 'run.queued', { id: runId, queue_position: queuePosition });
+      const events = runEventLog({ runId, sessionId: session.id });
+      events.add('run.created', { id: runId, status: run.status, session: session.id });
+      if (busy) events.add('run.queued', { id: runId, queue_position: queuePosition });
+      await events.flushed();
       return { run, message, replayed: false, queuePosition };
     });
   } catch (error) {
@@ -130,39 +163,60 @@ export async function acceptSessionMessage(caller: ProjectCaller, sessionRef: st
   }
 }
 
-async function lockSession(tx: DbTx, sessionId: string): Promise<Pick<AgentSession, 'status' | 'concurrency'>> {
-  const [row] = await tx.$queryRaw<Array<Pick<AgentSession, 'status' | 'concurrency'>>>`
-    SELECT status, concurrency FROM agent_sessions WHERE id = ${sessionId} FOR UPDATE`;
-  if (!row) throw new AgentError('session_not_found', { param: 'session' });
-  return row;
+/** Locks the session's row (every change of which run answers holds it) and marks it as just used. */
+async function lockAndTouchSession(client: pg.ClientBase, sessionId: string): Promise<{ status: string; concurrency: string } | null> {
+  const { rows } = await client.query({
+    name: 'agent-session-lock-touch',
+    text: 'UPDATE agent_sessions SET updated_at = now() WHERE id = $1 RETURNING status, concurrency',
+    values: [sessionId],
+  });
+  return (rows[0] as { status: string; concurrency: string } | undefined) ?? null;
 }
 
-/** Runs answering (in progress or waiting for tool outputs) and runs waiting their turn. */
-async function sessionLoad(tx: DbTx, sessionId: string): Promise<{ active: number; waiting: number }> {
-  const [row] = await tx.$queryRaw<Array<{ active: bigint; waiting: bigint }>>`
-    SELECT COUNT(*) FILTER (WHERE status IN ('in_progress', 'requires_action')) AS active,
-           COUNT(*) FILTER (WHERE status = 'queued') AS waiting
-      FROM agent_runs WHERE session_id = ${sessionId} AND status IN ('queued', 'in_progress', 'requires_action')`;
-  return { active: Number(row?.active ?? 0), waiting: Number(row?.waiting ?? 0) };
+async function findByClientMessageId(client: pg.ClientBase, sessionId: string, clientMessageId: string): Promise<AgentMessage | null> {
+  const { rows } = await client.query({
+    name: 'agent-message-by-client-id',
+    text: `SELECT ${MESSAGE_COLUMNS} FROM agent_messages WHERE session_id = $1 AND client_message_id = $2`,
+    values: [sessionId, clientMessageId],
+  });
+  return (rows[0] as AgentMessage | undefined) ?? null;
 }
 
-/** Retry-After for a busy session: the session's usual run time left for the one answering now (at least 1 s). */
-async function secondsLeft(tx: DbTx, sessionId: string): Promise<number> {
-  const [row] = await tx.$queryRaw<Array<{ typical: number | null; elapsed: number | null }>>`
-    SELECT (SELECT AVG(EXTRACT(EPOCH FROM completed_at - started_at)) FROM (
-              SELECT completed_at, started_at FROM agent_runs
-               WHERE session_id = ${sessionId} AND status = 'completed' AND started_at IS NOT NULL
-               ORDER BY created_at DESC LIMIT 5) recent)::float8 AS typical,
-           (SELECT EXTRACT(EPOCH FROM now() - COALESCE(started_at, created_at)) FROM agent_runs
-             WHERE session_id = ${sessionId} AND status IN ('in_progress', 'requires_action') LIMIT 1)::float8 AS elapsed`;
-  const typical = row?.typical ?? 5;
-  return Math.max(1, Math.ceil(typical - (row?.elapsed ?? 0)));
+async function latestRunOf(client: pg.ClientBase, messageId: string): Promise<AgentRun | null> {
+  const { rows } = await client.query({
+    name: 'agent-run-of-message',
+    text: `SELECT ${RUN_COLUMNS} FROM agent_runs WHERE input_message_id = $1 ORDER BY created_at DESC LIMIT 1`,
+    values: [messageId],
+  });
+  return rows[0] ? toRun(rows[0]) : null;
 }
 
-/** A session counts as one AI conversation in each UTC month it runs in (agent-api.md §1.8). */
-async function firstRunThisMonth(sessionId: string): Promise<boolean> {
-  const now = new Date();
-  const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-  const earlier = await db.agentRun.findFirst({ where: { sessionId, createdAt: { gte: monthStart } }, select: { id: true } });
-  return earlier === null;
+interface SessionLoad {
+  /** Runs answering (in progress or waiting for tool outputs) and runs waiting their turn. */
+  active: number;
+  waiting: number;
+  /** Whether the session already ran this UTC month: it counts as one AI conversation per month (agent-api.md §1.8). */
+  ranThisMonth: boolean;
+  /** For Retry-After: the session's usual run time and how long the answering one has taken so far, in seconds. */
+  typicalS: number | null;
+  elapsedS: number | null;
 }
+
+async function sessionLoad(client: pg.ClientBase, sessionId: string): Promise<SessionLoad> {
+  const { rows } = await client.query({
+    name: 'agent-session-load',
+    text: `SELECT COUNT(*) FILTER (WHERE status IN ('in_progress', 'requires_action'))::int AS active,
+                  COUNT(*) FILTER (WHERE status = 'queued')::int AS waiting,
+                  EXISTS (SELECT 1 FROM agent_runs WHERE session_id = $1 AND created_at >= date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC') AS "ranThisMonth",
+                  (SELECT AVG(EXTRACT(EPOCH FROM completed_at - started_at)) FROM (
+                     SELECT completed_at, started_at FROM agent_runs
+                      WHERE session_id = $1 AND status = 'completed' AND started_at IS NOT NULL ORDER BY created_at DESC LIMIT 5) recent)::float8 AS "typicalS",
+                  MAX(EXTRACT(EPOCH FROM now() - COALESCE(started_at, created_at))) FILTER (WHERE status IN ('in_progress', 'requires_action'))::float8 AS "elapsedS"
+             FROM agent_runs WHERE session_id = $1 AND status IN ('queued', 'in_progress', 'requires_action')`,
+    values: [sessionId],
+  });
+  return rows[0] as SessionLoad;
+}
+
+/** Retry-After for a busy session: its usual run time left for the one answering now (at least 1 s). */
+const secondsLeft = (load: SessionLoad): number => Math.max(1, Math.ceil((load.typicalS ?? 5) - (load.elapsedS ?? 0)));

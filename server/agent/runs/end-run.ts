@@ -1,12 +1,18 @@
-import { db, Prisma, type AgentRun, type AgentRunStatus } from '@/server/db';
+import type pg from 'pg';
+import type { AgentRun, AgentRunStatus } from '@/server/db';
+import { db } from '@/server/db';
 import { newId } from '@/server/db/ids';
+import { pgTransaction } from '@/server/db/pg';
 import { AgentError } from '@/server/errors/agent-error';
 import { presentRun, type RequiredAction } from '@/server/agent/ask/present-run';
 import type { ModelTurn } from '@/server/agent/providers/model-events';
 import type { FallbackAttempt } from '@/server/agent/providers/stream-with-fallback';
-import { runEventLog, type EventLog } from './run-stream';
-import { forgetRunSecrets } from './run-secrets';
-import { lockSessionRow, promoteNextRun } from './session-runs';
+import { recordAgentEventWithPg } from '@/server/agent/webhooks/record-agent-event';
+import { lockSessionWithPg, RUN_COLUMNS, toRun } from './run-rows';
+import { announceRunCancel, runEventLog, type EventLog } from './run-stream';
+import { forgetRunSecrets, hasRunSecrets } from './run-secrets';
+import { settleSession } from './session-runs';
+import { presentMessage } from './present-message';
 
 export interface RunUsage {
   inputTokens: number;
@@ -23,17 +29,14 @@ export interface RunEnd {
   attempts?: FallbackAttempt[];
 }
 
-const usageColumns = (end: { model?: string; usage?: RunUsage; attempts?: FallbackAttempt[] }) => ({
-  ...(end.model ? { model: end.model } : {}),
-  ...(end.usage ? { inputTokens: end.usage.inputTokens, outputTokens: end.usage.outputTokens, costMicros: BigInt(end.usage.costMicros) } : {}),
-  ...(end.attempts ? { attempts: end.attempts.filter((a) => a.code).map((a) => ({ model: a.modelId, code: a.code! })) } : {}),
-});
+const attemptsOf = (attempts: FallbackAttempt[] | undefined) =>
+  attempts === undefined ? null : JSON.stringify(attempts.filter((a) => a.code).map((a) => ({ model: a.modelId, code: a.code! })));
 
 /**
  * Ends a run its worker executed: the run row (only while this worker still holds it, so a
  * run cancelled or interrupted meanwhile keeps that ending and its reply is discarded), the
- * reply message, and the session's next queued run started, in one transaction with the
- * session locked. Then `message.completed` and the terminal event.
+ * reply message, the webhook events and the session's next queued run started, in one
+ * transaction with the session locked. Then `message.completed` and the terminal event.
  */
 export async function endRun(
   run: AgentRun,
@@ -41,38 +44,60 @@ export async function endRun(
   end: RunEnd,
   events: EventLog = runEventLog({ runId: run.id, sessionId: run.sessionId }),
 ): Promise<void> {
-  const replyId = end.status === 'completed' ? newId('agentMessage') : null;
-  const ended = await db.$transaction(async (tx) => {
-    if (run.sessionId) await lockSessionRow(tx, run.sessionId);
-    const { count } = await tx.agentRun.updateMany({
-      where: { id: run.id, status: 'in_progress', workerId },
-      data: {
-        status: end.status,
-        outcome: end.status === 'completed' ? 'replied' : null,
-        outputText: end.reply ?? null,
-        error: end.error ?? Prisma.DbNull,
-        replyMessageId: replyId,
-        completedAt: new Date(),
-        leaseUntil: null,
-        requiredAction: Prisma.DbNull,
-        turns: Prisma.DbNull,
-        ...usageColumns(end),
-      },
+  const reply =
+    end.status === 'completed' && run.sessionId
+      ? {
+          id: newId('agentMessage'),
+          projectId: run.projectId,
+          sessionId: run.sessionId,
+          role: 'assistant',
+          text: end.reply ?? '',
+          runId: run.id,
+          clientMessageId: null,
+          createdAt: new Date(),
+        }
+      : null;
+  const ended = await pgTransaction(async (client) => {
+    if (run.sessionId) await lockSessionWithPg(client, run.sessionId);
+    const { rows } = await client.query({
+      name: 'agent-run-end',
+      text: `UPDATE agent_runs SET status = $3::"AgentRunStatus", outcome = $4, output_text = $5, error = $6::jsonb, reply_message_id = $7,
+               completed_at = now(), updated_at = now(), lease_until = NULL, required_action = NULL, turns = NULL,
+               model = COALESCE($8, model), input_tokens = COALESCE($9, input_tokens), output_tokens = COALESCE($10, output_tokens),
+               cost_micros = COALESCE($11, cost_micros), attempts = COALESCE($12::jsonb, attempts)
+             WHERE id = $1 AND status = 'in_progress' AND worker_id = $2
+             RETURNING ${RUN_COLUMNS}`,
+      values: [
+        run.id,
+        workerId,
+        end.status,
+        end.status === 'completed' ? 'replied' : null,
+        end.reply ?? null,
+        end.error ? JSON.stringify(end.error) : null,
+        reply?.id ?? null,
+        end.model ?? null,
+        end.usage?.inputTokens ?? null,
+        end.usage?.outputTokens ?? null,
+        end.usage ? String(end.usage.costMicros) : null,
+        attemptsOf(end.attempts),
+      ],
     });
-    if (count === 0) return null;
-    if (replyId && run.sessionId) {
-      await tx.agentMessage.create({
-        data: { id: replyId, projectId: run.projectId, sessionId: run.sessionId, role: 'assistant', text: end.reply ?? '', runId: run.id },
-      });
-    }
-    if (run.sessionId) await promoteNextRun(tx, run.sessionId);
-    return tx.agentRun.findUniqueOrThrow({ where: { id: run.id } });
+    if (!rows[0]) return null;
+    const row = toRun(rows[0]);
+    if (run.sessionId) await settleSession(client, run.sessionId, reply);
+    if (reply) await recordAgentEventWithPg(client, { projectId: run.projectId, type: 'message.created', data: presentMessage(reply) });
+    await recordAgentEventWithPg(client, {
+      projectId: run.projectId,
+      type: end.status === 'completed' ? 'run.completed' : 'run.failed',
+      data: presentRun(row),
+    });
+    return row;
   });
   if (!ended) return;
-  if (replyId) events.add('message.completed', { id: replyId, text: end.reply ?? '' });
+  if (reply) events.add('message.completed', { id: reply.id, text: reply.text });
   events.add(`run.${ended.status}`, presentRun(ended));
   await events.flushed();
-  await forgetRunSecrets(run.id);
+  if (hasRunSecrets(run)) await forgetRunSecrets(run.id);
 }
 
 /**
@@ -84,59 +109,74 @@ export async function pauseForToolOutputs(
   workerId: string,
   pause: { turns: ModelTurn[]; required: RequiredAction; model: string; usage: RunUsage; attempts: FallbackAttempt[]; events: EventLog },
 ): Promise<void> {
-  const { count } = await db.agentRun.updateMany({
-    where: { id: run.id, status: 'in_progress', workerId },
-    data: {
-      status: 'requires_action',
-      requiredAction: pause.required as unknown as Prisma.InputJsonObject,
-      actionExpiresAt: new Date(pause.required.expires_at),
-      turns: pause.turns as unknown as Prisma.InputJsonArray,
-      leaseUntil: null,
-      workerId: null,
-      ...usageColumns(pause),
-    },
+  const paused = await pgTransaction(async (client) => {
+    const { rows } = await client.query({
+      name: 'agent-run-pause',
+      text: `UPDATE agent_runs SET status = 'requires_action', required_action = $3::jsonb, action_expires_at = $4, turns = $5::jsonb,
+               lease_until = NULL, worker_id = NULL, updated_at = now(), model = $6, input_tokens = $7, output_tokens = $8, cost_micros = $9,
+               attempts = $10::jsonb
+             WHERE id = $1 AND status = 'in_progress' AND worker_id = $2
+             RETURNING ${RUN_COLUMNS}`,
+      values: [
+        run.id,
+        workerId,
+        JSON.stringify(pause.required),
+        new Date(pause.required.expires_at),
+        JSON.stringify(pause.turns),
+        pause.model,
+        pause.usage.inputTokens,
+        pause.usage.outputTokens,
+        String(pause.usage.costMicros),
+        attemptsOf(pause.attempts),
+      ],
+    });
+    if (!rows[0]) return null;
+    const row = toRun(rows[0]);
+    await recordAgentEventWithPg(client, { projectId: run.projectId, type: 'run.requires_action', data: presentRun(row) });
+    return row;
   });
-  if (count === 0) return;
-  const paused = await db.agentRun.findUniqueOrThrow({ where: { id: run.id } });
+  if (!paused) return;
   pause.events.add('run.requires_action', presentRun(paused));
   await pause.events.flushed();
 }
 
 /**
  * Ends a run from outside its worker: a cancel, the reconciler (a lapsed lease, tool outputs
- * too late). Only from one of `from`, checked under the session lock; `extra` narrows it
- * further (the lease really lapsed). Returns the run as ended, or null when it had moved on.
+ * too late). Only from one of `from`, checked under the session lock, and with `stillDue` only
+ * if that deadline (lease or tool outputs) has really passed. Returns the run as ended, or null
+ * when it had moved on.
  */
 export async function endRunFromOutside(
   runId: string,
   from: AgentRunStatus[],
   end: { status: 'failed' | 'cancelled'; error?: { code: string; message: string } },
-  extra: Prisma.AgentRunWhereInput = {},
+  stillDue?: 'lease' | 'tool_outputs',
 ): Promise<AgentRun | null> {
-  const run = await db.agentRun.findUnique({ where: { id: runId } });
+  const run = await db.agentRun.findUnique({ where: { id: runId }, select: { sessionId: true, projectId: true } });
   if (!run) return null;
-  const ended = await db.$transaction(async (tx) => {
-    if (run.sessionId) await lockSessionRow(tx, run.sessionId);
-    const { count } = await tx.agentRun.updateMany({
-      where: { id: runId, status: { in: from }, ...extra },
-      data: {
-        status: end.status,
-        error: end.error ?? Prisma.DbNull,
-        completedAt: new Date(),
-        leaseUntil: null,
-        requiredAction: Prisma.DbNull,
-        turns: Prisma.DbNull,
-      },
+  const ended = await pgTransaction(async (client: pg.ClientBase) => {
+    if (run.sessionId) await lockSessionWithPg(client, run.sessionId);
+    const { rows } = await client.query({
+      name: 'agent-run-end-outside',
+      text: `UPDATE agent_runs SET status = $3::"AgentRunStatus", error = $4::jsonb, completed_at = now(), updated_at = now(),
+               lease_until = NULL, required_action = NULL, turns = NULL
+             WHERE id = $1 AND status = ANY($2::"AgentRunStatus"[])
+               AND ($5::text IS NULL OR ($5 = 'lease' AND lease_until < now()) OR ($5 = 'tool_outputs' AND action_expires_at < now()))
+             RETURNING ${RUN_COLUMNS}`,
+      values: [runId, from, end.status, end.error ? JSON.stringify(end.error) : null, stillDue ?? null],
     });
-    if (count === 0) return null;
-    if (run.sessionId) await promoteNextRun(tx, run.sessionId);
-    return tx.agentRun.findUniqueOrThrow({ where: { id: runId } });
+    if (!rows[0]) return null;
+    const row = toRun(rows[0]);
+    if (row.status === 'failed') await recordAgentEventWithPg(client, { projectId: run.projectId, type: 'run.failed', data: presentRun(row) });
+    if (run.sessionId) await settleSession(client, run.sessionId);
+    return row;
   });
   if (!ended) return null;
+  await announceRunCancel(runId);
   const events = runEventLog({ runId: ended.id, sessionId: ended.sessionId });
   events.add(`run.${ended.status}`, presentRun(ended));
   await events.flushed();
-  await forgetRunSecrets(runId);
+  if (hasRunSecrets(ended)) await forgetRunSecrets(runId);
   return ended;
 }
 

@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 import { config } from '@/server/config';
-import { db, type AgentRun, type AgentSession } from '@/server/db';
+import type { AgentRun } from '@/server/db';
 import { AgentError, runError } from '@/server/errors/agent-error';
 import { listenToChannel } from '@/server/live/live-subscriber';
 import { logger } from '@/server/logger';
@@ -18,8 +18,9 @@ import { sessionAgent } from '@/server/agent/sessions/session-agent';
 import { addCost, costCapReached } from '@/server/agent/usage/ai-usage-limits';
 import { endRun, pauseForToolOutputs, type RunUsage } from './end-run';
 import { sessionHistory } from './session-history';
-import { runChannel, runEventLog, type EventLog } from './run-stream';
-import { readRunSecrets } from './run-secrets';
+import { claimRun, loadRunSession, renewLease } from './run-rows';
+import { runCancelChannel, runEventLog, type EventLog } from './run-stream';
+import { hasRunSecrets, readRunSecrets } from './run-secrets';
 import { loadRunTools, MAX_CALLS_PER_ROUND, runServerCalls, skippedCall, type RunTools, type ToolCallResult } from './run-tools';
 import { presentRun } from '@/server/agent/ask/present-run';
 
@@ -36,25 +37,15 @@ const TOOL_OUTPUTS_WINDOW_MS = 10 * 60_000;
  */
 export async function executeRunJob(_job: unknown, data: { runId: string; step: number }): Promise<void> {
   const workerId = `${workerName}-${data.step}-${Math.random().toString(36).slice(2, 8)}`;
-  const claimed = await db.agentRun.updateMany({
-    where: { id: data.runId, status: 'in_progress', leaseUntil: null },
-    data: { workerId, leaseUntil: new Date(Date.now() + config.AGENT_RUN_LEASE_MS) },
-  });
-  if (claimed.count === 0) return;
-  const run = await db.agentRun.findUniqueOrThrow({ where: { id: data.runId } });
-  if (!run.startedAt) await db.agentRun.update({ where: { id: run.id }, data: { startedAt: new Date() } });
+  const run = await claimRun(workerId, data.runId, config.AGENT_RUN_LEASE_MS);
+  if (!run) return;
 
   const aborter = new AbortController();
-  const unlisten = await listenToChannel(runChannel(run.id), (message) => {
-    if (message.event === 'run.cancelled') aborter.abort(new RunStopped());
-  });
+  await listenForCancels();
+  executing.set(run.id, aborter);
   const lease = setInterval(() => {
-    db.agentRun
-      .updateMany({
-        where: { id: run.id, workerId, status: 'in_progress' },
-        data: { leaseUntil: new Date(Date.now() + config.AGENT_RUN_LEASE_MS) },
-      })
-      .then(({ count }) => count === 0 && aborter.abort(new RunStopped()))
+    renewLease(workerId, run.id, config.AGENT_RUN_LEASE_MS)
+      .then((held) => held || aborter.abort(new RunStopped()))
       .catch((err: Error) => logger.warn({ runId: run.id, err: err.message }, 'run lease not renewed'));
   }, config.AGENT_RUN_LEASE_MS / 3);
   try {
@@ -65,24 +56,35 @@ export async function executeRunJob(_job: unknown, data: { runId: string; step: 
     await endRun(run, workerId, { status: 'failed', error: runError('internal_error') }).catch(() => {});
   } finally {
     clearInterval(lease);
-    unlisten();
+    executing.delete(run.id);
   }
 }
 
 /** The run was cancelled or taken from this worker: stop without writing anything. */
 class RunStopped extends Error {}
 
+/** The runs this process executes, to stop one when it is cancelled or ended elsewhere. */
+const executing = new Map<string, AbortController>();
+let cancelsHeard: Promise<unknown> | undefined;
+
+/** One subscription per process to the runs' cancel announcements (not one per run). */
+function listenForCancels(): Promise<unknown> {
+  return (cancelsHeard ??= listenToChannel(runCancelChannel(), (message) => executing.get(message.data)?.abort(new RunStopped())));
+}
+
 async function executeRun(run: AgentRun & { workerId: string }, signal: AbortSignal): Promise<void> {
   const target = { runId: run.id, sessionId: run.sessionId };
   const events = runEventLog(target);
   events.add('run.in_progress', presentRun({ ...run, status: 'in_progress' }));
-  const session = await db.agentSession.findUniqueOrThrow({ where: { id: run.sessionId! } });
+  const session = await loadRunSession(run.sessionId!);
+  // Erased with its end user meanwhile: there is no one to answer.
+  if (!session) return;
   const fail = (code: Parameters<typeof runError>[0], details = {}) =>
     endRun(run, run.workerId, { status: 'failed', error: runError(code, details) }, events);
 
   let answering: Awaited<ReturnType<typeof sessionAgent>>;
   try {
-    answering = await sessionAgent(session);
+    answering = await sessionAgent({ projectId: run.projectId, agentId: run.agentId, version: session.sessionVersion });
   } catch (error) {
     if (error instanceof AgentError) return fail(error.code);
     throw error;
@@ -90,11 +92,11 @@ async function executeRun(run: AgentRun & { workerId: string }, signal: AbortSig
   const { config: agentConfig } = answering;
   const access = await loadProjectModelAccess(run.projectId);
   const options = run.options as { variables?: Record<string, VariableValue>; overrides?: AskOverrides };
-  const secrets = await readRunSecrets(run.id);
+  const secrets = hasRunSecrets(run) ? await readRunSecrets(run.id) : {};
   let variables;
   try {
     variables = resolveVariables(agentConfig.variables, {
-      ...(session.variables as Record<string, VariableValue>),
+      ...(session.sessionVariables as Record<string, VariableValue>),
       ...options.variables,
       ...secrets,
     });
@@ -107,17 +109,17 @@ async function executeRun(run: AgentRun & { workerId: string }, signal: AbortSig
   if (candidates.length === 0) return fail('no_model_credential');
   if (await costCapReached(run.orgId, access.dailyCostCapMicros)) return fail('cost_cap_exceeded');
 
-  const endUser = await loadEndUser(session);
+  const endUser = session.endUser;
   const tools = await loadRunTools(agentConfig, {
     projectId: run.projectId,
-    sessionId: session.id,
+    sessionId: session.sessionId,
     variables,
     declared: agentConfig.variables,
     endUser,
   });
   const overrides = options.overrides ?? {};
   const instructions = [fillInstructions(agentConfig.instructions, variables), overrides.instructions_append].filter(Boolean).join('\n\n');
-  const history = await sessionHistory(session.id, run.inputMessageId!);
+  const history = await sessionHistory(session.sessionId, run.inputMessageId!);
   const runTurns = (run.turns as ModelTurn[] | null) ?? [];
   const secretValues = Object.values(secrets).map(String);
   const usage: RunUsage = { inputTokens: run.inputTokens, outputTokens: run.outputTokens, costMicros: Number(run.costMicros) };
@@ -219,10 +221,4 @@ async function markRefusedCredentials(projectId: string, candidates: ReturnType<
   const refused = new Set(attempts.filter((a) => a.code === 'provider_auth_failed').map((a) => a.modelId));
   const ids = new Set(candidates.filter((c) => refused.has(c.model.id)).map((c) => c.credentialId));
   for (const id of ids) await markProviderCredentialInvalid(projectId, id);
-}
-
-async function loadEndUser(session: AgentSession) {
-  if (!session.endUserId) return null;
-  const row = await db.agentEndUser.findUnique({ where: { id: session.endUserId } });
-  return row ? { external_id: row.externalId, traits: row.traits as Record<string, unknown>, verified: row.verified } : null;
 }

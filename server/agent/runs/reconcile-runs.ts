@@ -29,15 +29,10 @@ export async function reconcileRuns(now = new Date()): Promise<number> {
     take: 500,
   });
   for (const { id } of lapsed) {
-    await endRunFromOutside(id, ['in_progress'], { status: 'failed', error: runError('run_interrupted') }, { leaseUntil: { lt: now } });
+    await endRunFromOutside(id, ['in_progress'], { status: 'failed', error: runError('run_interrupted') }, 'lease');
   }
   for (const { id } of expired) {
-    await endRunFromOutside(
-      id,
-      ['requires_action'],
-      { status: 'failed', error: runError('tool_outputs_expired') },
-      { actionExpiresAt: { lt: now } },
-    );
+    await endRunFromOutside(id, ['requires_action'], { status: 'failed', error: runError('tool_outputs_expired') }, 'tool_outputs');
   }
   for (const { id } of unclaimed) {
     const job = executeRunJob(id, Date.now());

@@ -23,3 +23,6 @@ export async function readRunSecrets(runId: string): Promise<Record<string, Vari
 export async function forgetRunSecrets(runId: string): Promise<void> {
   await getRedis().del(secretsKey(runId));
 }
+
+/** Whether a run was given secret variables (its options say so; then they wait in Redis). */
+export const hasRunSecrets = (run: { options: unknown }): boolean => (run.options as { secrets?: boolean } | null)?.secrets === true;

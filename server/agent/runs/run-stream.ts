@@ -12,6 +12,13 @@ export const runChannel = (runId: string) => redisKey('agent', 'run-channel', ru
 export const sessionStreamKey = (sessionId: string) => redisKey('agent', 'session-events', sessionId);
 export const sessionChannel = (sessionId: string) => redisKey('agent', 'session-channel', sessionId);
 
+/** Cancels and takeovers, announced to every worker by run id: the one executing it stops. */
+export const runCancelChannel = () => redisKey('agent', 'run-cancels');
+
+export async function announceRunCancel(runId: string): Promise<void> {
+  await getRedis().publish(runCancelChannel(), JSON.stringify({ entryId: '', data: runId }));
+}
+
 /** A run's log outlives the run by an hour; later its terminal event is rebuilt from the row. */
 const RUN_STREAM_TTL_AFTER_END_S = 3600;
 /** While a run goes on (it may wait 10 minutes for tool outputs), its log is kept a day. */

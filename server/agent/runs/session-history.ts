@@ -1,5 +1,5 @@
-import { db } from '@/server/db';
 import type { ModelTurn } from '@/server/agent/providers/model-events';
+import { loadHistory } from './run-rows';
 
 /** How much of a session's history a run gives the model. */
 const HISTORY_MESSAGES = 50;
@@ -10,16 +10,7 @@ const HISTORY_MESSAGES = 50;
  * notes (a handoff ended, a non-text message) as bracketed user context.
  */
 export async function sessionHistory(sessionId: string, inputMessageId: string): Promise<ModelTurn[]> {
-  const input = await db.agentMessage.findUniqueOrThrow({ where: { id: inputMessageId } });
-  const rows = await db.agentMessage.findMany({
-    where: {
-      sessionId,
-      role: { in: ['user', 'assistant', 'staff', 'note'] },
-      OR: [{ createdAt: { lt: input.createdAt } }, { id: input.id }],
-    },
-    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-    take: HISTORY_MESSAGES,
-  });
+  const rows = await loadHistory(sessionId, inputMessageId, HISTORY_MESSAGES);
   return rows.reverse().map((row): ModelTurn => {
     if (row.role === 'assistant' || row.role === 'staff') return { role: 'assistant', text: row.text };
     if (row.role === 'note') return { role: 'user', text: `[note] ${row.text}` };

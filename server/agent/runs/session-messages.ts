@@ -7,21 +7,11 @@ import { pageAgentList, type AgentListParams } from '@/server/agent/http/agent-p
 import { findSession } from '@/server/agent/sessions/manage-sessions';
 import { acceptSessionMessage, type SessionMessageInput } from './accept-session-message';
 import { findSessionRun } from './end-run';
+import { presentMessage } from './present-message';
 import { runChannel, runStreamKey, sessionChannel, sessionStreamKey, terminalRunEvents } from './run-stream';
 import { waitForRun } from './wait-for-run';
 import { queuePositionOf } from './session-runs';
 import { streamAgentEvents } from './stream-agent-events';
-
-export const presentMessage = (row: AgentMessage) => ({
-  id: row.id,
-  object: 'message' as const,
-  session: row.sessionId,
-  role: row.role,
-  text: row.text,
-  run: row.runId,
-  client_message_id: row.clientMessageId,
-  created_at: row.createdAt.toISOString(),
-});
 
 /** Where a stream request says to resume: `Last-Event-ID`, else `?after=`; an entry id `<ms>-<seq>`. */
 export function resumePoint(request: Request, after: string | undefined): string | null {

@@ -1,5 +1,6 @@
-import { db, type AgentRun, type DbTx } from '@/server/db';
-import { addOutboxJob } from '@/server/outbox';
+import type pg from 'pg';
+import { db, type AgentMessage, type AgentRun } from '@/server/db';
+import { newId } from '@/server/db/ids';
 
 /** The job that executes (or resumes, at `step` > 0) a run: each step has its own job id. */
 export const executeRunJob = (runId: string, step: number) =>
@@ -13,22 +14,41 @@ export async function queuePositionOf(run: AgentRun): Promise<number | undefined
 }
 
 /**
- * Starts the session's next queued run, oldest first, when none is answering (agent-api.md
- * §1.5). Called, with the session row locked, by whatever ends or pauses a run for good:
- * completion, failure, cancel, the reconciler. Returns the run started, if any.
+ * After a run ended or paused for good, with the session row locked: writes its reply message,
+ * if any, and starts the session's next queued run, oldest first, when none is answering
+ * (agent-api.md §1.5), with the job that executes it. One statement: this is on every run's
+ * path. The outbox row is written here rather than by addOutboxJobs, its data being fixed
+ * (`{runId, step: 0}`, executeRunJob's). Returns the run started, if any.
  */
-export async function promoteNextRun(tx: DbTx, sessionId: string): Promise<string | null> {
-  const [next] = await tx.$queryRaw<Array<{ id: string }>>`
-    UPDATE agent_runs SET status = 'in_progress', updated_at = now()
-     WHERE id = (SELECT id FROM agent_runs WHERE session_id = ${sessionId} AND status = 'queued' ORDER BY created_at, id LIMIT 1)
-       AND NOT EXISTS (SELECT 1 FROM agent_runs WHERE session_id = ${sessionId} AND status IN ('in_progress', 'requires_action'))
-    RETURNING id`;
-  if (!next) return null;
-  await addOutboxJob(tx, executeRunJob(next.id, 0));
-  return next.id;
-}
-
-/** Locks the session row: every change to which run answers holds it (agent-api.md §1.5). */
-export async function lockSessionRow(tx: DbTx, sessionId: string): Promise<void> {
-  await tx.$queryRaw`SELECT 1 FROM agent_sessions WHERE id = ${sessionId} FOR UPDATE`;
+export async function settleSession(client: pg.ClientBase, sessionId: string, reply: AgentMessage | null = null): Promise<string | null> {
+  const job = executeRunJob('', 0);
+  const { rows } = await client.query<{ id: string }>({
+    name: 'agent-session-settle',
+    text: `WITH reply AS (
+             INSERT INTO agent_messages (id, project_id, session_id, role, text, run_id, client_message_id, created_at)
+             SELECT $2, $3, $1, $4, $5, $6, NULL, $7 WHERE $2::text IS NOT NULL
+           ), next AS (
+             UPDATE agent_runs SET status = 'in_progress', updated_at = now()
+              WHERE id = (SELECT id FROM agent_runs WHERE session_id = $1 AND status = 'queued' ORDER BY created_at, id LIMIT 1)
+                AND NOT EXISTS (SELECT 1 FROM agent_runs WHERE session_id = $1 AND status IN ('in_progress', 'requires_action'))
+              RETURNING id
+           ), job AS (
+             INSERT INTO outbox_jobs (id, queue, name, data, job_id)
+             SELECT $8, $9, $10, jsonb_build_object('runId', next.id, 'step', 0), 'agent-run-' || next.id || '-0' FROM next
+           )
+           SELECT id FROM next`,
+    values: [
+      sessionId,
+      reply?.id ?? null,
+      reply?.projectId ?? null,
+      reply?.role ?? null,
+      reply?.text ?? null,
+      reply?.runId ?? null,
+      reply?.createdAt ?? null,
+      newId('outbox'),
+      job.queue,
+      job.name,
+    ],
+  });
+  return rows[0]?.id ?? null;
 }

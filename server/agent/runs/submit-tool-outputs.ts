@@ -1,8 +1,9 @@
-import { db, Prisma } from '@/server/db';
+import { pgTransaction } from '@/server/db/pg';
 import { AgentError, runError } from '@/server/errors/agent-error';
 import { presentRun, type RequiredAction } from '@/server/agent/ask/present-run';
 import type { ModelTurn } from '@/server/agent/providers/model-events';
-import { addOutboxJob } from '@/server/outbox';
+import { addOutboxJobsWithPg } from '@/server/outbox/add-outbox-jobs-with-pg';
+import { RUN_COLUMNS, toRun } from './run-rows';
 import { endRunFromOutside, findSessionRun } from './end-run';
 import { executeRunJob } from './session-runs';
 
@@ -21,7 +22,7 @@ export interface ToolOutput {
 export async function submitToolOutputs(projectId: string, runId: string, outputs: ToolOutput[]) {
   const run = await findSessionRun(projectId, runId);
   if (run.status === 'requires_action' && run.actionExpiresAt && run.actionExpiresAt <= new Date()) {
-    await endRunFromOutside(run.id, ['requires_action'], { status: 'failed', error: runError('tool_outputs_expired') });
+    await endRunFromOutside(run.id, ['requires_action'], { status: 'failed', error: runError('tool_outputs_expired') }, 'tool_outputs');
     throw new AgentError('run_not_requires_action', { param: 'run' });
   }
   if (run.status !== 'requires_action') throw new AgentError('run_not_requires_action', { param: 'run' });
@@ -50,15 +51,17 @@ export async function submitToolOutputs(projectId: string, runId: string, output
     })),
   ];
   const step = turns.filter((turn) => turn.role === 'assistant').length;
-  const resumed = await db.$transaction(async (tx) => {
-    const { count } = await tx.agentRun.updateMany({
-      where: { id: run.id, status: 'requires_action' },
-      data: { status: 'in_progress', requiredAction: Prisma.DbNull, actionExpiresAt: null, turns: turns as unknown as Prisma.InputJsonArray },
+  const { rows } = await pgTransaction(async (client) => {
+    const updated = await client.query({
+      name: 'agent-run-resume',
+      text: `UPDATE agent_runs SET status = 'in_progress', required_action = NULL, action_expires_at = NULL, turns = $2::jsonb, updated_at = now()
+             WHERE id = $1 AND status = 'requires_action' RETURNING ${RUN_COLUMNS}`,
+      values: [run.id, JSON.stringify(turns)],
     });
-    if (count === 0) return null;
-    await addOutboxJob(tx, executeRunJob(run.id, step));
-    return tx.agentRun.findUniqueOrThrow({ where: { id: run.id } });
+    if (updated.rows[0]) await addOutboxJobsWithPg(client, [executeRunJob(run.id, step)]);
+    return updated;
   });
+  const resumed = rows[0] ? toRun(rows[0]) : null;
   if (!resumed) throw new AgentError('run_not_requires_action', { param: 'run' });
   return presentRun(resumed);
 }

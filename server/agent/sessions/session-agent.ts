@@ -14,7 +14,7 @@ export interface SessionAgent {
  * version it is pinned to, or, in the playground, the draft. An archived agent is 409
  * `agent_archived`; one never published 409 `agent_not_ready`.
  */
-export async function sessionAgent(session: AgentSession): Promise<SessionAgent> {
+export async function sessionAgent(session: Pick<AgentSession, 'projectId' | 'agentId' | 'version'>): Promise<SessionAgent> {
   if (session.version === 'draft') {
     const agent = await findAgent(session.projectId, session.agentId);
     return { agent, version: 0, config: readAgentConfig(agent.draftConfig) };

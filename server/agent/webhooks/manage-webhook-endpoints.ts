@@ -1,3 +1,4 @@
+import { notifyCallerChange } from '@/server/api-keys/notify-caller-change';
 import { db, type AgentWebhookEndpoint } from '@/server/db';
 import { newId } from '@/server/db/ids';
 import { AgentError } from '@/server/errors/agent-error';
@@ -53,6 +54,7 @@ export async function createWebhookEndpoint(projectId: string, input: NewWebhook
       data: { id: newId('agentWebhookEndpoint'), projectId, url, events, description: input.description ?? '', secret },
     });
   });
+  await notifyCallerChange();
   return { ...presentWebhookEndpoint(row), secret };
 }
 
@@ -81,6 +83,7 @@ export async function updateWebhookEndpoint(projectId: string, id: string, patch
       disabled: patch.disabled,
     },
   });
+  await notifyCallerChange();
   return presentWebhookEndpoint(row);
 }
 
@@ -88,6 +91,7 @@ export async function updateWebhookEndpoint(projectId: string, id: string, patch
 export async function deleteWebhookEndpoint(projectId: string, id: string) {
   const { count } = await db.agentWebhookEndpoint.deleteMany({ where: { id, projectId } });
   if (count === 0) throw notFound();
+  await notifyCallerChange();
   return { id, object: 'webhook_endpoint' as const, deleted: true };
 }
 

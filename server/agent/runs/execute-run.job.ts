@@ -1,6 +1,5 @@
 import { hostname } from 'node:os';
 import { config } from '@/server/config';
-import type { AgentRun } from '@/server/db';
 import { AgentError, runError } from '@/server/errors/agent-error';
 import { listenToChannel } from '@/server/live/live-subscriber';
 import { logger } from '@/server/logger';
@@ -17,8 +16,8 @@ import { streamWithFallback, type FallbackAttempt } from '@/server/agent/provide
 import { sessionAgent } from '@/server/agent/sessions/session-agent';
 import { addCost, costCapReached } from '@/server/agent/usage/ai-usage-limits';
 import { endRun, pauseForToolOutputs, type RunUsage } from './end-run';
-import { sessionHistory } from './session-history';
-import { claimRun, loadRunSession, renewLease } from './run-rows';
+import { historyTurns, HISTORY_MESSAGES } from './session-history';
+import { claimRun, renewLease, type ClaimedRun } from './run-rows';
 import { runCancelChannel, runEventLog, type EventLog } from './run-stream';
 import { hasRunSecrets, readRunSecrets } from './run-secrets';
 import { loadRunTools, MAX_CALLS_PER_ROUND, runServerCalls, skippedCall, type RunTools, type ToolCallResult } from './run-tools';
@@ -37,8 +36,9 @@ const TOOL_OUTPUTS_WINDOW_MS = 10 * 60_000;
  */
 export async function executeRunJob(_job: unknown, data: { runId: string; step: number }): Promise<void> {
   const workerId = `${workerName}-${data.step}-${Math.random().toString(36).slice(2, 8)}`;
-  const run = await claimRun(workerId, data.runId, config.AGENT_RUN_LEASE_MS);
-  if (!run) return;
+  const claimed = await claimRun(workerId, data.runId, config.AGENT_RUN_LEASE_MS, HISTORY_MESSAGES);
+  if (!claimed) return;
+  const { run } = claimed;
 
   const aborter = new AbortController();
   await listenForCancels();
@@ -49,7 +49,7 @@ export async function executeRunJob(_job: unknown, data: { runId: string; step: 
       .catch((err: Error) => logger.warn({ runId: run.id, err: err.message }, 'run lease not renewed'));
   }, config.AGENT_RUN_LEASE_MS / 3);
   try {
-    await executeRun({ ...run, workerId }, aborter.signal);
+    await executeRun(claimed, workerId, aborter.signal);
   } catch (error) {
     if (error instanceof RunStopped || aborter.signal.aborted) return;
     logger.error({ runId: run.id, err: error }, 'run failed unexpectedly');
@@ -72,13 +72,11 @@ function listenForCancels(): Promise<unknown> {
   return (cancelsHeard ??= listenToChannel(runCancelChannel(), (message) => executing.get(message.data)?.abort(new RunStopped())));
 }
 
-async function executeRun(run: AgentRun & { workerId: string }, signal: AbortSignal): Promise<void> {
+async function executeRun(session: ClaimedRun, workerId: string, signal: AbortSignal): Promise<void> {
+  const run = { ...session.run, workerId };
   const target = { runId: run.id, sessionId: run.sessionId };
   const events = runEventLog(target);
   events.add('run.in_progress', presentRun({ ...run, status: 'in_progress' }));
-  const session = await loadRunSession(run.sessionId!);
-  // Erased with its end user meanwhile: there is no one to answer.
-  if (!session) return;
   const fail = (code: Parameters<typeof runError>[0], details = {}) =>
     endRun(run, run.workerId, { status: 'failed', error: runError(code, details) }, events);
 
@@ -112,14 +110,14 @@ async function executeRun(run: AgentRun & { workerId: string }, signal: AbortSig
   const endUser = session.endUser;
   const tools = await loadRunTools(agentConfig, {
     projectId: run.projectId,
-    sessionId: session.sessionId,
+    sessionId: run.sessionId!,
     variables,
     declared: agentConfig.variables,
     endUser,
   });
   const overrides = options.overrides ?? {};
   const instructions = [fillInstructions(agentConfig.instructions, variables), overrides.instructions_append].filter(Boolean).join('\n\n');
-  const history = await sessionHistory(session.sessionId, run.inputMessageId!);
+  const history = historyTurns(session.history);
   const runTurns = (run.turns as ModelTurn[] | null) ?? [];
   const secretValues = Object.values(secrets).map(String);
   const usage: RunUsage = { inputTokens: run.inputTokens, outputTokens: run.outputTokens, costMicros: Number(run.costMicros) };

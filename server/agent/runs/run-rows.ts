@@ -9,35 +9,99 @@ import { getPgPool } from '@/server/db/pg';
  * ORM's per-query cost was most of the web and worker processes' CPU per run
  * (`npm run bench:agent-runs`).
  */
-export const RUN_COLUMNS = `id, project_id AS "projectId", org_id AS "orgId", agent_id AS "agentId", agent_version AS "agentVersion",
-  status, model, input, output_text AS "outputText", error, attempts, input_tokens AS "inputTokens", output_tokens AS "outputTokens",
-  cost_micros AS "costMicros", created_at AS "createdAt", completed_at AS "completedAt", session_id AS "sessionId",
-  input_message_id AS "inputMessageId", reply_message_id AS "replyMessageId", outcome, required_action AS "requiredAction",
-  action_expires_at AS "actionExpiresAt", turns, options, worker_id AS "workerId", lease_until AS "leaseUntil",
-  started_at AS "startedAt", updated_at AS "updatedAt"`;
+const runColumnNames: Array<[string, string]> = [
+  ['id', 'id'],
+  ['project_id', 'projectId'],
+  ['org_id', 'orgId'],
+  ['agent_id', 'agentId'],
+  ['agent_version', 'agentVersion'],
+  ['status', 'status'],
+  ['model', 'model'],
+  ['input', 'input'],
+  ['output_text', 'outputText'],
+  ['error', 'error'],
+  ['attempts', 'attempts'],
+  ['input_tokens', 'inputTokens'],
+  ['output_tokens', 'outputTokens'],
+  ['cost_micros', 'costMicros'],
+  ['created_at', 'createdAt'],
+  ['completed_at', 'completedAt'],
+  ['session_id', 'sessionId'],
+  ['input_message_id', 'inputMessageId'],
+  ['reply_message_id', 'replyMessageId'],
+  ['outcome', 'outcome'],
+  ['required_action', 'requiredAction'],
+  ['action_expires_at', 'actionExpiresAt'],
+  ['turns', 'turns'],
+  ['options', 'options'],
+  ['worker_id', 'workerId'],
+  ['lease_until', 'leaseUntil'],
+  ['started_at', 'startedAt'],
+  ['updated_at', 'updatedAt'],
+];
+/** agent_runs' columns under the names Prisma gives them, read from `table` (a name or alias) when given. */
+const runColumns = (table = '') => runColumnNames.map(([column, field]) => `${table ? `${table}.` : ''}${column} AS "${field}"`).join(', ');
+export const RUN_COLUMNS = runColumns();
 
 /** A row read with RUN_COLUMNS as Prisma would give it (`cost_micros` is an int8, read as text). */
-export const toRun = (row: Record<string, unknown>): AgentRun => ({
-  ...(row as unknown as AgentRun),
-  costMicros: BigInt(row.costMicros as string),
-});
+export function toRun(row: Record<string, unknown>): AgentRun {
+  const run = Object.fromEntries(runColumnNames.map(([, field]) => [field, row[field]])) as unknown as AgentRun;
+  return { ...run, costMicros: BigInt(row.costMicros as string) };
+}
 
 export const MESSAGE_COLUMNS = `id, project_id AS "projectId", session_id AS "sessionId", role, text, run_id AS "runId",
   client_message_id AS "clientMessageId", created_at AS "createdAt"`;
 
 type Queryable = pg.Pool | pg.ClientBase;
 
-/** Claims a run for a worker: only one in progress that no lease holds. */
-export async function claimRun(workerId: string, runId: string, leaseMs: number): Promise<AgentRun | null> {
+export interface ClaimedRun {
+  run: AgentRun;
+  sessionVersion: string;
+  sessionVariables: Record<string, unknown>;
+  endUser: { external_id: string; traits: Record<string, unknown>; verified: boolean } | null;
+  /** The session's messages up to and including the run's input, oldest first (at most `historyLimit`). */
+  history: Array<Pick<AgentMessage, 'role' | 'text'>>;
+}
+
+/**
+ * Claims a run for a worker (only one in progress that no lease holds) and reads what it
+ * answers with, its session, end user and history, in the same statement.
+ */
+export async function claimRun(workerId: string, runId: string, leaseMs: number, historyLimit: number): Promise<ClaimedRun | null> {
   const { rows } = await getPgPool().query({
     name: 'agent-run-claim',
-    text: `UPDATE agent_runs SET worker_id = $2, lease_until = now() + make_interval(secs => $3::float8 / 1000),
-             started_at = COALESCE(started_at, now()), updated_at = now()
-           WHERE id = $1 AND status = 'in_progress' AND lease_until IS NULL
-           RETURNING ${RUN_COLUMNS}`,
-    values: [runId, workerId, leaseMs],
+    text: `WITH claimed AS (
+             UPDATE agent_runs SET worker_id = $2, lease_until = now() + make_interval(secs => $3::float8 / 1000),
+                    started_at = COALESCE(started_at, now()), updated_at = now()
+              WHERE id = $1 AND status = 'in_progress' AND lease_until IS NULL
+              RETURNING *
+           )
+           SELECT ${runColumns('c')}, s.version AS "sessionVersion", s.variables AS "sessionVariables",
+                  u.external_id AS "endUserExternalId", u.traits AS "endUserTraits", u.verified AS "endUserVerified",
+                  (SELECT COALESCE(json_agg(json_build_object('role', h.role, 'text', h.text) ORDER BY h.created_at, h.id), '[]'::json)
+                     FROM (SELECT m.role, m.text, m.created_at, m.id FROM agent_messages m, agent_messages input
+                            WHERE input.id = c.input_message_id AND m.session_id = c.session_id
+                              AND m.role IN ('user', 'assistant', 'staff', 'note') AND (m.created_at, m.id) <= (input.created_at, input.id)
+                            ORDER BY m.created_at DESC, m.id DESC LIMIT $4) h) AS history
+             FROM claimed c JOIN agent_sessions s ON s.id = c.session_id LEFT JOIN agent_end_users u ON u.id = s.end_user_id`,
+    values: [runId, workerId, leaseMs, historyLimit],
   });
-  return rows[0] ? toRun(rows[0]) : null;
+  const row = rows[0] as Record<string, unknown> | undefined;
+  if (!row) return null;
+  return {
+    run: toRun(row),
+    sessionVersion: row.sessionVersion as string,
+    sessionVariables: row.sessionVariables as Record<string, unknown>,
+    endUser:
+      row.endUserExternalId === null
+        ? null
+        : {
+            external_id: row.endUserExternalId as string,
+            traits: row.endUserTraits as Record<string, unknown>,
+            verified: row.endUserVerified as boolean,
+          },
+    history: row.history as Array<Pick<AgentMessage, 'role' | 'text'>>,
+  };
 }
 
 /** Renews a worker's lease; false when the run is no longer its own (cancelled, interrupted). */
@@ -49,57 +113,6 @@ export async function renewLease(workerId: string, runId: string, leaseMs: numbe
     values: [runId, workerId, leaseMs],
   });
   return rowCount === 1;
-}
-
-export interface RunContextRow {
-  sessionId: string;
-  sessionVersion: string;
-  sessionVariables: Record<string, unknown>;
-  endUser: { external_id: string; traits: Record<string, unknown>; verified: boolean } | null;
-}
-
-/** The session a run answers in, with its end user, in one read. */
-export async function loadRunSession(sessionId: string): Promise<RunContextRow | null> {
-  const { rows } = await getPgPool().query({
-    name: 'agent-run-session',
-    text: `SELECT s.id, s.version, s.variables, u.external_id, u.traits, u.verified
-             FROM agent_sessions s LEFT JOIN agent_end_users u ON u.id = s.end_user_id
-            WHERE s.id = $1`,
-    values: [sessionId],
-  });
-  const row = rows[0] as
-    | {
-        id: string;
-        version: string;
-        variables: Record<string, unknown>;
-        external_id: string | null;
-        traits: Record<string, unknown>;
-        verified: boolean;
-      }
-    | undefined;
-  if (!row) return null;
-  return {
-    sessionId: row.id,
-    sessionVersion: row.version,
-    sessionVariables: row.variables,
-    endUser: row.external_id === null ? null : { external_id: row.external_id, traits: row.traits, verified: row.verified },
-  };
-}
-
-/** A session's messages up to and including `throughMessageId`, newest first, at most `limit`. */
-export async function loadHistory(
-  sessionId: string,
-  throughMessageId: string,
-  limit: number,
-): Promise<Array<Pick<AgentMessage, 'role' | 'text'>>> {
-  const { rows } = await getPgPool().query({
-    name: 'agent-run-history',
-    text: `SELECT m.role, m.text FROM agent_messages m, (SELECT created_at, id FROM agent_messages WHERE id = $2) input
-            WHERE m.session_id = $1 AND m.role IN ('user', 'assistant', 'staff', 'note') AND (m.created_at, m.id) <= (input.created_at, input.id)
-            ORDER BY m.created_at DESC, m.id DESC LIMIT $3`,
-    values: [sessionId, throughMessageId, limit],
-  });
-  return rows as Array<Pick<AgentMessage, 'role' | 'text'>>;
 }
 
 /** Locks a session's row for the rest of the transaction: every change of which run answers holds it. */

@@ -29,25 +29,28 @@ const SESSION_STREAM_TTL_S = 86_400;
 export const terminalRunEvents = new Set(['run.completed', 'run.failed', 'run.cancelled']);
 
 /**
- * Appends one event to the run's log and, for a session run, to the session's log, announcing
- * each entry on its channel. KEYS: run stream, run channel[, session stream, session channel];
- * ARGV: event, data, run TTL, session length, session TTL. A log that cannot be written (not a
- * stream any more) is announced as a fault, so its readers end with `internal_error` rather than wait.
+ * Appends events, in order, to the run's log and, for a session run, to the session's log,
+ * announcing each entry on its channel. KEYS: run stream, run channel[, session stream, session
+ * channel]; ARGV: run TTL, session length, session TTL, then event and data of each. A log that
+ * cannot be written (not a stream any more) is announced as a fault, so its readers end with
+ * `internal_error` rather than wait.
  */
 const APPEND = `
-local runEntry = redis.pcall('XADD', KEYS[1], '*', 'event', ARGV[1], 'data', ARGV[2])
-if type(runEntry) == 'table' and runEntry.err then
-  redis.call('PUBLISH', KEYS[2], cjson.encode({ fault = true }))
-  return runEntry
+for i = 4, #ARGV, 2 do
+  local runEntry = redis.pcall('XADD', KEYS[1], '*', 'event', ARGV[i], 'data', ARGV[i + 1])
+  if type(runEntry) == 'table' and runEntry.err then
+    redis.call('PUBLISH', KEYS[2], cjson.encode({ fault = true }))
+    return runEntry
+  end
+  redis.call('PUBLISH', KEYS[2], cjson.encode({ entryId = runEntry, event = ARGV[i], data = ARGV[i + 1] }))
+  if #KEYS == 4 then
+    local sessionEntry = redis.call('XADD', KEYS[3], 'MAXLEN', '~', ARGV[2], '*', 'event', ARGV[i], 'data', ARGV[i + 1])
+    redis.call('PUBLISH', KEYS[4], cjson.encode({ entryId = sessionEntry, event = ARGV[i], data = ARGV[i + 1] }))
+  end
 end
-redis.call('EXPIRE', KEYS[1], ARGV[3])
-redis.call('PUBLISH', KEYS[2], cjson.encode({ entryId = runEntry, event = ARGV[1], data = ARGV[2] }))
-if #KEYS == 4 then
-  local sessionEntry = redis.call('XADD', KEYS[3], 'MAXLEN', '~', ARGV[4], '*', 'event', ARGV[1], 'data', ARGV[2])
-  redis.call('EXPIRE', KEYS[3], ARGV[5])
-  redis.call('PUBLISH', KEYS[4], cjson.encode({ entryId = sessionEntry, event = ARGV[1], data = ARGV[2] }))
-end
-return runEntry
+redis.call('EXPIRE', KEYS[1], ARGV[1])
+if #KEYS == 4 then redis.call('EXPIRE', KEYS[3], ARGV[3]) end
+return 0
 `;
 
 export interface RunEventTarget {
@@ -55,21 +58,12 @@ export interface RunEventTarget {
   sessionId: string | null;
 }
 
-/** Appends an event to a run's log (and its session's); returns the run log's entry id. */
-export async function appendRunEvent(target: RunEventTarget, event: string, data: unknown): Promise<string> {
-  const ttl = terminalRunEvents.has(event) ? RUN_STREAM_TTL_AFTER_END_S : RUN_STREAM_TTL_S;
+/** Appends events (name, data already JSON) to a run's log (and its session's), in one round trip. */
+async function appendRunEvents(target: RunEventTarget, events: Array<[string, string]>): Promise<void> {
+  const ttl = events.some(([event]) => terminalRunEvents.has(event)) ? RUN_STREAM_TTL_AFTER_END_S : RUN_STREAM_TTL_S;
   const keys = [runStreamKey(target.runId), runChannel(target.runId)];
   if (target.sessionId) keys.push(sessionStreamKey(target.sessionId), sessionChannel(target.sessionId));
-  return (await getRedis().eval(
-    APPEND,
-    keys.length,
-    ...keys,
-    event,
-    JSON.stringify(data),
-    String(ttl),
-    String(SESSION_STREAM_LENGTH),
-    String(SESSION_STREAM_TTL_S),
-  )) as string;
+  await getRedis().eval(APPEND, keys.length, ...keys, String(ttl), String(SESSION_STREAM_LENGTH), String(SESSION_STREAM_TTL_S), ...events.flat());
 }
 
 /** An event for a session's log alone (a staff message, a handoff change). */
@@ -99,14 +93,33 @@ export interface EventLog {
   flushed(): Promise<void>;
 }
 
+/**
+ * A run's event log as its writers use it: events added in the same turn of the event loop (a
+ * network read carrying several tokens, the end of a run) go out together in one round trip,
+ * batches one after another, so the order holds; nothing waits for Redis meanwhile.
+ */
 export function runEventLog(target: RunEventTarget): EventLog {
-  let last: Promise<unknown> = Promise.resolve();
+  let pending: Array<[string, string]> = [];
+  let scheduled: NodeJS.Immediate | null = null;
+  let written: Promise<void> = Promise.resolve();
+  const flush = () => {
+    if (scheduled) clearImmediate(scheduled);
+    scheduled = null;
+    if (pending.length === 0) return;
+    const batch = pending;
+    pending = [];
+    written = written.then(() =>
+      appendRunEvents(target, batch).catch((err: Error) => logger.warn({ runId: target.runId, err: err.message }, 'run events not logged')),
+    );
+  };
   return {
     add(event, data) {
-      last = appendRunEvent(target, event, data).catch((err: Error) =>
-        logger.warn({ runId: target.runId, event, err: err.message }, 'run event not logged'),
-      );
+      pending.push([event, JSON.stringify(data)]);
+      scheduled ??= setImmediate(flush);
     },
-    flushed: () => last.then(() => undefined),
+    flushed() {
+      flush();
+      return written;
+    },
   };
 }

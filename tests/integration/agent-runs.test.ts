@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
 import { before, describe, test } from 'node:test';
 import { Redis } from 'ioredis';
 import { config } from '@/server/config';
@@ -287,6 +288,9 @@ describe('/agent/v1 session runs', () => {
     assert.ok(!stored.includes(secret), 'no secret in the run row');
     const messages = await db.agentMessage.findMany({ where: { sessionId: session } });
     assert.ok(!JSON.stringify(messages).includes(secret));
+    for (const file of readdirSync('test-results/logs')) {
+      assert.ok(!readFileSync(`test-results/logs/${file}`, 'utf8').includes(secret), `no secret in ${file}`);
+    }
     const redis = new Redis(config.REDIS_URL);
     assert.equal(await redis.exists(`${config.REDIS_PREFIX}:agent:run-secrets:${runId}`), 0, 'the encrypted secrets are gone once the run ended');
     redis.disconnect();
@@ -295,7 +299,11 @@ describe('/agent/v1 session runs', () => {
   test('at most 5 calls run per round; the rest get too_many_calls; failing tools are results, not failures', async () => {
     const res = await agent('/v1/sessions', { key, body: { agent: toolSlug, external_id: `chat-${unique()}` } });
     const lines = ['1234', '9999', 'html', '1', '2', '3', '4'].map((id) => `#call order_status {"order_id":"${id}"}`).join('\n');
-    const events = await streamText(`/v1/sessions/${res.body.id}/messages`, { input: lines, variables: { api_token: 'tok-7f3a9c' }, stream: true });
+    const events = await streamText(`/v1/sessions/${res.body.id}/messages`, {
+      input: lines,
+      variables: { api_token: 'tok-7f3a9c' },
+      stream: true,
+    });
     const results = events.filter((e) => e.event === 'tool_call.completed').map((e) => JSON.parse(e.data));
     assert.equal(events.filter((e) => e.event === 'tool_call.started').length, 5);
     assert.equal(results.filter((r) => r.output.error?.code === 'too_many_calls').length, 2);

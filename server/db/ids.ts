@@ -60,6 +60,7 @@ export const idPrefixes = {
   agentSession: 'sess',
   agentMessage: 'msg',
   agentWebhookEndpoint: 'whe',
+  agentTicket: 'tkt',
 } as const;
 
 export type IdKind = keyof typeof idPrefixes;

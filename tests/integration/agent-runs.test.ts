@@ -423,4 +423,33 @@ describe('/agent/v1 session runs', () => {
     const history = await agent(`/v1/sessions/${session}/messages?limit=100`, { key });
     assert.equal(history.body.data.filter((m: { role: string }) => m.role === 'user').length, 4, 'each ask and completion is one message');
   });
+
+  test('create_ticket: one open ticket per customer (ticket_already_open), listed, closed, then a new one', async () => {
+    const ticketSlug = (await createAgent(projectId, { model: { id: 'sim/steady' }, tools: { builtin: ['create_ticket'] } })).slug;
+    const customer = { external_id: `cus-${unique()}` };
+    const sessionOf = async () => (await agent('/v1/sessions', { key, body: { agent: ticketSlug, end_user: customer } })).body.id as string;
+    const ticketCall = async (session: string) => {
+      const events = await streamText(`/v1/sessions/${session}/messages`, {
+        input: '#call create_ticket {"subject":"Refund for order 1234"}',
+        stream: true,
+      });
+      assert.equal(events.at(-1)!.event, 'run.completed');
+      return JSON.parse(events.find((e) => e.event === 'tool_call.completed')!.data).output;
+    };
+    const first = await ticketCall(await sessionOf());
+    assert.match(first.ticket.id, /^tkt_/);
+    assert.equal(first.ticket.status, 'open');
+    const second = await ticketCall(await sessionOf());
+    assert.equal(second.error.code, 'ticket_already_open', 'the same customer in another session');
+    assert.equal(second.ticket.id, first.ticket.id);
+
+    const listed = await agent('/v1/tickets?status=open', { key });
+    assert.ok(listed.body.data.some((t: { id: string }) => t.id === first.ticket.id));
+    assertAgentError(await agent(`/v1/tickets/${first.ticket.id}`, { key: otherKey }), 'resource_not_found', 'ticket');
+    const closed = await agent(`/v1/tickets/${first.ticket.id}`, { key, method: 'PATCH', body: { status: 'closed' } });
+    assert.equal(closed.body.status, 'closed');
+    assert.ok(closed.body.closed_at);
+    const third = await ticketCall(await sessionOf());
+    assert.notEqual(third.ticket.id, first.ticket.id);
+  });
 });

@@ -40,6 +40,3 @@ ALTER TABLE "agent_runs" ADD CONSTRAINT "agent_runs_session_id_fkey" FOREIGN KEY
 
 -- AddForeignKey
 ALTER TABLE "agent_messages" ADD CONSTRAINT "agent_messages_session_id_fkey" FOREIGN KEY ("session_id") REFERENCES "agent_sessions"("id") ON DELETE CASCADE ON UPDATE CASCADE;
-
--- The reconciler's reads (server/agent/runs/reconcile-runs.ts): only runs not yet finished.
-CREATE INDEX "agent_runs_unfinished_idx" ON "agent_runs" ("status", "lease_until") WHERE "status" IN ('queued', 'in_progress', 'requires_action');

@@ -111,6 +111,8 @@ async function executeRun(session: ClaimedRun, workerId: string, signal: AbortSi
   const tools = await loadRunTools(agentConfig, {
     projectId: run.projectId,
     sessionId: run.sessionId!,
+    runId: run.id,
+    endUserId: session.endUserId,
     variables,
     declared: agentConfig.variables,
     endUser,

@@ -16,7 +16,7 @@ const UNCLAIMED_MS = 60_000;
  * which is safe: a worker claims a run once. Returns how many runs it ended or handed over.
  */
 export async function reconcileRuns(now = new Date()): Promise<number> {
-  // The reads use the partial index on unfinished runs.
+  // The reads use the (status, lease_until) index.
   const lapsed = await db.agentRun.findMany({ where: { status: 'in_progress', leaseUntil: { lt: now } }, select: { id: true }, take: 500 });
   const expired = await db.agentRun.findMany({
     where: { status: 'requires_action', actionExpiresAt: { lt: now } },

@@ -58,6 +58,7 @@ export interface ClaimedRun {
   run: AgentRun;
   sessionVersion: string;
   sessionVariables: Record<string, unknown>;
+  endUserId: string | null;
   endUser: { external_id: string; traits: Record<string, unknown>; verified: boolean } | null;
   /** The session's messages up to and including the run's input, oldest first (at most `historyLimit`). */
   history: Array<Pick<AgentMessage, 'role' | 'text'>>;
@@ -76,7 +77,7 @@ export async function claimRun(workerId: string, runId: string, leaseMs: number,
               WHERE id = $1 AND status = 'in_progress' AND lease_until IS NULL
               RETURNING *
            )
-           SELECT ${runColumns('c')}, s.version AS "sessionVersion", s.variables AS "sessionVariables",
+           SELECT ${runColumns('c')}, s.version AS "sessionVersion", s.variables AS "sessionVariables", s.end_user_id AS "endUserId",
                   u.external_id AS "endUserExternalId", u.traits AS "endUserTraits", u.verified AS "endUserVerified",
                   (SELECT COALESCE(json_agg(json_build_object('role', h.role, 'text', h.text) ORDER BY h.created_at, h.id), '[]'::json)
                      FROM (SELECT m.role, m.text, m.created_at, m.id FROM agent_messages m, agent_messages input
@@ -92,6 +93,7 @@ export async function claimRun(workerId: string, runId: string, leaseMs: number,
     run: toRun(row),
     sessionVersion: row.sessionVersion as string,
     sessionVariables: row.sessionVariables as Record<string, unknown>,
+    endUserId: row.endUserId as string | null,
     endUser:
       row.endUserExternalId === null
         ? null

@@ -3,6 +3,7 @@ import { AgentError } from '@/server/errors/agent-error';
 import type { AgentConfig, AgentVariable } from '@/server/agent/agents/agent-config';
 import type { VariableValue } from '@/server/agent/ask/ask-variables';
 import { searchKnowledge } from '@/server/agent/knowledge/search-knowledge';
+import { openTicket, presentTicket } from '@/server/agent/tickets/manage-tickets';
 import type { ModelTool, ModelToolCall } from '@/server/agent/providers/model-events';
 import { callHttpTool } from '@/server/agent/tools/call-http-tool';
 import { checkArguments, toolHost } from '@/server/agent/tools/check-tool';
@@ -34,6 +35,8 @@ export interface RunTools {
 export interface ToolContext {
   projectId: string;
   sessionId: string;
+  runId: string;
+  endUserId: string | null;
   variables: Map<string, { value: VariableValue; secret: boolean }>;
   declared: AgentVariable[];
   endUser: { external_id: string; traits: Record<string, unknown>; verified: boolean } | null;
@@ -42,7 +45,8 @@ export interface ToolContext {
 /**
  * The tools of a session run (agent-api.md §1.10): the agent's HTTP tools (those that need a
  * verified customer only when the end user is one), `search_knowledge` over its knowledge
- * sources, and its client tools.
+ * sources, `create_ticket`, and its client tools. The builtin `handoff` comes with handoffs
+ * (issue 19); until then it is not offered.
  */
 export async function loadRunTools(config: AgentConfig, context: ToolContext): Promise<RunTools> {
   const tools: RunTools = { modelTools: [], server: new Map(), client: new Set() };
@@ -81,6 +85,38 @@ export async function loadRunTools(config: AgentConfig, context: ToolContext): P
     tools.server.set('search_knowledge', {
       parameters: { type: 'object', properties: { query: { type: 'string', minLength: 1 } }, required: ['query'] },
       call: async (args) => ({ passages: await searchKnowledge(context.projectId, config.knowledge_sources, String(args.query)) }),
+    });
+  }
+  if (config.tools.builtin.includes('create_ticket')) {
+    const parameters = {
+      type: 'object' as const,
+      properties: {
+        subject: { type: 'string', minLength: 1, maxLength: 200, description: 'What the customer needs, in a line.' },
+        description: { type: 'string', maxLength: 4000, description: 'What staff should know to follow up.' },
+      },
+      required: ['subject'],
+      additionalProperties: false,
+    };
+    tools.modelTools.push({
+      name: 'create_ticket',
+      description: 'Opens a ticket for staff to follow up with this customer later (one open ticket per customer).',
+      parameters,
+    });
+    tools.server.set('create_ticket', {
+      parameters,
+      call: async (args) => {
+        const opened = await openTicket({
+          projectId: context.projectId,
+          sessionId: context.sessionId,
+          endUserId: context.endUserId,
+          runId: context.runId,
+          subject: String(args.subject),
+          description: typeof args.description === 'string' ? args.description : '',
+        });
+        return opened.created
+          ? { ticket: presentTicket(opened.ticket) }
+          : { error: { code: 'ticket_already_open', detail: 'this customer already has an open ticket' }, ticket: presentTicket(opened.ticket) };
+      },
     });
   }
   for (const tool of config.tools.client) {

@@ -13,6 +13,7 @@ import { providerCredentialEndpoints } from './provider-credentials';
 import { referenceEndpoints } from './reference';
 import { runEndpoints } from './runs';
 import { sessionEndpoints } from './sessions';
+import { ticketEndpoints } from './tickets';
 import { toolEndpoints } from './tools';
 import { webhookEndpointEndpoints } from './webhook-endpoints';
 
@@ -33,6 +34,7 @@ export const allAgentEndpoints: AgentEndpointSpec[] = [
   ...toolEndpoints,
   ...sessionEndpoints,
   ...runEndpoints,
+  ...ticketEndpoints,
   ...webhookEndpointEndpoints,
   ...askEndpoints,
   ...chatCompletionsEndpoints,

@@ -164,4 +164,20 @@ describe('/agent/v1/sessions', () => {
     await agent(`/v1/end_users/${created.body.end_user}`, { key, method: 'DELETE' });
     assertAgentError(await agent(`/v1/sessions/${ref}`, { key }), 'session_not_found');
   });
+
+  test('Idempotency-Key on creation: a retry replays the answer, another body with the key is idempotency_key_reused', async () => {
+    const headers = { 'idempotency-key': `create-${unique()}` };
+    const body = { agent: slug, variables: { store_id: 's1' } };
+    const first = await agent('/v1/sessions', { key, body, headers });
+    assert.equal(first.status, 201, JSON.stringify(first.body));
+    const retried = await agent('/v1/sessions', { key, body, headers });
+    assert.equal(retried.status, 201);
+    assert.equal(retried.body.id, first.body.id, 'no second session');
+    assert.equal(retried.headers.get('idempotent-replayed'), 'true');
+    assertAgentError(
+      await agent('/v1/sessions', { key, body: { ...body, metadata: { other: true } }, headers }),
+      'idempotency_key_reused',
+      'Idempotency-Key',
+    );
+  });
 });

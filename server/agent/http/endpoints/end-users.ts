@@ -21,6 +21,7 @@ export const createEndUserEndpoint = defineAgentEndpoint({
     '(name and traits sent then are ignored, with warning `create_params_ignored`; change them with PATCH). ' +
     'An `external_id` that looks like a phone number or an email address (`jane.doe.example.com`, `jane_at_example.com`) is accepted with warning ' +
     '`external_id_looks_like_phone` or `external_id_looks_like_email`: ids appear in logs and dashboards, so an opaque id of yours is better.',
+  idempotent: true,
   access: 'project',
   permission: 'end_users:write',
   body: z.strictObject({ external_id: z.string(), name: z.string().trim().min(1).max(200).optional(), traits: traits.optional() }),

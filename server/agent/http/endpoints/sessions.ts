@@ -41,6 +41,7 @@ export const createSessionEndpoint = defineAgentEndpoint({
     '`version` picks what answers: `published` (default, follows new publishes), a version number (pinned), or `draft` (only with ' +
     "`channel: playground`, for callers who may edit agents). `variables` may set the agent's declared, non-secret variables; secret ones go " +
     "with each message. `concurrency` (`reject` or `queue`) defaults to the agent's `concurrency_default`.",
+  idempotent: true,
   access: 'project',
   permission: 'sessions:write',
   body: z.strictObject({

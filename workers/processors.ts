@@ -2,6 +2,7 @@ import type { Job } from 'bullmq';
 import { syncAccountJob } from '@/server/accounts/sync-account.job';
 import { indexKnowledgeSourceJob } from '@/server/agent/knowledge/index-knowledge-source.job';
 import { executeRunJob } from '@/server/agent/runs/execute-run.job';
+import { expireHandoffs } from '@/server/agent/handoffs/expire-handoffs';
 import { reconcileRuns } from '@/server/agent/runs/reconcile-runs';
 import { reconcileUsageCounters } from '@/server/agent/usage/reconcile-usage-counters';
 import { dispatchCampaignJob, startScheduledCampaignJob } from '@/server/campaigns/campaign-jobs';
@@ -36,7 +37,13 @@ export const processors: Processors = {
     'agent-usage.reconcile': async () => void (await reconcileUsageCounters()),
   },
   knowledge: { 'knowledge.index': (_job, data) => indexKnowledgeSourceJob(data) },
-  'agent-runs': { 'agent-run.execute': executeRunJob, 'agent-runs.reconcile': async () => void (await reconcileRuns()) },
+  'agent-runs': {
+    'agent-run.execute': executeRunJob,
+    'agent-runs.reconcile': async () => {
+      await reconcileRuns();
+      await expireHandoffs();
+    },
+  },
   'webhook-fan-out': { 'events.fan-out': fanOutEventsJob },
   'webhook-attempts': { 'deliveries.attempt': attemptDeliveriesJob },
 };

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { AgentMessage, AgentRun } from '@/server/db';
+import type { AgentHandoff, AgentMessage, AgentRun } from '@/server/db';
 import { pgTransaction } from '@/server/db/pg';
 import { newId } from '@/server/db/ids';
 import { AgentError } from '@/server/errors/agent-error';
@@ -10,6 +10,9 @@ import { checkOverrides } from '@/server/agent/ask/ask-overrides';
 import { resolveVariables, type VariableValue } from '@/server/agent/ask/ask-variables';
 import { checkRequestedModel } from '@/server/agent/ask/model-candidates';
 import { loadProjectModelAccess } from '@/server/agent/models/project-model-access';
+import type { AgentConfig } from '@/server/agent/agents/agent-config';
+import { activeHandoffWithPg } from '@/server/agent/handoffs/handoff-rows';
+import { insertSessionMessageWithPg, openHandoffWithPg } from '@/server/agent/handoffs/open-handoff';
 import { sessionAgent } from '@/server/agent/sessions/session-agent';
 import { admitConversation } from '@/server/agent/usage/ai-usage-limits';
 import { recordAgentEventWithPg } from '@/server/agent/webhooks/record-agent-event';
@@ -29,14 +32,28 @@ export interface SessionMessageInput {
   variables?: Record<string, VariableValue>;
   overrides?: Record<string, unknown>;
   if_closed: 'reopen' | 'error';
+  /** While staff have the session: store the message for them (session messages) or refuse it, `handoff_already_open` (ask). */
+  on_handoff?: 'store' | 'refuse';
 }
 
-export interface AcceptedMessage {
+export type AcceptedMessage = AcceptedForRun | AcceptedForStaff;
+
+export interface AcceptedForRun {
   run: AgentRun;
+  handoff?: undefined;
   message: AgentMessage;
   queuePosition?: number;
   /** The same client_message_id was sent before: its run, not a new one. */
   replayed: boolean;
+}
+
+/** Staff have the session (a handoff was active, or the message named a never-handle topic): stored, no run. */
+export interface AcceptedForStaff {
+  run: null;
+  handoff: AgentHandoff;
+  message: AgentMessage;
+  replayed: boolean;
+  queuePosition?: undefined;
 }
 
 /**
@@ -46,7 +63,9 @@ export interface AcceptedMessage {
  * overrides and the model they pick, the monthly quota on the session's first run of the month.
  * Then, with the session row locked: closed sessions (reopened unless `if_closed: error`),
  * `client_message_id` replays, and concurrency (`session_busy` with Retry-After for `reject`,
- * `queued` behind the others for `queue`, the eleventh waiting refused).
+ * `queued` behind the others for `queue`, the eleventh waiting refused). While a handoff is
+ * active, or when the message names one of the agent's never-handle topics (which opens one),
+ * the message is stored for staff and no run starts (agent-api.md §1.7).
  */
 export async function acceptSessionMessage(caller: ProjectCaller, sessionRef: string, body: SessionMessageInput): Promise<AcceptedMessage> {
   const session = await findRunSession(caller.projectId, sessionRef);
@@ -65,8 +84,9 @@ export async function acceptSessionMessage(caller: ProjectCaller, sessionRef: st
   const runId = newId('agentRun');
   await keepRunSecrets(runId, secrets);
   let refund: (() => Promise<void>) | undefined;
+  let afterCommit: (() => Promise<void>) | undefined;
   try {
-    return await pgTransaction(async (client) => {
+    const accepted = await pgTransaction(async (client): Promise<AcceptedMessage> => {
       const locked = await lockAndTouchSession(client, session.id);
       if (!locked) throw new AgentError('session_not_found', { param: 'session' });
       if (locked.status === 'closed') {
@@ -87,6 +107,26 @@ export async function acceptSessionMessage(caller: ProjectCaller, sessionRef: st
           return { run: earlier, message, replayed: true, queuePosition: await queuePositionOf(earlier) };
         }
       }
+      const handoff = await activeHandoffWithPg(client, session.id);
+      if (handoff && body.on_handoff === 'refuse') throw new AgentError('handoff_already_open', { param: 'session' });
+      const topic = handoff || body.on_handoff === 'refuse' ? undefined : neverHandleTopic(config, text);
+      if (handoff || topic !== undefined) {
+        const stored = message ?? userMessage(caller.projectId, session.id, text, body.client_message_id ?? null);
+        if (!message) {
+          await insertSessionMessageWithPg(client, stored);
+          await recordAgentEventWithPg(client, { projectId: caller.projectId, type: 'message.created', data: presentMessage(stored) });
+        }
+        if (handoff) return { run: null, handoff, message: stored, replayed: message !== null };
+        const opened = await openHandoffWithPg(client, {
+          projectId: caller.projectId,
+          sessionId: session.id,
+          reason: 'never_handle',
+          summary: `The customer raised "${topic}", a topic the AI never handles.`,
+          openedBy: 'never_handle',
+        });
+        afterCommit = opened.afterCommit;
+        return { run: null, handoff: opened.handoff, message: stored, replayed: false };
+      }
       const load = await sessionLoad(client, session.id);
       const busy = load.active > 0 || load.waiting > 0;
       if (busy && locked.concurrency === 'reject') {
@@ -97,19 +137,9 @@ export async function acceptSessionMessage(caller: ProjectCaller, sessionRef: st
         refund = await admitConversation(caller.orgId, { dailyCostCapMicros: null, monthlyConversations: access.plan.monthlyConversations });
       }
 
-      const createdAt = new Date();
       const isNew = message === null;
-      message ??= {
-        id: newId('agentMessage'),
-        projectId: caller.projectId,
-        sessionId: session.id,
-        role: 'user',
-        text,
-        runId,
-        clientMessageId: body.client_message_id ?? null,
-        createdAt,
-      };
-      message = { ...message, runId };
+      message = { ...(message ?? userMessage(caller.projectId, session.id, text, body.client_message_id ?? null)), runId };
+      const createdAt = message.createdAt;
       const job = executeRunJob(runId, 0);
       // One statement: the message (new, or a resent one whose run failed, which now points to
       // this run), the run, and unless it waits its turn the job that executes it.
@@ -157,6 +187,8 @@ export async function acceptSessionMessage(caller: ProjectCaller, sessionRef: st
       await events.flushed();
       return { run, message, replayed: false, queuePosition };
     });
+    await afterCommit?.();
+    return accepted;
   } catch (error) {
     await refund?.();
     throw error;
@@ -220,3 +252,24 @@ async function sessionLoad(client: pg.ClientBase, sessionId: string): Promise<Se
 
 /** Retry-After for a busy session: its usual run time left for the one answering now (at least 1 s). */
 const secondsLeft = (load: SessionLoad): number => Math.max(1, Math.ceil((load.typicalS ?? 5) - (load.elapsedS ?? 0)));
+
+function userMessage(projectId: string, sessionId: string, text: string, clientMessageId: string | null): AgentMessage {
+  return {
+    id: newId('agentMessage'),
+    projectId,
+    sessionId,
+    role: 'user',
+    text,
+    runId: null,
+    clientMessageId,
+    authorId: null,
+    createdAt: new Date(),
+  };
+}
+
+/** The first of the agent's never-handle topics the message names (case and width folded), if any. */
+function neverHandleTopic(config: AgentConfig, text: string): string | undefined {
+  const fold = (value: string) => value.normalize('NFKC').toLocaleLowerCase();
+  const folded = fold(text);
+  return config.handoff.never_handle.find((topic) => folded.includes(fold(topic)));
+}

@@ -5,6 +5,7 @@ import { newId } from '@/server/db/ids';
 import { pgTransaction } from '@/server/db/pg';
 import { AgentError } from '@/server/errors/agent-error';
 import { presentRun, type RequiredAction } from '@/server/agent/ask/present-run';
+import { openHandoffWithPg } from '@/server/agent/handoffs/open-handoff';
 import type { ModelTurn } from '@/server/agent/providers/model-events';
 import type { FallbackAttempt } from '@/server/agent/providers/stream-with-fallback';
 import { recordAgentEventWithPg } from '@/server/agent/webhooks/record-agent-event';
@@ -27,6 +28,8 @@ export interface RunEnd {
   model?: string;
   usage?: RunUsage;
   attempts?: FallbackAttempt[];
+  /** The builtin `handoff` was called: the run completes `handed_off`, its reply the escalation text, and staff get the session. */
+  handoff?: { reason: string; summary: string | null };
 }
 
 const attemptsOf = (attempts: FallbackAttempt[] | undefined) =>
@@ -54,9 +57,11 @@ export async function endRun(
           text: end.reply ?? '',
           runId: run.id,
           clientMessageId: null,
+          authorId: null,
           createdAt: new Date(),
         }
       : null;
+  let afterCommit: (() => Promise<void>) | undefined;
   const ended = await pgTransaction(async (client) => {
     if (run.sessionId) await lockSessionWithPg(client, run.sessionId);
     const { rows } = await client.query({
@@ -71,7 +76,7 @@ export async function endRun(
         run.id,
         workerId,
         end.status,
-        end.status === 'completed' ? 'replied' : null,
+        end.status === 'completed' ? (end.handoff ? 'handed_off' : 'replied') : null,
         end.reply ?? null,
         end.error ? JSON.stringify(end.error) : null,
         reply?.id ?? null,
@@ -84,6 +89,21 @@ export async function endRun(
     });
     if (!rows[0]) return null;
     const row = toRun(rows[0]);
+    // Handed over before the queue moves on: opening cancels the session's waiting runs.
+    const handedOver =
+      end.handoff && run.sessionId
+        ? await openHandoffWithPg(client, {
+            projectId: run.projectId,
+            sessionId: run.sessionId,
+            reason: end.handoff.reason,
+            summary: end.handoff.summary,
+            openedBy: 'model',
+            runId: run.id,
+            exceptRunId: run.id,
+            writeEscalation: false,
+          })
+        : null;
+    afterCommit = handedOver?.afterCommit;
     if (run.sessionId) await settleSession(client, run.sessionId, reply);
     if (reply) await recordAgentEventWithPg(client, { projectId: run.projectId, type: 'message.created', data: presentMessage(reply) });
     await recordAgentEventWithPg(client, {
@@ -94,6 +114,7 @@ export async function endRun(
     return row;
   });
   if (!ended) return;
+  await afterCommit?.();
   if (reply) events.add('message.completed', { id: reply.id, text: reply.text });
   events.add(`run.${ended.status}`, presentRun(ended));
   await events.flushed();

@@ -29,6 +29,8 @@ export interface HandoffOpening {
   exceptRunId?: string | null;
   /** False when the caller sends the escalation text itself (a run ending `handed_off` replies with it). */
   writeEscalation?: boolean;
+  /** Which of the agent's texts the customer gets: the escalation reply, or the fallback message (a refusal). */
+  escalationKind?: 'escalation' | 'fallback';
 }
 
 export interface OpenedHandoff {
@@ -96,7 +98,7 @@ export async function openHandoffWithPg(client: pg.ClientBase, opening: HandoffO
       projectId: opening.projectId,
       sessionId: opening.sessionId,
       role: 'assistant',
-      text: escalationReply(config, await lastCustomerText(client, opening.sessionId)),
+      text: escalationReply(config, await lastCustomerText(client, opening.sessionId), opening.escalationKind),
       runId: opening.runId ?? null,
       clientMessageId: null,
       authorId: null,

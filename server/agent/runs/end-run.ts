@@ -5,11 +5,11 @@ import { newId } from '@/server/db/ids';
 import { pgTransaction } from '@/server/db/pg';
 import { AgentError } from '@/server/errors/agent-error';
 import { presentRun, type RequiredAction } from '@/server/agent/ask/present-run';
-import { openHandoffWithPg } from '@/server/agent/handoffs/open-handoff';
+import { openHandoffWithPg, type HandoffOpener } from '@/server/agent/handoffs/open-handoff';
 import type { ModelTurn } from '@/server/agent/providers/model-events';
 import type { FallbackAttempt } from '@/server/agent/providers/stream-with-fallback';
 import { recordAgentEventWithPg } from '@/server/agent/webhooks/record-agent-event';
-import { lockSessionWithPg, RUN_COLUMNS, toRun } from './run-rows';
+import { lockSessionWithPg, readSessionWithPg, RUN_COLUMNS, toRun } from './run-rows';
 import { announceRunCancel, runEventLog, type EventLog } from './run-stream';
 import { forgetRunSecrets, hasRunSecrets } from './run-secrets';
 import { settleSession } from './session-runs';
@@ -28,8 +28,12 @@ export interface RunEnd {
   model?: string;
   usage?: RunUsage;
   attempts?: FallbackAttempt[];
-  /** The builtin `handoff` was called: the run completes `handed_off`, its reply the escalation text, and staff get the session. */
-  handoff?: { reason: string; summary: string | null };
+  /**
+   * Staff get the session: the builtin `handoff` was called (the run completes `handed_off`, its
+   * reply the escalation text), or the run failed in a way that hands over (a refusal, the cost
+   * cap), when the escalation or fallback text is sent.
+   */
+  handoff?: { reason: string; summary: string | null; openedBy: HandoffOpener };
 }
 
 const attemptsOf = (attempts: FallbackAttempt[] | undefined) =>
@@ -97,10 +101,11 @@ export async function endRun(
             sessionId: run.sessionId,
             reason: end.handoff.reason,
             summary: end.handoff.summary,
-            openedBy: 'model',
+            openedBy: end.handoff.openedBy,
             runId: run.id,
             exceptRunId: run.id,
-            writeEscalation: false,
+            writeEscalation: end.status === 'failed',
+            escalationKind: end.handoff.openedBy === 'refusal' ? 'fallback' : 'escalation',
           })
         : null;
     afterCommit = handedOver?.afterCommit;
@@ -161,6 +166,9 @@ export async function pauseForToolOutputs(
   await pause.events.flushed();
 }
 
+/** Sessions of a channel's customers (WhatsApp, the widget), who are never left without an answer or a person. */
+const channelSessions = new Set(['whatsapp', 'widget']);
+
 /**
  * Ends a run from outside its worker: a cancel, the reconciler (a lapsed lease, tool outputs
  * too late). Only from one of `from`, checked under the session lock, and with `stillDue` only
@@ -175,6 +183,7 @@ export async function endRunFromOutside(
 ): Promise<AgentRun | null> {
   const run = await db.agentRun.findUnique({ where: { id: runId }, select: { sessionId: true, projectId: true } });
   if (!run) return null;
+  let afterCommit: (() => Promise<void>) | undefined;
   const ended = await pgTransaction(async (client: pg.ClientBase) => {
     if (run.sessionId) await lockSessionWithPg(client, run.sessionId);
     const { rows } = await client.query({
@@ -189,10 +198,23 @@ export async function endRunFromOutside(
     if (!rows[0]) return null;
     const row = toRun(rows[0]);
     if (row.status === 'failed') await recordAgentEventWithPg(client, { projectId: run.projectId, type: 'run.failed', data: presentRun(row) });
+    if (run.sessionId && end.error?.code === 'run_interrupted' && channelSessions.has((await readSessionWithPg(client, run.sessionId)).channel)) {
+      // A customer on a channel must not be left unanswered: staff take over (agent-api.md §1.7).
+      const opened = await openHandoffWithPg(client, {
+        projectId: run.projectId,
+        sessionId: run.sessionId,
+        reason: 'run_interrupted',
+        openedBy: 'interrupted',
+        runId,
+        exceptRunId: runId,
+      });
+      afterCommit = opened.afterCommit;
+    }
     if (run.sessionId) await settleSession(client, run.sessionId);
     return row;
   });
   if (!ended) return null;
+  await afterCommit?.();
   await announceRunCancel(runId);
   const events = runEventLog({ runId: ended.id, sessionId: ended.sessionId });
   events.add(`run.${ended.status}`, presentRun(ended));

@@ -14,7 +14,8 @@ import type { AgentConfig } from '@/server/agent/agents/agent-config';
 import { activeHandoffWithPg } from '@/server/agent/handoffs/handoff-rows';
 import { insertSessionMessageWithPg, openHandoffWithPg } from '@/server/agent/handoffs/open-handoff';
 import { sessionAgent } from '@/server/agent/sessions/session-agent';
-import { admitConversation } from '@/server/agent/usage/ai-usage-limits';
+import { findCatalogueModel } from '@/server/agent/models/catalogue';
+import { admitConversation, admitPlaygroundConversation } from '@/server/agent/usage/ai-usage-limits';
 import { recordAgentEventWithPg } from '@/server/agent/webhooks/record-agent-event';
 import { outboxJobData } from '@/server/outbox';
 import { presentMessage } from './present-message';
@@ -84,6 +85,7 @@ export async function acceptSessionMessage(caller: ProjectCaller, sessionRef: st
   const runId = newId('agentRun');
   await keepRunSecrets(runId, secrets);
   let refund: (() => Promise<void>) | undefined;
+  let refundPlayground: (() => Promise<void>) | undefined;
   let afterCommit: (() => Promise<void>) | undefined;
   try {
     const accepted = await pgTransaction(async (client): Promise<AcceptedMessage> => {
@@ -135,6 +137,9 @@ export async function acceptSessionMessage(caller: ProjectCaller, sessionRef: st
       if (busy && load.waiting >= SESSION_QUEUE_LIMIT) throw new AgentError('session_queue_full', { param: 'session' });
       if (!load.ranThisMonth) {
         refund = await admitConversation(caller.orgId, { dailyCostCapMicros: null, monthlyConversations: access.plan.monthlyConversations });
+      }
+      if (session.channel === 'playground' && !load.ranToday && findCatalogueModel(model)?.platform_provided) {
+        refundPlayground = await admitPlaygroundConversation(caller.projectId);
       }
 
       const isNew = message === null;
@@ -191,6 +196,7 @@ export async function acceptSessionMessage(caller: ProjectCaller, sessionRef: st
     return accepted;
   } catch (error) {
     await refund?.();
+    await refundPlayground?.();
     throw error;
   }
 }
@@ -229,6 +235,8 @@ interface SessionLoad {
   waiting: number;
   /** Whether the session already ran this UTC month: it counts as one AI conversation per month (agent-api.md §1.8). */
   ranThisMonth: boolean;
+  /** Whether it ran this UTC day: a playground session on a platform model counts as one test conversation a day. */
+  ranToday: boolean;
   /** For Retry-After: the session's usual run time and how long the answering one has taken so far, in seconds. */
   typicalS: number | null;
   elapsedS: number | null;
@@ -240,6 +248,7 @@ async function sessionLoad(client: pg.ClientBase, sessionId: string): Promise<Se
     text: `SELECT COUNT(*) FILTER (WHERE status IN ('in_progress', 'requires_action'))::int AS active,
                   COUNT(*) FILTER (WHERE status = 'queued')::int AS waiting,
                   EXISTS (SELECT 1 FROM agent_runs WHERE session_id = $1 AND created_at >= date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC') AS "ranThisMonth",
+                  EXISTS (SELECT 1 FROM agent_runs WHERE session_id = $1 AND created_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC') AS "ranToday",
                   (SELECT AVG(EXTRACT(EPOCH FROM completed_at - started_at)) FROM (
                      SELECT completed_at, started_at FROM agent_runs
                       WHERE session_id = $1 AND status = 'completed' AND started_at IS NOT NULL ORDER BY created_at DESC LIMIT 5) recent)::float8 AS "typicalS",

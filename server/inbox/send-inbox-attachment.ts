@@ -47,7 +47,7 @@ export async function sendInboxAttachment(
     filename: file.filename,
     size: file.bytes.byteLength,
     sha256: createHash('sha256').update(file.bytes).digest('hex'),
-  });
+  }, { author: { type: 'member', userId: file.authorId } });
   await markConversationRead(orgId, contactId);
   if (file.authorId) await recordFirstResponse(orgId, contactId, file.authorId);
   return message;

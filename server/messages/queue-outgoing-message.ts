@@ -7,6 +7,16 @@ import { jobSchema, SEND_BATCH_MAX } from '@/server/queues';
 import { messagePreview, PREVIEW_LENGTH } from './message-preview';
 import { messageApiInclude, type PresentableMessage } from './present-message';
 
+/** Who writes an outgoing message (agent-api.md §2.4); campaign sends have none. */
+export interface MessageAuthorInput {
+  type: 'bot' | 'member' | 'api';
+  /** The bot's agent and run. */
+  agentId?: string;
+  runId?: string;
+  /** The member replying in the inbox. */
+  userId?: string;
+}
+
 export interface OutgoingMessageInput {
   orgId: string;
   accountId: string;
@@ -23,6 +33,7 @@ export interface OutgoingMessageInput {
   botReply?: boolean;
   hasMedia?: boolean;
   campaignRecipientId?: string;
+  author?: MessageAuthorInput;
 }
 
 function messageRow(input: OutgoingMessageInput, id: string): Prisma.MessageCreateManyInput {
@@ -43,6 +54,10 @@ function messageRow(input: OutgoingMessageInput, id: string): Prisma.MessageCrea
     botReply: input.botReply ?? true,
     hasMedia: input.hasMedia ?? false,
     campaignRecipientId: input.campaignRecipientId,
+    authorType: input.author?.type,
+    authorAgentId: input.author?.agentId,
+    authorRunId: input.author?.runId,
+    authorUserId: input.author?.userId,
   };
 }
 
@@ -138,9 +153,11 @@ const storeTogether = batchedCalls(async (queued: QueuedMessage[]) => {
     // One contact row per number (the last message is its preview): a statement cannot upsert a row twice.
     text: `WITH input AS (
              SELECT * FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::jsonb[],
-                                  $10::text[], $11::text[], $12::text[], $13::text[], $14::boolean[], $15::text[], $16::jsonb[], $17::text[])
+                                  $10::text[], $11::text[], $12::text[], $13::text[], $14::boolean[], $15::text[], $16::jsonb[], $17::text[],
+                                  $18::text[], $19::text[])
                WITH ORDINALITY AS t(id, contact_id, org_id, phone_number, account_id, type, content, payload,
-                                    template_id, template_name, reference, callback_url, bot_reply, outbox_id, outbox_data, job_id, n)
+                                    template_id, template_name, reference, callback_url, bot_reply, outbox_id, outbox_data, job_id,
+                                    author_type, author_user_id, n)
            ), contact AS (
              INSERT INTO contacts (id, org_id, phone_number, account_id, last_message_at, last_message_preview, created_at, updated_at)
              SELECT DISTINCT ON (org_id, phone_number) contact_id, org_id, phone_number, account_id, $1, left(content, ${PREVIEW_LENGTH}), $1, $1
@@ -150,9 +167,9 @@ const storeTogether = batchedCalls(async (queued: QueuedMessage[]) => {
              RETURNING id, org_id, phone_number
            ), message AS (
              INSERT INTO messages (id, org_id, contact_id, account_id, direction, type, status, content, payload,
-                                   template_id, template_name, reference, callback_url, bot_reply, created_at, updated_at)
+                                   template_id, template_name, reference, callback_url, bot_reply, author_type, author_user_id, created_at, updated_at)
              SELECT i.id, i.org_id, contact.id, i.account_id, 'outgoing', i.type::"MessageType", 'pending', i.content, i.payload,
-                    i.template_id, i.template_name, i.reference, i.callback_url, i.bot_reply, $1, $1
+                    i.template_id, i.template_name, i.reference, i.callback_url, i.bot_reply, i.author_type::"MessageAuthor", i.author_user_id, $1, $1
              FROM input i JOIN contact USING (org_id, phone_number)
              RETURNING id, contact_id
            ), job AS (
@@ -177,6 +194,8 @@ const storeTogether = batchedCalls(async (queued: QueuedMessage[]) => {
       column((m) => m.outbox.id),
       column((m) => JSON.stringify(m.outbox.data)),
       column((m) => m.outbox.jobId),
+      column((m) => m.input.author?.type ?? null),
+      column((m) => m.input.author?.userId ?? null),
     ],
   });
   return { createdAt: now, contactIds: new Map(rows.map((row) => [row.id, row.contact_id])) };
@@ -198,6 +217,10 @@ export async function queueOutgoingMessage(input: NewOutgoingMessage, id = newId
     hasMedia: false,
     templateName: input.templateName ?? null,
     reference: input.reference ?? null,
+    authorType: input.author?.type ?? null,
+    authorAgentId: null,
+    authorRunId: null,
+    authorUserId: input.author?.userId ?? null,
     wamid: null,
     errorCode: null,
     errorMessage: null,

@@ -3,6 +3,8 @@ import { syncAccountJob } from '@/server/accounts/sync-account.job';
 import { indexKnowledgeSourceJob } from '@/server/agent/knowledge/index-knowledge-source.job';
 import { executeRunJob } from '@/server/agent/runs/execute-run.job';
 import { reconcileRuns } from '@/server/agent/runs/reconcile-runs';
+import { settleSessionJobRun } from '@/server/agent/runs/session-runs';
+import { agentInboundJob } from '@/server/agent/whatsapp/agent-inbound.job';
 import { reconcileUsageCounters } from '@/server/agent/usage/reconcile-usage-counters';
 import { dispatchCampaignJob, startScheduledCampaignJob } from '@/server/campaigns/campaign-jobs';
 import { sweepCampaigns } from '@/server/campaigns/sweep-campaigns';
@@ -36,7 +38,12 @@ export const processors: Processors = {
     'agent-usage.reconcile': async () => void (await reconcileUsageCounters()),
   },
   knowledge: { 'knowledge.index': (_job, data) => indexKnowledgeSourceJob(data) },
-  'agent-runs': { 'agent-run.execute': executeRunJob, 'agent-runs.reconcile': async () => void (await reconcileRuns()) },
+  'agent-runs': {
+    'agent-run.execute': executeRunJob,
+    'agent-runs.reconcile': async () => void (await reconcileRuns()),
+    'agent-session.settle': settleSessionJobRun,
+    'agent.inbound': agentInboundJob,
+  },
   'webhook-fan-out': { 'events.fan-out': fanOutEventsJob },
   'webhook-attempts': { 'deliveries.attempt': attemptDeliveriesJob },
 };

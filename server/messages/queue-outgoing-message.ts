@@ -1,5 +1,6 @@
 import type { DbTx, MessageType, Prisma } from '@/server/db';
-import { newId } from '@/server/db/ids';
+import type pg from 'pg';
+import { idFromKey, newId } from '@/server/db/ids';
 import { batchedCalls } from '@/server/db/batched-calls';
 import { getPgPool } from '@/server/db/pg';
 import { addOutboxJob, addOutboxJobs } from '@/server/outbox';
@@ -236,4 +237,80 @@ function sendJobData(accountId: string, messageIds: string[]): Record<string, un
 
 function chunks<T>(items: T[], size: number): T[][] {
   return Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+}
+
+/** The platform's limit on a text message's body. */
+export const TEXT_BODY_MAX = 4_096;
+
+/** Text cut into bodies of at most `max` characters, at the last line break or space of each when there is one in its second half. */
+export function splitText(text: string, max = TEXT_BODY_MAX): string[] {
+  const parts: string[] = [];
+  let rest = text;
+  while (rest.length > max) {
+    const window = rest.slice(0, max);
+    const cut = Math.max(window.lastIndexOf('\n'), window.lastIndexOf(' '));
+    const at = cut >= max / 2 ? cut + 1 : max;
+    parts.push(rest.slice(0, at).trimEnd());
+    rest = rest.slice(at);
+  }
+  if (rest.trim() !== '' || parts.length === 0) parts.push(rest);
+  return parts;
+}
+
+export interface BotReply {
+  orgId: string;
+  accountId: string;
+  contactId: string;
+  agentId: string;
+  runId: string;
+  text: string;
+}
+
+/**
+ * An agent's reply to a WhatsApp customer (agent-api.md §2.4), inside the caller's `pg`
+ * transaction (the run's end, with its session locked): text messages from the receiving
+ * account, split at 4,096 characters, written by the bot, and one send job for them. Each
+ * part's id comes from its idempotency key `run_<runId>:<part>`, so writing a reply twice
+ * stores it once. Returns the ids of the messages written now.
+ */
+export async function insertBotReplyWithPg(client: pg.ClientBase, reply: BotReply): Promise<string[]> {
+  const parts = splitText(reply.text);
+  const ids = parts.map((_, part) => idFromKey('message', `run_${reply.runId}:${part}`));
+  const now = new Date();
+  const { rows } = await client.query<{ id: string }>({
+    name: 'insert-bot-reply',
+    text: `WITH input AS (
+             SELECT * FROM unnest($1::text[], $2::text[], $3::jsonb[]) WITH ORDINALITY AS t(id, content, payload, n)
+           ), message AS (
+             INSERT INTO messages (id, org_id, contact_id, account_id, direction, type, status, content, payload, bot_reply,
+                                   author_type, author_agent_id, author_run_id, created_at, updated_at)
+             SELECT id, $4, $5, $6, 'outgoing', 'text', 'pending', content, payload, true, 'bot', $7, $8,
+                    $9::timestamptz + make_interval(secs => (n - 1) / 1000.0), $9
+               FROM input
+             ON CONFLICT (id) DO NOTHING
+             RETURNING id
+           ), contact AS (
+             UPDATE contacts SET last_message_at = $9, last_message_preview = left($10, ${PREVIEW_LENGTH}), updated_at = now()
+              WHERE id = $5 AND EXISTS (SELECT 1 FROM message)
+           ), job AS (
+             INSERT INTO outbox_jobs (id, queue, name, data, job_id) SELECT $11, 'messages', 'message.send', $12::jsonb, $13 WHERE EXISTS (SELECT 1 FROM message)
+           )
+           SELECT id FROM message`,
+    values: [
+      ids,
+      parts,
+      parts.map((body) => JSON.stringify({ type: 'text', text: { body } })),
+      reply.orgId,
+      reply.contactId,
+      reply.accountId,
+      reply.agentId,
+      reply.runId,
+      now,
+      messagePreview(parts[parts.length - 1] ?? ''),
+      newId('outbox'),
+      JSON.stringify(sendJobData(reply.accountId, ids)),
+      sendJobId(ids),
+    ],
+  });
+  return rows.map((row) => row.id);
 }

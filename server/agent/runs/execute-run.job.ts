@@ -22,6 +22,7 @@ import { runCancelChannel, runEventLog, type EventLog } from './run-stream';
 import { hasRunSecrets, readRunSecrets } from './run-secrets';
 import { loadRunTools, MAX_CALLS_PER_ROUND, runServerCalls, skippedCall, type RunTools, type ToolCallResult } from './run-tools';
 import { presentRun } from '@/server/agent/ask/present-run';
+import { showTyping, whatsAppOriginOf } from '@/server/agent/whatsapp/whatsapp-reply';
 
 const workerName = `${hostname()}-${process.pid}`;
 /** How long the outputs of client tools are awaited (agent-service-errors.md, Limits). */
@@ -77,6 +78,9 @@ async function executeRun(session: ClaimedRun, workerId: string, signal: AbortSi
   const target = { runId: run.id, sessionId: run.sessionId };
   const events = runEventLog(target);
   events.add('run.in_progress', presentRun({ ...run, status: 'in_progress' }));
+  // A WhatsApp run shows the customer it is answering (read, typing), once, as it starts.
+  const origin = whatsAppOriginOf(run);
+  if (origin && run.turns === null) await showTyping(origin);
   const fail = (code: Parameters<typeof runError>[0], details = {}) =>
     endRun(run, run.workerId, { status: 'failed', error: runError(code, details) }, events);
 

@@ -59,7 +59,9 @@ export const messageSchema = z.object({
   author_type: z
     .enum(['bot', 'member', 'api'])
     .nullable()
-    .describe('Outgoing messages: `bot` (the AI agent), `member` (a person in the inbox) or `api`; null for incoming messages and campaign sends.'),
+    .describe(
+      'Outgoing messages: `bot` (the AI agent), `member` (a person in the inbox) or `api`; null for incoming messages and campaign sends.',
+    ),
   author: z
     .object({
       type: z.enum(['bot', 'member', 'api']),

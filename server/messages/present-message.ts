@@ -8,24 +8,24 @@ export type MessageForApi = Message & { contact: { phoneNumber: string }; accoun
  */
 export type PresentableMessage = Partial<Pick<MessageForApi, 'authorType' | 'authorAgentId' | 'authorRunId' | 'authorUserId'>> &
   Pick<
-  MessageForApi,
-  | 'id'
-  | 'contactId'
-  | 'contact'
-  | 'account'
-  | 'type'
-  | 'direction'
-  | 'status'
-  | 'content'
-  | 'hasMedia'
-  | 'templateName'
-  | 'reference'
-  | 'wamid'
-  | 'errorMessage'
-  | 'errorCode'
-  | 'createdAt'
-  | 'updatedAt'
->;
+    MessageForApi,
+    | 'id'
+    | 'contactId'
+    | 'contact'
+    | 'account'
+    | 'type'
+    | 'direction'
+    | 'status'
+    | 'content'
+    | 'hasMedia'
+    | 'templateName'
+    | 'reference'
+    | 'wamid'
+    | 'errorMessage'
+    | 'errorCode'
+    | 'createdAt'
+    | 'updatedAt'
+  >;
 
 /** Relations a query needs for `presentMessage`. */
 export const messageApiInclude = {

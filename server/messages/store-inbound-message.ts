@@ -82,7 +82,12 @@ export async function storeInboundMessage(item: MessageItem): Promise<void> {
       const presented = presentMessage(message, { detailed: true });
       await publishEvent(tx, account.orgId, 'message.received', { message: presented, bot_reply: botReply });
       // The bot hook (agent-api.md §2.1): the agent bound to the account, if any, answers it.
-      await addOutboxJob(tx, { queue: 'agent-runs', name: 'agent.inbound', data: { messageId: message.id }, jobId: `agent-inbound-${message.id}` });
+      await addOutboxJob(tx, {
+        queue: 'agent-runs',
+        name: 'agent.inbound',
+        data: { messageId: message.id },
+        jobId: `agent-inbound-${message.id}`,
+      });
       if (item.button && item.contextWamid) {
         const reply = await buttonReply(tx, account.orgId, item.contextWamid, item.button, presented);
         if (reply) await publishEvent(tx, account.orgId, 'button.reply', reply);

@@ -40,7 +40,8 @@ const runColumnNames: Array<[string, string]> = [
   ['updated_at', 'updatedAt'],
 ];
 /** agent_runs' columns under the names Prisma gives them, read from `table` (a name or alias) when given. */
-export const runColumnsOf = (table = '') => runColumnNames.map(([column, field]) => `${table ? `${table}.` : ''}${column} AS "${field}"`).join(', ');
+export const runColumnsOf = (table = '') =>
+  runColumnNames.map(([column, field]) => `${table ? `${table}.` : ''}${column} AS "${field}"`).join(', ');
 export const RUN_COLUMNS = runColumnsOf();
 
 /** A row read with RUN_COLUMNS as Prisma would give it (`cost_micros` is an int8, read as text). */

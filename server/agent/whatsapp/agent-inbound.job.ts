@@ -34,7 +34,9 @@ export async function agentInboundJob(_job: unknown, data: { messageId: string }
   else logger.info({ messageId: data.messageId, runId: outcome.runId, joined: outcome.joined }, 'bot hook: inbound message to the agent');
 }
 
-export async function takeInbound(messageId: string): Promise<{ skipped: SkipReason; runId?: undefined; joined?: undefined } | { skipped?: undefined; runId: string; joined: boolean }> {
+export async function takeInbound(
+  messageId: string,
+): Promise<{ skipped: SkipReason; runId?: undefined; joined?: undefined } | { skipped?: undefined; runId: string; joined: boolean }> {
   const message = await db.message.findUnique({
     where: { id: messageId },
     select: {

@@ -2,6 +2,7 @@ import type { Job } from 'bullmq';
 import { syncAccountJob } from '@/server/accounts/sync-account.job';
 import { indexKnowledgeSourceJob } from '@/server/agent/knowledge/index-knowledge-source.job';
 import { executeRunJob } from '@/server/agent/runs/execute-run.job';
+import { expireHandoffs } from '@/server/agent/handoffs/expire-handoffs';
 import { reconcileRuns } from '@/server/agent/runs/reconcile-runs';
 import { settleSessionJobRun } from '@/server/agent/runs/session-runs';
 import { agentInboundJob } from '@/server/agent/whatsapp/agent-inbound.job';
@@ -40,7 +41,10 @@ export const processors: Processors = {
   knowledge: { 'knowledge.index': (_job, data) => indexKnowledgeSourceJob(data) },
   'agent-runs': {
     'agent-run.execute': executeRunJob,
-    'agent-runs.reconcile': async () => void (await reconcileRuns()),
+    'agent-runs.reconcile': async () => {
+      await reconcileRuns();
+      await expireHandoffs();
+    },
     'agent-session.settle': settleSessionJobRun,
     'agent.inbound': agentInboundJob,
   },

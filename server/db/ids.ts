@@ -61,6 +61,7 @@ export const idPrefixes = {
   agentMessage: 'msg',
   agentWebhookEndpoint: 'whe',
   agentTicket: 'tkt',
+  agentHandoff: 'ho',
 } as const;
 
 export type IdKind = keyof typeof idPrefixes;

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { AgentMessage, AgentRun } from '@/server/db';
+import type { AgentHandoff, AgentMessage, AgentRun } from '@/server/db';
 import { pgTransaction } from '@/server/db/pg';
 import { newId } from '@/server/db/ids';
 import { AgentError } from '@/server/errors/agent-error';
@@ -10,6 +10,9 @@ import { checkOverrides } from '@/server/agent/ask/ask-overrides';
 import { resolveVariables, type VariableValue } from '@/server/agent/ask/ask-variables';
 import { checkRequestedModel } from '@/server/agent/ask/model-candidates';
 import { loadProjectModelAccess } from '@/server/agent/models/project-model-access';
+import type { AgentConfig } from '@/server/agent/agents/agent-config';
+import { activeHandoffWithPg } from '@/server/agent/handoffs/handoff-rows';
+import { insertSessionMessageWithPg, openHandoffWithPg } from '@/server/agent/handoffs/open-handoff';
 import { sessionAgent } from '@/server/agent/sessions/session-agent';
 import { admitConversation } from '@/server/agent/usage/ai-usage-limits';
 import { recordAgentEventWithPg } from '@/server/agent/webhooks/record-agent-event';
@@ -42,12 +45,11 @@ export interface WhatsAppOrigin {
  * A channel message (agent-api.md §1.5): its run waits `coalesceMs` before it starts, and a
  * message arriving while a run of the session is still queued joins that run's input rather
  * than making one of its own, so a burst, or what was written during a run, gets one answer.
- * `skipIf`, checked under the session lock, refuses the message (an open handoff): its reason.
+ * While staff have the session the message is stored for them, as any session message.
  */
 export interface ChannelMessage {
   coalesceMs: number;
   whatsapp: WhatsAppOrigin;
-  skipIf?: (client: pg.ClientBase, sessionId: string) => Promise<string | null>;
 }
 
 export interface SessionMessageInput {
@@ -56,23 +58,37 @@ export interface SessionMessageInput {
   variables?: Record<string, VariableValue>;
   overrides?: Record<string, unknown>;
   if_closed: 'reopen' | 'error';
+  /** While staff have the session: store the message for them (session messages) or refuse it, `handoff_already_open` (ask). */
+  on_handoff?: 'store' | 'refuse';
 }
 
-export interface AcceptedMessage {
+export type AcceptedMessage = AcceptedForRun | AcceptedForStaff;
+
+export interface AcceptedForRun {
   run: AgentRun;
+  /** A channel message: it joined this queued run's input. */
+  joined?: boolean;
+  handoff?: undefined;
   message: AgentMessage;
   queuePosition?: number;
   /** The same client_message_id was sent before: its run, not a new one. */
   replayed: boolean;
-  /** A channel message: it joined this queued run's input. */
-  joined?: boolean;
 }
 
-/** Why a channel message was not accepted (ChannelMessage.skipIf). */
+/** Why a channel message was not accepted: it was already (a job handed over twice). */
 export class ChannelMessageSkipped extends Error {
   constructor(readonly reason: string) {
     super(`channel message skipped: ${reason}`);
   }
+}
+
+/** Staff have the session (a handoff was active, or the message named a never-handle topic): stored, no run. */
+export interface AcceptedForStaff {
+  run: null;
+  handoff: AgentHandoff;
+  message: AgentMessage;
+  replayed: boolean;
+  queuePosition?: undefined;
 }
 
 /**
@@ -82,7 +98,9 @@ export class ChannelMessageSkipped extends Error {
  * overrides and the model they pick, the monthly quota on the session's first run of the month.
  * Then, with the session row locked: closed sessions (reopened unless `if_closed: error`),
  * `client_message_id` replays, and concurrency (`session_busy` with Retry-After for `reject`,
- * `queued` behind the others for `queue`, the eleventh waiting refused).
+ * `queued` behind the others for `queue`, the eleventh waiting refused). While a handoff is
+ * active, or when the message names one of the agent's never-handle topics (which opens one),
+ * the message is stored for staff and no run starts (agent-api.md §1.7).
  */
 export async function acceptSessionMessage(
   caller: MessageSender,
@@ -106,8 +124,9 @@ export async function acceptSessionMessage(
   const runId = newId('agentRun');
   await keepRunSecrets(runId, secrets);
   let refund: (() => Promise<void>) | undefined;
+  let afterCommit: (() => Promise<void>) | undefined;
   try {
-    return await pgTransaction(async (client) => {
+    const accepted = await pgTransaction(async (client): Promise<AcceptedMessage> => {
       const locked = await lockAndTouchSession(client, session.id);
       if (!locked) throw new AgentError('session_not_found', { param: 'session' });
       if (locked.status === 'closed') {
@@ -124,12 +143,7 @@ export async function acceptSessionMessage(
         const earlier = await findByClientMessageId(client, session.id, body.client_message_id);
         const run = earlier?.runId ? await findRun(client, earlier.runId) : null;
         if (earlier && run) return { run, message: earlier, replayed: true };
-      }
-      const skipped = channel?.skipIf ? await channel.skipIf(client, session.id) : null;
-      if (skipped) throw new ChannelMessageSkipped(skipped);
-      if (channel) {
-        const joined = await joinQueuedRun(client, session.id, caller.projectId, text, body.client_message_id ?? null, channel.whatsapp);
-        if (joined) return joined;
+        if (earlier) throw new ChannelMessageSkipped('already_accepted');
       }
       if (!channel && body.client_message_id !== undefined) {
         message = await findByClientMessageId(client, session.id, body.client_message_id);
@@ -139,6 +153,30 @@ export async function acceptSessionMessage(
         if (message && earlier && earlier.status !== 'failed') {
           return { run: earlier, message, replayed: true, queuePosition: await queuePositionOf(earlier) };
         }
+      }
+      const handoff = await activeHandoffWithPg(client, session.id);
+      if (handoff && body.on_handoff === 'refuse') throw new AgentError('handoff_already_open', { param: 'session' });
+      const topic = handoff || body.on_handoff === 'refuse' ? undefined : neverHandleTopic(config, text);
+      if (handoff || topic !== undefined) {
+        const stored = message ?? userMessage(caller.projectId, session.id, text, body.client_message_id ?? null);
+        if (!message) {
+          await insertSessionMessageWithPg(client, stored);
+          await recordAgentEventWithPg(client, { projectId: caller.projectId, type: 'message.created', data: presentMessage(stored) });
+        }
+        if (handoff) return { run: null, handoff, message: stored, replayed: message !== null };
+        const opened = await openHandoffWithPg(client, {
+          projectId: caller.projectId,
+          sessionId: session.id,
+          reason: 'never_handle',
+          summary: `The customer raised "${topic}", a topic the AI never handles.`,
+          openedBy: 'never_handle',
+        });
+        afterCommit = opened.afterCommit;
+        return { run: null, handoff: opened.handoff, message: stored, replayed: false };
+      }
+      if (channel) {
+        const joined = await joinQueuedRun(client, session.id, caller.projectId, text, body.client_message_id ?? null, channel.whatsapp);
+        if (joined) return joined;
       }
       const load = await sessionLoad(client, session.id);
       const busy = load.active > 0 || load.waiting > 0;
@@ -150,19 +188,9 @@ export async function acceptSessionMessage(
         refund = await admitConversation(caller.orgId, { dailyCostCapMicros: null, monthlyConversations: access.plan.monthlyConversations });
       }
 
-      const createdAt = new Date();
       const isNew = message === null;
-      message ??= {
-        id: newId('agentMessage'),
-        projectId: caller.projectId,
-        sessionId: session.id,
-        role: 'user',
-        text,
-        runId,
-        clientMessageId: body.client_message_id ?? null,
-        createdAt,
-      };
-      message = { ...message, runId };
+      message = { ...(message ?? userMessage(caller.projectId, session.id, text, body.client_message_id ?? null)), runId };
+      const createdAt = message.createdAt;
       // A channel run waits its coalescing delay queued; the session's settle job then starts it.
       const coalescing = !busy && channel !== undefined && channel.coalesceMs > 0;
       const queued = busy || coalescing;
@@ -221,6 +249,8 @@ export async function acceptSessionMessage(
       await events.flushed();
       return { run, message, replayed: false, queuePosition };
     });
+    await afterCommit?.();
+    return accepted;
   } catch (error) {
     await refund?.();
     throw error;
@@ -257,16 +287,7 @@ async function joinQueuedRun(
   clientMessageId: string | null,
   whatsapp: WhatsAppOrigin,
 ): Promise<AcceptedMessage | null> {
-  const message: AgentMessage = {
-    id: newId('agentMessage'),
-    projectId,
-    sessionId,
-    role: 'user',
-    text,
-    runId: null,
-    clientMessageId,
-    createdAt: new Date(),
-  };
+  const message = userMessage(projectId, sessionId, text, clientMessageId);
   const { rows } = await client.query({
     name: 'agent-run-join-queued',
     text: `WITH target AS (
@@ -336,3 +357,24 @@ async function sessionLoad(client: pg.ClientBase, sessionId: string): Promise<Se
 
 /** Retry-After for a busy session: its usual run time left for the one answering now (at least 1 s). */
 const secondsLeft = (load: SessionLoad): number => Math.max(1, Math.ceil((load.typicalS ?? 5) - (load.elapsedS ?? 0)));
+
+function userMessage(projectId: string, sessionId: string, text: string, clientMessageId: string | null): AgentMessage {
+  return {
+    id: newId('agentMessage'),
+    projectId,
+    sessionId,
+    role: 'user',
+    text,
+    runId: null,
+    clientMessageId,
+    authorId: null,
+    createdAt: new Date(),
+  };
+}
+
+/** The first of the agent's never-handle topics the message names (case and width folded), if any. */
+function neverHandleTopic(config: AgentConfig, text: string): string | undefined {
+  const fold = (value: string) => value.normalize('NFKC').toLocaleLowerCase();
+  const folded = fold(text);
+  return config.handoff.never_handle.find((topic) => folded.includes(fold(topic)));
+}

@@ -28,13 +28,23 @@ export interface SessionAsk {
  * answered by a run in the worker with the session's history, as a message would be. Unlike a
  * session message, the answer is the ask's: a run that failed at the provider is 502 with its
  * code, a reached cost cap 429 `cost_cap_exceeded` (agent-api.md §5). The session must be the
- * named agent's (`session_agent_mismatch`).
+ * named agent's (`session_agent_mismatch`). While staff have the session, the AI does not
+ * answer: 409 `handoff_already_open`, and nothing is stored.
  */
 export async function acceptSessionAsk(caller: ProjectCaller, ask: SessionAsk) {
   const session = await findSession(caller.projectId, ask.session);
   const agent = await findAgent(caller.projectId, ask.agent, { archived: true });
   if (agent.id !== session.agentId) throw new AgentError('session_agent_mismatch', { param: '/session' });
-  return acceptSessionMessage(caller, session.id, { input: ask.input, variables: ask.variables, overrides: ask.overrides, if_closed: 'reopen' });
+  const accepted = await acceptSessionMessage(caller, session.id, {
+    input: ask.input,
+    variables: ask.variables,
+    overrides: ask.overrides,
+    if_closed: 'reopen',
+    on_handoff: 'refuse',
+  });
+  // Refused above while staff have the session; this narrows the type.
+  if (accepted.run === null) throw new AgentError('handoff_already_open', { param: 'session' });
+  return accepted;
 }
 
 /** A blocking ask within a session: waits for the run, then answers as `ask` does. */

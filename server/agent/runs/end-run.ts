@@ -5,6 +5,7 @@ import { newId } from '@/server/db/ids';
 import { pgTransaction } from '@/server/db/pg';
 import { AgentError } from '@/server/errors/agent-error';
 import { presentRun, type RequiredAction } from '@/server/agent/ask/present-run';
+import { openHandoffWithPg } from '@/server/agent/handoffs/open-handoff';
 import type { ModelTurn } from '@/server/agent/providers/model-events';
 import type { FallbackAttempt } from '@/server/agent/providers/stream-with-fallback';
 import { recordAgentEventWithPg } from '@/server/agent/webhooks/record-agent-event';
@@ -13,6 +14,7 @@ import { announceRunCancel, runEventLog, type EventLog } from './run-stream';
 import { forgetRunSecrets, hasRunSecrets } from './run-secrets';
 import { settleSession } from './session-runs';
 import { presentMessage } from './present-message';
+import { activeHandoffWithPg } from '@/server/agent/handoffs/handoff-rows';
 import { humanRepliedSinceWithPg, sendWhatsAppReplyWithPg, whatsAppOriginOf } from '@/server/agent/whatsapp/whatsapp-reply';
 import type { WhatsAppOrigin } from './accept-session-message';
 
@@ -29,6 +31,8 @@ export interface RunEnd {
   model?: string;
   usage?: RunUsage;
   attempts?: FallbackAttempt[];
+  /** The builtin `handoff` was called: the run completes `handed_off`, its reply the escalation text, and staff get the session. */
+  handoff?: { reason: string; summary: string | null };
 }
 
 const attemptsOf = (attempts: FallbackAttempt[] | undefined) =>
@@ -56,12 +60,14 @@ export async function endRun(
           text: end.reply ?? '',
           runId: run.id,
           clientMessageId: null,
+          authorId: null,
           createdAt: new Date(),
         }
       : null;
   // A WhatsApp run's reply goes to the customer too (agent-api.md §2.4), unless a person took
   // over meanwhile: then it is dropped and the run is cancelled.
   const origin = run.sessionId ? whatsAppOriginOf(run) : null;
+  let afterCommit: (() => Promise<void>) | undefined;
   const ended = await pgTransaction(async (client) => {
     if (run.sessionId) await lockSessionWithPg(client, run.sessionId);
     const dropped = reply !== null && origin !== null && (await replyBlockedWithPg(client, run, origin));
@@ -79,7 +85,7 @@ export async function endRun(
         run.id,
         workerId,
         status,
-        status === 'completed' ? 'replied' : null,
+        status === 'completed' ? (end.handoff ? 'handed_off' : 'replied') : null,
         end.reply ?? null,
         end.error ? JSON.stringify(end.error) : null,
         kept?.id ?? null,
@@ -92,6 +98,21 @@ export async function endRun(
     });
     if (!rows[0]) return null;
     const row = toRun(rows[0]);
+    // Handed over before the queue moves on: opening cancels the session's waiting runs.
+    const handedOver =
+      end.handoff && run.sessionId && !dropped
+        ? await openHandoffWithPg(client, {
+            projectId: run.projectId,
+            sessionId: run.sessionId,
+            reason: end.handoff.reason,
+            summary: end.handoff.summary,
+            openedBy: 'model',
+            runId: run.id,
+            exceptRunId: run.id,
+            writeEscalation: false,
+          })
+        : null;
+    afterCommit = handedOver?.afterCommit;
     if (run.sessionId) await settleSession(client, run.sessionId, kept);
     if (kept && origin && kept.text.trim() !== '') await sendWhatsAppReplyWithPg(client, origin, run, kept.text);
     if (kept) await recordAgentEventWithPg(client, { projectId: run.projectId, type: 'message.created', data: presentMessage(kept) });
@@ -106,6 +127,7 @@ export async function endRun(
     return { row, kept };
   });
   if (!ended) return;
+  await afterCommit?.();
   const { row: endedRun, kept } = ended;
   if (kept) events.add('message.completed', { id: kept.id, text: kept.text });
   events.add(`run.${endedRun.status}`, presentRun(endedRun));
@@ -115,9 +137,10 @@ export async function endRun(
 
 /**
  * Whether a WhatsApp run's reply must be dropped (agent-api.md §2.4), read with the session
- * locked: a person wrote to the customer since the run started.
+ * locked: a handoff of the session is active, or a person wrote to the customer since the run started.
  */
 async function replyBlockedWithPg(client: pg.ClientBase, run: AgentRun, origin: WhatsAppOrigin): Promise<boolean> {
+  if (run.sessionId && (await activeHandoffWithPg(client, run.sessionId))) return true;
   return humanRepliedSinceWithPg(client, origin.contact_id, run.startedAt ?? run.createdAt);
 }
 

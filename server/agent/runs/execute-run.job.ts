@@ -20,7 +20,16 @@ import { historyTurns, HISTORY_MESSAGES } from './session-history';
 import { claimRun, renewLease, type ClaimedRun } from './run-rows';
 import { runCancelChannel, runEventLog, type EventLog } from './run-stream';
 import { hasRunSecrets, readRunSecrets } from './run-secrets';
-import { loadRunTools, MAX_CALLS_PER_ROUND, runServerCalls, skippedCall, type RunTools, type ToolCallResult } from './run-tools';
+import {
+  handoffArguments,
+  loadRunTools,
+  MAX_CALLS_PER_ROUND,
+  runServerCalls,
+  skippedCall,
+  type RunTools,
+  type ToolCallResult,
+} from './run-tools';
+import { escalationReply } from '@/server/agent/handoffs/escalation-reply';
 import { presentRun } from '@/server/agent/ask/present-run';
 import { showTyping, whatsAppOriginOf } from '@/server/agent/whatsapp/whatsapp-reply';
 
@@ -149,6 +158,18 @@ async function executeRun(session: ClaimedRun, workerId: string, signal: AbortSi
         await endRun(run, run.workerId, { status: 'completed', reply, model: answeredBy, usage, attempts }, events);
         return;
       }
+      const handoffCall = tools.handoff ? answer.toolCalls.slice(0, MAX_CALLS_PER_ROUND).find((call) => call.name === 'handoff') : undefined;
+      if (handoffCall) {
+        handOverRound(answer.toolCalls, handoffCall, events);
+        const reply = escalationReply(agentConfig, lastCustomerText(session.history));
+        await endRun(
+          run,
+          run.workerId,
+          { status: 'completed', reply, model: answeredBy, usage, attempts, handoff: handoffArguments(handoffCall) },
+          events,
+        );
+        return;
+      }
       rounds += 1;
       runTurns.push({ role: 'assistant', text: answer.text || undefined, toolCalls: answer.toolCalls });
       const { results, clientCalls } = await runRound(tools, answer.toolCalls, secretValues, events);
@@ -196,6 +217,20 @@ async function runRound(tools: RunTools, calls: ModelToolCall[], secrets: string
   }
   return { results, clientCalls };
 }
+
+/**
+ * The model called `handoff` (agent-api.md §1.4): nothing else of the round runs; the others get
+ * the neutral `handed_off` result, never words telling the model to stay silent.
+ */
+function handOverRound(calls: ModelToolCall[], handoffCall: ModelToolCall, events: EventLog) {
+  events.add('tool_call.started', { call_id: handoffCall.callId, name: 'handoff', arguments: handoffCall.arguments });
+  for (const call of calls) {
+    const output = call === handoffCall ? { status: 'handed_off' } : JSON.parse(skippedCall(call, 'handed_off').output);
+    events.add('tool_call.completed', { call_id: call.callId, name: call.name, ok: call === handoffCall, output });
+  }
+}
+
+const lastCustomerText = (history: ClaimedRun['history']) => history.findLast((message) => message.role === 'user')?.text ?? '';
 
 /** One model answer streamed into the run's log, from the first model that answers. */
 async function streamAnswer(

@@ -9,5 +9,7 @@ export const presentMessage = (row: AgentMessage) => ({
   text: row.text,
   run: row.runId,
   client_message_id: row.clientMessageId,
+  /** The member who wrote a staff message. */
+  author: row.authorId ?? null,
   created_at: row.createdAt.toISOString(),
 });

@@ -51,7 +51,7 @@ export function toRun(row: Record<string, unknown>): AgentRun {
 }
 
 export const MESSAGE_COLUMNS = `id, project_id AS "projectId", session_id AS "sessionId", role, text, run_id AS "runId",
-  client_message_id AS "clientMessageId", created_at AS "createdAt"`;
+  client_message_id AS "clientMessageId", author_id AS "authorId", created_at AS "createdAt"`;
 
 type Queryable = pg.Pool | pg.ClientBase;
 
@@ -140,5 +140,15 @@ export async function findRunSession(projectId: string, ref: string): Promise<Ag
     values: [projectId, ref],
   });
   if (!rows[0]) throw new AgentError('session_not_found', { param: 'session' });
+  return rows[0] as AgentSession;
+}
+
+/** A session by id, read in the caller's transaction. */
+export async function readSessionWithPg(client: Queryable, sessionId: string): Promise<AgentSession> {
+  const { rows } = await client.query({
+    name: 'agent-session-read',
+    text: `SELECT ${SESSION_COLUMNS} FROM agent_sessions WHERE id = $1`,
+    values: [sessionId],
+  });
   return rows[0] as AgentSession;
 }

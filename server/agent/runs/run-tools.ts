@@ -30,6 +30,8 @@ export interface RunTools {
   server: Map<string, { parameters: object; call: ServerTool }>;
   /** Client tools: calling one pauses the run for its output (`requires_action`). */
   client: Set<string>;
+  /** The builtin `handoff` is offered: calling it ends the run, handed to staff. */
+  handoff: boolean;
 }
 
 export interface ToolContext {
@@ -45,11 +47,11 @@ export interface ToolContext {
 /**
  * The tools of a session run (agent-api.md §1.10): the agent's HTTP tools (those that need a
  * verified customer only when the end user is one), `search_knowledge` over its knowledge
- * sources, `create_ticket`, and its client tools. The builtin `handoff` comes with handoffs
- * (issue 19); until then it is not offered.
+ * sources, `create_ticket`, `handoff` (which the run itself carries out: it ends the run) and
+ * its client tools.
  */
 export async function loadRunTools(config: AgentConfig, context: ToolContext): Promise<RunTools> {
-  const tools: RunTools = { modelTools: [], server: new Map(), client: new Set() };
+  const tools: RunTools = { modelTools: [], server: new Map(), client: new Set(), handoff: false };
   const rows = config.tools.http.length
     ? await db.agentTool.findMany({ where: { projectId: context.projectId, id: { in: config.tools.http } } })
     : [];
@@ -119,6 +121,10 @@ export async function loadRunTools(config: AgentConfig, context: ToolContext): P
       },
     });
   }
+  if (config.tools.builtin.includes('handoff')) {
+    tools.modelTools.push({ name: 'handoff', description: handoffTool.description, parameters: handoffTool.parameters });
+    tools.handoff = true;
+  }
   for (const tool of config.tools.client) {
     tools.modelTools.push({ name: tool.name, description: tool.description, parameters: tool.parameters as ModelTool['parameters'] });
     tools.client.add(tool.name);
@@ -162,15 +168,45 @@ export async function runServerCalls(tools: RunTools, calls: ModelToolCall[], se
   );
 }
 
+/** The builtin `handoff` as the model sees it (agent-api.md §1.7). */
+export const handoffTool = {
+  description:
+    'Hands the conversation to a member of staff: call it when the customer asks for a person or you cannot help. Staff see the reason and summary.',
+  parameters: {
+    type: 'object' as const,
+    properties: {
+      reason: { type: 'string', maxLength: 200, description: 'Why a person is needed, in a few words.' },
+      summary: { type: 'string', maxLength: 2000, description: 'What the customer wants and what was tried, for staff.' },
+    },
+    required: ['reason'],
+  },
+};
+
+const skippedDetail = {
+  too_many_calls: `at most ${MAX_CALLS_PER_ROUND} calls run per round`,
+  unknown_tool: 'no such tool',
+  handed_off: 'the conversation was handed to staff',
+};
+
 /** A tool result for calls that were not run. */
-export const skippedCall = (call: ModelToolCall, code: 'too_many_calls' | 'unknown_tool'): ToolCallResult => ({
+export const skippedCall = (call: ModelToolCall, code: keyof typeof skippedDetail): ToolCallResult => ({
   callId: call.callId,
   name: call.name,
-  output: JSON.stringify({
-    error: { code, detail: code === 'too_many_calls' ? `at most ${MAX_CALLS_PER_ROUND} calls run per round` : 'no such tool' },
-  }),
+  output: JSON.stringify({ error: { code, detail: skippedDetail[code] } }),
   ok: false,
 });
+
+/** The reason and summary a `handoff` call gives, read leniently: a person is needed either way. */
+export function handoffArguments(call: ModelToolCall): { reason: string; summary: string | null } {
+  let args: Record<string, unknown> = {};
+  try {
+    args = parseArguments(call.arguments);
+  } catch {
+    // the handoff still happens
+  }
+  const text = (value: unknown, max: number) => (typeof value === 'string' && value.trim() ? value.trim().slice(0, max) : null);
+  return { reason: text(args.reason, 200) ?? 'requested by the AI', summary: text(args.summary, 2000) };
+}
 
 function parseArguments(text: string): Record<string, unknown> {
   try {

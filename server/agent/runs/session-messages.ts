@@ -3,6 +3,7 @@ import { AgentError, type AgentLanguage } from '@/server/errors/agent-error';
 import { getRedis } from '@/server/redis';
 import type { ProjectCaller } from '@/server/agent/access/agent-caller';
 import { presentRun } from '@/server/agent/ask/present-run';
+import { presentHandoff } from '@/server/agent/handoffs/handoff-rows';
 import { pageAgentList, type AgentListParams } from '@/server/agent/http/agent-paging';
 import { findSession } from '@/server/agent/sessions/manage-sessions';
 import { acceptSessionMessage, type SessionMessageInput } from './accept-session-message';
@@ -32,7 +33,9 @@ export interface StreamContext {
  * POST /v1/sessions/{session}/messages: the message is accepted and its run started or queued
  * (accept-session-message.ts). With `stream: true` the answer is the run's event stream, ending
  * at its terminal event or at `run.requires_action`; with `wait_ms` it waits that long at most
- * for the run to end or pause; then `{message, run, reply?}` as things stand.
+ * for the run to end or pause; then `{message, run, reply?}` as things stand. While staff have
+ * the session the message is stored for them and no run starts: `{message, run: null, handoff}`,
+ * as JSON even when `stream` was asked for.
  */
 export async function postSessionMessage(
   caller: ProjectCaller,
@@ -40,7 +43,15 @@ export async function postSessionMessage(
   body: SessionMessageInput & { stream: boolean; wait_ms: number },
   context: StreamContext,
 ) {
-  const accepted = await acceptSessionMessage(caller, sessionRef, body);
+  const accepted = await acceptSessionMessage(caller, sessionRef, { ...body, on_handoff: 'store' });
+  if (accepted.run === null) {
+    return {
+      object: 'session.message_result' as const,
+      message: presentMessage(accepted.message),
+      run: null,
+      handoff: presentHandoff(accepted.handoff),
+    };
+  }
   if (body.stream) return runEventsResponse(accepted.run, null, context, { endAtPause: true });
   if (body.wait_ms > 0) await waitForRun(accepted.run, body.wait_ms);
   return messageOutcome(accepted.message, accepted.run.id);

@@ -94,6 +94,8 @@ export async function takeInbound(
         whatsapp: { message_id: message.id, account_id: message.accountId, contact_id: message.contactId, org_id: message.orgId },
       },
     );
+    // Staff have the session: the message is in its history for them, and the bot stays silent.
+    if (accepted.run === null) return { skipped: 'handoff_open' };
     return { runId: accepted.run.id, joined: accepted.joined === true };
   } catch (error) {
     if (error instanceof ChannelMessageSkipped) return { skipped: error.reason };

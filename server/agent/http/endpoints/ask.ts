@@ -75,7 +75,15 @@ export const askEndpoint = defineAgentEndpoint({
   permission: 'runs:write',
   body: askBody,
   response: { status: 200, description: '`{id, object: "ask", run, output_text, required_action?}`, or an event stream.', stream: true },
-  errors: [...modelAndLimitErrors, 'external_id_invalid', 'session_not_found', 'session_agent_mismatch', 'session_busy', 'session_queue_full'],
+  errors: [
+    ...modelAndLimitErrors,
+    'external_id_invalid',
+    'session_not_found',
+    'session_agent_mismatch',
+    'session_busy',
+    'session_queue_full',
+    'handoff_already_open',
+  ],
 });
 
 export const askEndpoints = [askEndpoint];

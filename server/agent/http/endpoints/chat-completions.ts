@@ -39,7 +39,15 @@ export const chatCompletionsEndpoint = defineAgentEndpoint({
   permission: 'runs:write',
   body: chatCompletionBody,
   response: { status: 200, description: 'A `chat.completion`, or `chat.completion.chunk` events ending with `[DONE]`.', stream: true },
-  errors: [...modelAndLimitErrors, 'unsupported_parameter', 'session_not_found', 'session_agent_mismatch', 'session_busy', 'session_queue_full'],
+  errors: [
+    ...modelAndLimitErrors,
+    'unsupported_parameter',
+    'session_not_found',
+    'session_agent_mismatch',
+    'session_busy',
+    'session_queue_full',
+    'handoff_already_open',
+  ],
 });
 
 export const chatCompletionsEndpoints = [chatCompletionsEndpoint];

@@ -14,6 +14,7 @@ import { referenceEndpoints } from './reference';
 import { runEndpoints } from './runs';
 import { sessionEndpoints } from './sessions';
 import { ticketEndpoints } from './tickets';
+import { handoffEndpoints } from './handoffs';
 import { toolEndpoints } from './tools';
 import { webhookEndpointEndpoints } from './webhook-endpoints';
 
@@ -34,6 +35,7 @@ export const allAgentEndpoints: AgentEndpointSpec[] = [
   ...toolEndpoints,
   ...sessionEndpoints,
   ...runEndpoints,
+  ...handoffEndpoints,
   ...ticketEndpoints,
   ...webhookEndpointEndpoints,
   ...askEndpoints,

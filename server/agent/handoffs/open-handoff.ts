@@ -1,0 +1,216 @@
+import type pg from 'pg';
+import type { AgentHandoff, AgentMessage, AgentRun } from '@/server/db';
+import { newId } from '@/server/db/ids';
+import { readAgentConfig, type AgentConfig } from '@/server/agent/agents/agent-config';
+import { presentRun } from '@/server/agent/ask/present-run';
+import { presentMessage } from '@/server/agent/runs/present-message';
+import { RUN_COLUMNS, toRun } from '@/server/agent/runs/run-rows';
+import { announceRunCancel, appendSessionEvent, runEventLog } from '@/server/agent/runs/run-stream';
+import { recordAgentEventWithPg } from '@/server/agent/webhooks/record-agent-event';
+import { escalationReply } from './escalation-reply';
+import { activeHandoffWithPg, HANDOFF_COLUMNS, presentHandoff } from './handoff-rows';
+import { assignSessionConversationWithPg } from './session-conversation';
+
+/** Who or what handed the session to staff (agent-api.md §1.7). */
+export type HandoffOpener = 'model' | 'api' | 'never_handle' | 'refusal' | 'quota' | 'cost_cap' | 'interrupted' | 'takeover';
+
+export interface HandoffOpening {
+  projectId: string;
+  sessionId: string;
+  reason: string;
+  summary?: string | null;
+  openedBy: HandoffOpener;
+  /** The run that handed over, if one did. */
+  runId?: string | null;
+  /** A takeover is assigned to the member who replied. */
+  assigneeId?: string | null;
+  note?: string | null;
+  /** A run that ends by handing over keeps its own ending; every other unfinished run is cancelled. */
+  exceptRunId?: string | null;
+  /** False when the caller sends the escalation text itself (a run ending `handed_off` replies with it). */
+  writeEscalation?: boolean;
+}
+
+export interface OpenedHandoff {
+  handoff: AgentHandoff;
+  created: boolean;
+  /** The escalation reply written to the session, to be delivered on its channel. */
+  escalation: AgentMessage | null;
+  /** Announces what changed (cancelled runs, the session's events); call once the transaction committed. */
+  afterCommit: () => Promise<void>;
+}
+
+/**
+ * Hands a session to staff (agent-api.md §1.7), in the caller's transaction, which holds the
+ * session row's lock: the bot falls silent from this commit on. Unless a handoff is already
+ * active (then it is kept; a takeover assigns it to the member who replied when nobody has it),
+ * one is opened, the session's queued and running runs are cancelled (their unsent replies
+ * discarded), the escalation reply is written in the customer's language (not for a takeover: a
+ * person already answered), and `handoff.opened` is recorded.
+ */
+export async function openHandoffWithPg(client: pg.ClientBase, opening: HandoffOpening): Promise<OpenedHandoff> {
+  const session = await readHandoffSession(client, opening.sessionId);
+  const active = await activeHandoffWithPg(client, opening.sessionId);
+  const cancelled = await cancelUnfinishedRuns(client, opening.sessionId, opening.exceptRunId ?? null);
+  if (active) {
+    const takenOver = opening.openedBy === 'takeover' && opening.assigneeId && !active.assigneeId;
+    const handoff = takenOver ? await assign(client, active, opening.assigneeId!) : active;
+    const inbox = takenOver ? await assignSessionConversationWithPg(client, session, handoff.assigneeId) : null;
+    if (takenOver)
+      await recordAgentEventWithPg(client, { projectId: opening.projectId, type: 'handoff.assigned', data: presentHandoff(handoff) });
+    const change: [string, AgentHandoff] | null = takenOver ? ['handoff.assigned', handoff] : null;
+    return { handoff, created: false, escalation: null, afterCommit: announce(opening.sessionId, cancelled, change, null, inbox) };
+  }
+
+  const config = await sessionConfig(client, session);
+  const openedAt = new Date();
+  const { rows } = await client.query({
+    name: 'agent-handoff-open',
+    text: `INSERT INTO agent_handoffs (id, project_id, session_id, status, assignee_id, reason, summary, opened_by, run_id, note, opened_at, assigned_at, expires_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+           RETURNING ${HANDOFF_COLUMNS}`,
+    values: [
+      newId('agentHandoff'),
+      opening.projectId,
+      opening.sessionId,
+      opening.assigneeId ? 'assigned' : 'open',
+      opening.assigneeId ?? null,
+      opening.reason,
+      opening.summary ?? null,
+      opening.openedBy,
+      opening.runId ?? null,
+      opening.note ?? null,
+      openedAt,
+      opening.assigneeId ? openedAt : null,
+      new Date(openedAt.getTime() + config.handoff.expire_after_hours * 3_600_000),
+    ],
+  });
+  const handoff = rows[0] as AgentHandoff;
+  await recordAgentEventWithPg(client, { projectId: opening.projectId, type: 'handoff.opened', data: presentHandoff(handoff) });
+  const inbox = handoff.assigneeId ? await assignSessionConversationWithPg(client, session, handoff.assigneeId) : null;
+
+  let escalation: AgentMessage | null = null;
+  if (opening.writeEscalation !== false && opening.openedBy !== 'takeover') {
+    escalation = {
+      id: newId('agentMessage'),
+      projectId: opening.projectId,
+      sessionId: opening.sessionId,
+      role: 'assistant',
+      text: escalationReply(config, await lastCustomerText(client, opening.sessionId)),
+      runId: opening.runId ?? null,
+      clientMessageId: null,
+      authorId: null,
+      createdAt: openedAt,
+    };
+    await insertSessionMessageWithPg(client, escalation);
+    await recordAgentEventWithPg(client, { projectId: opening.projectId, type: 'message.created', data: presentMessage(escalation) });
+  }
+  return {
+    handoff,
+    created: true,
+    escalation,
+    afterCommit: announce(opening.sessionId, cancelled, ['handoff.opened', handoff], escalation, inbox),
+  };
+}
+
+export interface HandoffSession {
+  id: string;
+  projectId: string;
+  agentId: string;
+  version: string;
+  channel: string;
+  externalId: string | null;
+}
+
+export async function readHandoffSession(client: pg.ClientBase, sessionId: string): Promise<HandoffSession> {
+  const { rows } = await client.query({
+    name: 'agent-handoff-session',
+    text: `SELECT id, project_id AS "projectId", agent_id AS "agentId", version, channel, external_id AS "externalId" FROM agent_sessions WHERE id = $1`,
+    values: [sessionId],
+  });
+  return rows[0] as HandoffSession;
+}
+
+/** The configuration answering the session: its handoff settings say the escalation text and the expiry. */
+async function sessionConfig(client: pg.ClientBase, session: HandoffSession): Promise<AgentConfig> {
+  const { rows } = await client.query({
+    name: 'agent-handoff-session-config',
+    text: `SELECT CASE WHEN $2 = 'draft' THEN a.draft_config
+                       ELSE (SELECT v.config FROM agent_versions v WHERE v.agent_id = a.id
+                              AND v.number = CASE WHEN $2 = 'published' THEN a.published_version ELSE $2::int END)
+                  END AS config
+             FROM agents a WHERE a.id = $1`,
+    values: [session.agentId, session.version],
+  });
+  return readAgentConfig(rows[0]?.config ?? {});
+}
+
+async function lastCustomerText(client: pg.ClientBase, sessionId: string): Promise<string> {
+  const { rows } = await client.query({
+    name: 'agent-handoff-last-customer-text',
+    text: `SELECT text FROM agent_messages WHERE session_id = $1 AND role = 'user' ORDER BY created_at DESC, id DESC LIMIT 1`,
+    values: [sessionId],
+  });
+  return (rows[0] as { text: string } | undefined)?.text ?? '';
+}
+
+/** A message of the session's history written by the runtime or staff (escalation, staff reply, note). */
+export async function insertSessionMessageWithPg(client: pg.ClientBase, message: AgentMessage): Promise<void> {
+  await client.query({
+    name: 'agent-session-message-insert',
+    text: `INSERT INTO agent_messages (id, project_id, session_id, role, text, run_id, client_message_id, author_id, created_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    values: [
+      message.id,
+      message.projectId,
+      message.sessionId,
+      message.role,
+      message.text,
+      message.runId,
+      message.clientMessageId,
+      message.authorId,
+      message.createdAt,
+    ],
+  });
+}
+
+async function cancelUnfinishedRuns(client: pg.ClientBase, sessionId: string, exceptRunId: string | null): Promise<AgentRun[]> {
+  const { rows } = await client.query({
+    name: 'agent-handoff-cancel-runs',
+    text: `UPDATE agent_runs SET status = 'cancelled', completed_at = now(), updated_at = now(), lease_until = NULL, required_action = NULL, turns = NULL
+            WHERE session_id = $1 AND status IN ('queued', 'in_progress', 'requires_action') AND id IS DISTINCT FROM $2
+            RETURNING ${RUN_COLUMNS}`,
+    values: [sessionId, exceptRunId],
+  });
+  return rows.map(toRun);
+}
+
+async function assign(client: pg.ClientBase, handoff: AgentHandoff, assigneeId: string): Promise<AgentHandoff> {
+  const { rows } = await client.query({
+    name: 'agent-handoff-takeover-assign',
+    text: `UPDATE agent_handoffs SET status = 'assigned', assignee_id = $2, assigned_at = now() WHERE id = $1 RETURNING ${HANDOFF_COLUMNS}`,
+    values: [handoff.id, assigneeId],
+  });
+  return rows[0] as AgentHandoff;
+}
+
+/** After the commit: workers executing a cancelled run stop, and the runs' and session's logs say what happened. */
+function announce(
+  sessionId: string,
+  cancelled: AgentRun[],
+  change: [string, AgentHandoff] | null,
+  escalation: AgentMessage | null,
+  inbox: (() => Promise<void>) | null,
+) {
+  return async () => {
+    await inbox?.();
+    for (const run of cancelled) {
+      await announceRunCancel(run.id);
+      const events = runEventLog({ runId: run.id, sessionId });
+      events.add('run.cancelled', presentRun(run));
+      await events.flushed();
+    }
+    if (change) await appendSessionEvent(sessionId, change[0], presentHandoff(change[1]));
+    if (escalation) await appendSessionEvent(sessionId, 'message.created', presentMessage(escalation));
+  };
+}

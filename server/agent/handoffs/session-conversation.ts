@@ -1,0 +1,29 @@
+import type pg from 'pg';
+import { publishInboxChange } from '@/server/live/publish-inbox-change';
+
+/** A WhatsApp session's inbox conversation: the contact in its external id `wa:<contact_id>` (agent-api.md §2.3). */
+export function sessionContactId(session: { channel: string; externalId: string | null }): string | null {
+  return session.channel === 'whatsapp' && session.externalId?.startsWith('wa:') ? session.externalId.slice(3) : null;
+}
+
+/**
+ * While a handoff is active its assignee is the inbox conversation's (agent-api.md §1.7: one
+ * field), so a WhatsApp session's contact is assigned with it, in the same transaction. Returns
+ * what to announce to open inboxes once committed.
+ */
+export async function assignSessionConversationWithPg(
+  client: pg.ClientBase,
+  session: { projectId: string; channel: string; externalId: string | null },
+  assigneeId: string | null,
+): Promise<(() => Promise<void>) | null> {
+  const contactId = sessionContactId(session);
+  if (!contactId) return null;
+  const { rows } = await client.query({
+    name: 'agent-handoff-assign-conversation',
+    text: `UPDATE contacts c SET assigned_user_id = $3, updated_at = now() FROM agent_projects p
+            WHERE p.id = $1 AND c.id = $2 AND c.org_id = p.org_id RETURNING c.org_id AS "orgId"`,
+    values: [session.projectId, contactId, assigneeId],
+  });
+  const orgId = (rows[0] as { orgId: string } | undefined)?.orgId;
+  return orgId ? () => publishInboxChange(orgId, contactId, 'assigned') : null;
+}

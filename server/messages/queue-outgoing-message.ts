@@ -262,7 +262,10 @@ export interface BotReply {
   accountId: string;
   contactId: string;
   agentId: string;
-  runId: string;
+  /** The run whose reply it is; null for an escalation reply written when a handoff opened. */
+  runId: string | null;
+  /** Its parts' idempotency keys are `<key>:<part>`: `run_<runId>` for a run's reply. */
+  key: string;
   text: string;
 }
 
@@ -270,12 +273,12 @@ export interface BotReply {
  * An agent's reply to a WhatsApp customer (agent-api.md §2.4), inside the caller's `pg`
  * transaction (the run's end, with its session locked): text messages from the receiving
  * account, split at 4,096 characters, written by the bot, and one send job for them. Each
- * part's id comes from its idempotency key `run_<runId>:<part>`, so writing a reply twice
+ * part's id comes from its idempotency key (`run_<runId>:<part>`), so writing a reply twice
  * stores it once. Returns the ids of the messages written now.
  */
 export async function insertBotReplyWithPg(client: pg.ClientBase, reply: BotReply): Promise<string[]> {
   const parts = splitText(reply.text);
-  const ids = parts.map((_, part) => idFromKey('message', `run_${reply.runId}:${part}`));
+  const ids = parts.map((_, part) => idFromKey('message', `${reply.key}:${part}`));
   const now = new Date();
   const { rows } = await client.query<{ id: string }>({
     name: 'insert-bot-reply',

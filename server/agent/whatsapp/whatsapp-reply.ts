@@ -37,7 +37,37 @@ export function sendWhatsAppReplyWithPg(client: pg.ClientBase, origin: WhatsAppO
     contactId: origin.contact_id,
     agentId: run.agentId,
     runId: run.id,
+    key: `run_${run.id}`,
     text,
+  });
+}
+
+/**
+ * A handoff's escalation reply to a WhatsApp customer (agent-api.md §1.7), in the transaction
+ * that opened the handoff: like a bot reply, from the account the customer last wrote to.
+ */
+export async function sendEscalationToWhatsAppWithPg(
+  client: pg.ClientBase,
+  session: { agentId: string; contactId: string },
+  escalation: { text: string; runId: string | null },
+  handoffId: string,
+): Promise<void> {
+  const { rows } = await client.query<{ accountId: string; orgId: string }>({
+    name: 'whatsapp-last-inbound-account',
+    text: `SELECT account_id AS "accountId", org_id AS "orgId" FROM messages
+            WHERE contact_id = $1 AND direction = 'incoming' ORDER BY created_at DESC LIMIT 1`,
+    values: [session.contactId],
+  });
+  const last = rows[0];
+  if (!last || escalation.text.trim() === '') return;
+  await insertBotReplyWithPg(client, {
+    orgId: last.orgId,
+    accountId: last.accountId,
+    contactId: session.contactId,
+    agentId: session.agentId,
+    runId: escalation.runId,
+    key: `handoff_${handoffId}`,
+    text: escalation.text,
   });
 }
 

@@ -6,6 +6,7 @@ import { expireHandoffs } from '@/server/agent/handoffs/expire-handoffs';
 import { reconcileRuns } from '@/server/agent/runs/reconcile-runs';
 import { settleSessionJobRun } from '@/server/agent/runs/session-runs';
 import { agentInboundJob } from '@/server/agent/whatsapp/agent-inbound.job';
+import { takeoverJob } from '@/server/agent/whatsapp/takeover.job';
 import { reconcileUsageCounters } from '@/server/agent/usage/reconcile-usage-counters';
 import { dispatchCampaignJob, startScheduledCampaignJob } from '@/server/campaigns/campaign-jobs';
 import { sweepCampaigns } from '@/server/campaigns/sweep-campaigns';
@@ -47,6 +48,7 @@ export const processors: Processors = {
     },
     'agent-session.settle': settleSessionJobRun,
     'agent.inbound': agentInboundJob,
+    'agent.takeover': takeoverJob,
   },
   'webhook-fan-out': { 'events.fan-out': fanOutEventsJob },
   'webhook-attempts': { 'deliveries.attempt': attemptDeliveriesJob },

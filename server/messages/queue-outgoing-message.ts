@@ -62,6 +62,16 @@ function messageRow(input: OutgoingMessageInput, id: string): Prisma.MessageCrea
   };
 }
 
+/**
+ * A person wrote to the customer (agent-api.md §2.5): a message not from the bot and not a
+ * template (campaigns and templates are `bot_reply`'s business). Its `agent.takeover` job,
+ * written with it, stops the bot of the contact's WhatsApp session.
+ */
+const isHumanReply = (input: Pick<OutgoingMessageInput, 'author' | 'type'>) =>
+  (input.author?.type === 'member' || input.author?.type === 'api') && input.type !== 'template';
+const takeoverJob = (messageId: string) =>
+  ({ queue: 'agent-runs', name: 'agent.takeover', data: { messageId }, jobId: `agent-takeover-${messageId}` }) as const;
+
 /** A send job is named after its first message (and its size, when it holds several). */
 const sendJobId = (messageIds: string[]) => `message.send-${messageIds[0]}${messageIds.length > 1 ? `-x${messageIds.length}` : ''}`;
 
@@ -81,6 +91,7 @@ export async function insertOutgoingMessage(tx: DbTx, input: OutgoingMessageInpu
     data: { accountId: input.accountId, messageIds: [id] },
     jobId: sendJobId([id]),
   });
+  if (isHumanReply(input)) await addOutboxJob(tx, takeoverJob(id));
   return message;
 }
 
@@ -155,10 +166,10 @@ const storeTogether = batchedCalls(async (queued: QueuedMessage[]) => {
     text: `WITH input AS (
              SELECT * FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::jsonb[],
                                   $10::text[], $11::text[], $12::text[], $13::text[], $14::boolean[], $15::text[], $16::jsonb[], $17::text[],
-                                  $18::text[], $19::text[])
+                                  $18::text[], $19::text[], $20::text[])
                WITH ORDINALITY AS t(id, contact_id, org_id, phone_number, account_id, type, content, payload,
                                     template_id, template_name, reference, callback_url, bot_reply, outbox_id, outbox_data, job_id,
-                                    author_type, author_user_id, n)
+                                    author_type, author_user_id, takeover_id, n)
            ), contact AS (
              INSERT INTO contacts (id, org_id, phone_number, account_id, last_message_at, last_message_preview, created_at, updated_at)
              SELECT DISTINCT ON (org_id, phone_number) contact_id, org_id, phone_number, account_id, $1, left(content, ${PREVIEW_LENGTH}), $1, $1
@@ -175,6 +186,10 @@ const storeTogether = batchedCalls(async (queued: QueuedMessage[]) => {
              RETURNING id, contact_id
            ), job AS (
              INSERT INTO outbox_jobs (id, queue, name, data, job_id) SELECT outbox_id, 'messages', 'message.send', outbox_data, job_id FROM input
+           ), takeover AS (
+             INSERT INTO outbox_jobs (id, queue, name, data, job_id)
+             SELECT takeover_id, 'agent-runs', 'agent.takeover', jsonb_build_object('messageId', id), 'agent-takeover-' || id FROM input
+              WHERE takeover_id IS NOT NULL
            )
            SELECT id, contact_id FROM message`,
     values: [
@@ -197,6 +212,7 @@ const storeTogether = batchedCalls(async (queued: QueuedMessage[]) => {
       column((m) => m.outbox.jobId),
       column((m) => m.input.author?.type ?? null),
       column((m) => m.input.author?.userId ?? null),
+      column((m) => (isHumanReply(m.input) ? newId('outbox') : null)),
     ],
   });
   return { createdAt: now, contactIds: new Map(rows.map((row) => [row.id, row.contact_id])) };

@@ -59,6 +59,8 @@ export const queueDefinitions = {
     'agent-session.settle': byId('sessionId'),
     /** An inbound WhatsApp message, for the bot hook (server/agent/whatsapp/agent-inbound.job.ts). */
     'agent.inbound': byId('messageId'),
+    /** A person wrote to a WhatsApp customer: the bot stops (server/agent/whatsapp/takeover.job.ts). */
+    'agent.takeover': byId('messageId'),
   },
   /** Knowledge sources read (URLs), split into passages and indexed; apart, so agent runs never wait behind it. */
   knowledge: {

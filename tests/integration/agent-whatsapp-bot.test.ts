@@ -195,7 +195,7 @@ describe('WhatsApp bot hook', () => {
     assert.equal(await sessionOf(contact.id), null);
   });
 
-  test('a person replying while the agent is answering: the bot reply is dropped and its run cancelled', async () => {
+  test('a person replying while the agent is answering takes over: the run is cancelled, its reply dropped, the bot silent after', async () => {
     const phone = randomPhone();
     await write(phone, '[[sim:token_ms=250]] please tell me everything about the lamp I ordered last week and when it ships');
     const contact = await contactOf(phone);
@@ -215,7 +215,15 @@ describe('WhatsApp bot hook', () => {
       20_000,
     );
     assert.equal(ended.status, 'cancelled');
+    // The person took over: a handoff opened by the takeover, and the bot stays silent after.
+    const handoff = await waitFor('the takeover handoff', () => db.agentHandoff.findFirst({ where: { sessionId: session.id } }));
+    assert.equal(handoff.openedBy, 'takeover');
+    assert.equal(handoff.status, 'open');
+    await write(phone, 'ok, thank you');
+    await waitFor('the message stored for staff', () => db.agentMessage.findFirst({ where: { sessionId: session.id, text: 'ok, thank you' } }));
+    await sleep(2_500);
     assert.equal((await botMessages(contact.id)).length, 0);
+    assert.equal(await db.agentRun.count({ where: { sessionId: session.id } }), 1);
     const runView = await agent(`/v1/runs/${run.id}`, { key: agentKey });
     assert.equal(runView.body.status, 'cancelled');
   });

@@ -35,6 +35,9 @@ export async function takeoverJob(_job: unknown, data: { messageId: string }): P
       });
     });
     await opened.afterCommit();
-    logger.info({ messageId: data.messageId, sessionId: session.id, handoffId: opened.handoff.id, created: opened.created }, 'bot hook: a person took over');
+    logger.info(
+      { messageId: data.messageId, sessionId: session.id, handoffId: opened.handoff.id, created: opened.created },
+      'bot hook: a person took over',
+    );
   }
 }

@@ -7,9 +7,10 @@ import { presentMessage } from '@/server/agent/runs/present-message';
 import { RUN_COLUMNS, toRun } from '@/server/agent/runs/run-rows';
 import { announceRunCancel, appendSessionEvent, runEventLog } from '@/server/agent/runs/run-stream';
 import { recordAgentEventWithPg } from '@/server/agent/webhooks/record-agent-event';
+import { sendEscalationToWhatsAppWithPg } from '@/server/agent/whatsapp/whatsapp-reply';
 import { escalationReply } from './escalation-reply';
 import { activeHandoffWithPg, HANDOFF_COLUMNS, presentHandoff } from './handoff-rows';
-import { assignSessionConversationWithPg } from './session-conversation';
+import { assignSessionConversationWithPg, sessionContactId } from './session-conversation';
 
 /** Who or what handed the session to staff (agent-api.md §1.7). */
 export type HandoffOpener = 'model' | 'api' | 'never_handle' | 'refusal' | 'quota' | 'cost_cap' | 'interrupted' | 'takeover';
@@ -105,6 +106,9 @@ export async function openHandoffWithPg(client: pg.ClientBase, opening: HandoffO
       createdAt: openedAt,
     };
     await insertSessionMessageWithPg(client, escalation);
+    // A WhatsApp customer gets it too, through messaging's send path, in this transaction.
+    const contactId = sessionContactId(session);
+    if (contactId) await sendEscalationToWhatsAppWithPg(client, { agentId: session.agentId, contactId }, escalation, handoff.id);
     await recordAgentEventWithPg(client, { projectId: opening.projectId, type: 'message.created', data: presentMessage(escalation) });
   }
   return {

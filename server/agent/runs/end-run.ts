@@ -14,6 +14,9 @@ import { announceRunCancel, runEventLog, type EventLog } from './run-stream';
 import { forgetRunSecrets, hasRunSecrets } from './run-secrets';
 import { settleSession } from './session-runs';
 import { presentMessage } from './present-message';
+import { activeHandoffWithPg } from '@/server/agent/handoffs/handoff-rows';
+import { humanRepliedSinceWithPg, sendWhatsAppReplyWithPg, whatsAppOriginOf } from '@/server/agent/whatsapp/whatsapp-reply';
+import type { WhatsAppOrigin } from './accept-session-message';
 
 export interface RunUsage {
   inputTokens: number;
@@ -65,9 +68,15 @@ export async function endRun(
           createdAt: new Date(),
         }
       : null;
+  // A WhatsApp run's reply goes to the customer too (agent-api.md §2.4), unless a person took
+  // over meanwhile: then it is dropped and the run is cancelled.
+  const origin = run.sessionId ? whatsAppOriginOf(run) : null;
   let afterCommit: (() => Promise<void>) | undefined;
   const ended = await pgTransaction(async (client) => {
     if (run.sessionId) await lockSessionWithPg(client, run.sessionId);
+    const dropped = reply !== null && origin !== null && (await replyBlockedWithPg(client, run, origin));
+    const status = dropped ? 'cancelled' : end.status;
+    const kept = dropped ? null : reply;
     const { rows } = await client.query({
       name: 'agent-run-end',
       text: `UPDATE agent_runs SET status = $3::"AgentRunStatus", outcome = $4, output_text = $5, error = $6::jsonb, reply_message_id = $7,
@@ -79,11 +88,11 @@ export async function endRun(
       values: [
         run.id,
         workerId,
-        end.status,
-        end.status === 'completed' ? (end.handoff ? 'handed_off' : 'replied') : null,
+        status,
+        status === 'completed' ? (end.handoff ? 'handed_off' : 'replied') : null,
         end.reply ?? null,
         end.error ? JSON.stringify(end.error) : null,
-        reply?.id ?? null,
+        kept?.id ?? null,
         end.model ?? null,
         end.usage?.inputTokens ?? null,
         end.usage?.outputTokens ?? null,
@@ -95,7 +104,7 @@ export async function endRun(
     const row = toRun(rows[0]);
     // Handed over before the queue moves on: opening cancels the session's waiting runs.
     const handedOver =
-      end.handoff && run.sessionId
+      end.handoff && run.sessionId && !dropped
         ? await openHandoffWithPg(client, {
             projectId: run.projectId,
             sessionId: run.sessionId,
@@ -109,21 +118,35 @@ export async function endRun(
           })
         : null;
     afterCommit = handedOver?.afterCommit;
-    if (run.sessionId) await settleSession(client, run.sessionId, reply);
-    if (reply) await recordAgentEventWithPg(client, { projectId: run.projectId, type: 'message.created', data: presentMessage(reply) });
-    await recordAgentEventWithPg(client, {
-      projectId: run.projectId,
-      type: end.status === 'completed' ? 'run.completed' : 'run.failed',
-      data: presentRun(row),
-    });
-    return row;
+    if (run.sessionId) await settleSession(client, run.sessionId, kept);
+    if (kept && origin && kept.text.trim() !== '') await sendWhatsAppReplyWithPg(client, origin, run, kept.text);
+    if (kept) await recordAgentEventWithPg(client, { projectId: run.projectId, type: 'message.created', data: presentMessage(kept) });
+    // A cancel records no webhook event (as endRunFromOutside's).
+    if (status !== 'cancelled') {
+      await recordAgentEventWithPg(client, {
+        projectId: run.projectId,
+        type: status === 'completed' ? 'run.completed' : 'run.failed',
+        data: presentRun(row),
+      });
+    }
+    return { row, kept };
   });
   if (!ended) return;
   await afterCommit?.();
-  if (reply) events.add('message.completed', { id: reply.id, text: reply.text });
-  events.add(`run.${ended.status}`, presentRun(ended));
+  const { row: endedRun, kept } = ended;
+  if (kept) events.add('message.completed', { id: kept.id, text: kept.text });
+  events.add(`run.${endedRun.status}`, presentRun(endedRun));
   await events.flushed();
   if (hasRunSecrets(run)) await forgetRunSecrets(run.id);
+}
+
+/**
+ * Whether a WhatsApp run's reply must be dropped (agent-api.md §2.4), read with the session
+ * locked: a handoff of the session is active, or a person wrote to the customer since the run started.
+ */
+async function replyBlockedWithPg(client: pg.ClientBase, run: AgentRun, origin: WhatsAppOrigin): Promise<boolean> {
+  if (run.sessionId && (await activeHandoffWithPg(client, run.sessionId))) return true;
+  return humanRepliedSinceWithPg(client, origin.contact_id, run.startedAt ?? run.createdAt);
 }
 
 /**

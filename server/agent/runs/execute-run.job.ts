@@ -31,6 +31,7 @@ import {
 } from './run-tools';
 import { escalationReply } from '@/server/agent/handoffs/escalation-reply';
 import { presentRun } from '@/server/agent/ask/present-run';
+import { showTyping, whatsAppOriginOf } from '@/server/agent/whatsapp/whatsapp-reply';
 
 const workerName = `${hostname()}-${process.pid}`;
 /** How long the outputs of client tools are awaited (agent-service-errors.md, Limits). */
@@ -86,6 +87,9 @@ async function executeRun(session: ClaimedRun, workerId: string, signal: AbortSi
   const target = { runId: run.id, sessionId: run.sessionId };
   const events = runEventLog(target);
   events.add('run.in_progress', presentRun({ ...run, status: 'in_progress' }));
+  // A WhatsApp run shows the customer it is answering (read, typing), once, as it starts.
+  const origin = whatsAppOriginOf(run);
+  if (origin && run.turns === null) await showTyping(origin);
   const fail = (code: Parameters<typeof runError>[0], details = {}) =>
     endRun(run, run.workerId, { status: 'failed', error: runError(code, details) }, events);
 

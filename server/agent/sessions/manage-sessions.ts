@@ -22,7 +22,8 @@ export interface SessionInput {
   agent: string;
   external_id?: string;
   end_user?: EndUserInput;
-  channel?: 'api' | 'playground';
+  /** `whatsapp` only from the bot hook (server/agent/whatsapp/), never from a request. */
+  channel?: 'api' | 'playground' | 'whatsapp';
   version?: 'published' | 'draft' | number;
   concurrency?: 'reject' | 'queue';
   variables?: Record<string, VariableValue>;

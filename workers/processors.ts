@@ -4,6 +4,7 @@ import { indexKnowledgeSourceJob } from '@/server/agent/knowledge/index-knowledg
 import { executeRunJob } from '@/server/agent/runs/execute-run.job';
 import { expireHandoffs } from '@/server/agent/handoffs/expire-handoffs';
 import { reconcileRuns } from '@/server/agent/runs/reconcile-runs';
+import { reconcileUnanswered } from '@/server/agent/whatsapp/reconcile-unanswered';
 import { settleSessionJobRun } from '@/server/agent/runs/session-runs';
 import { agentInboundJob } from '@/server/agent/whatsapp/agent-inbound.job';
 import { takeoverJob } from '@/server/agent/whatsapp/takeover.job';
@@ -45,6 +46,7 @@ export const processors: Processors = {
     'agent-runs.reconcile': async () => {
       await reconcileRuns();
       await expireHandoffs();
+      await reconcileUnanswered();
     },
     'agent-session.settle': settleSessionJobRun,
     'agent.inbound': agentInboundJob,

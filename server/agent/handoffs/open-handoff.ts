@@ -4,7 +4,8 @@ import { newId } from '@/server/db/ids';
 import { readAgentConfig, type AgentConfig } from '@/server/agent/agents/agent-config';
 import { presentRun } from '@/server/agent/ask/present-run';
 import { presentMessage } from '@/server/agent/runs/present-message';
-import { RUN_COLUMNS, toRun } from '@/server/agent/runs/run-rows';
+import { pgTransaction } from '@/server/db/pg';
+import { lockSessionWithPg, RUN_COLUMNS, toRun } from '@/server/agent/runs/run-rows';
 import { announceRunCancel, appendSessionEvent, runEventLog } from '@/server/agent/runs/run-stream';
 import { recordAgentEventWithPg } from '@/server/agent/webhooks/record-agent-event';
 import { sendEscalationToWhatsAppWithPg } from '@/server/agent/whatsapp/whatsapp-reply';
@@ -12,8 +13,13 @@ import { escalationReply } from './escalation-reply';
 import { activeHandoffWithPg, HANDOFF_COLUMNS, presentHandoff } from './handoff-rows';
 import { assignSessionConversationWithPg, sessionContactId } from './session-conversation';
 
-/** Who or what handed the session to staff (agent-api.md §1.7). */
-export type HandoffOpener = 'model' | 'api' | 'never_handle' | 'refusal' | 'quota' | 'cost_cap' | 'interrupted' | 'takeover';
+/**
+ * Who or what handed the session to staff (agent-api.md §1.7): besides the contract's openers,
+ * `run_failed` (a channel run failed at the provider: the customer gets the fallback message)
+ * and `unanswered` (the reconciler found a channel customer waiting over 2 minutes, §2.7).
+ */
+export type HandoffOpener =
+  'model' | 'api' | 'never_handle' | 'refusal' | 'quota' | 'cost_cap' | 'interrupted' | 'takeover' | 'run_failed' | 'unanswered';
 
 export interface HandoffOpening {
   projectId: string;
@@ -219,4 +225,22 @@ function announce(
     if (change) await appendSessionEvent(sessionId, change[0], presentHandoff(change[1]));
     if (escalation) await appendSessionEvent(sessionId, 'message.created', presentMessage(escalation));
   };
+}
+
+/**
+ * Hands a session to staff in a transaction of its own, with the session locked; `stillDue`,
+ * checked under that lock, can call it off (the situation that asked for it has passed).
+ * Returns null when called off.
+ */
+export async function handOverSession(
+  opening: HandoffOpening,
+  stillDue?: (client: pg.ClientBase) => Promise<boolean>,
+): Promise<OpenedHandoff | null> {
+  const opened = await pgTransaction(async (client) => {
+    await lockSessionWithPg(client, opening.sessionId);
+    if (stillDue && !(await stillDue(client))) return null;
+    return openHandoffWithPg(client, opening);
+  });
+  await opened?.afterCommit();
+  return opened;
 }

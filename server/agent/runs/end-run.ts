@@ -72,6 +72,10 @@ export async function endRun(
   // over meanwhile: then it is dropped and the run is cancelled.
   const origin = run.sessionId ? whatsAppOriginOf(run) : null;
   let afterCommit: (() => Promise<void>) | undefined;
+  // A WhatsApp customer whose answer failed gets the fallback message and a person (agent-api.md §1.4).
+  const handoff =
+    end.handoff ??
+    (end.status === 'failed' && origin ? { reason: end.error?.code ?? 'run_failed', summary: null, openedBy: 'run_failed' as const } : undefined);
   const ended = await pgTransaction(async (client) => {
     if (run.sessionId) await lockSessionWithPg(client, run.sessionId);
     const dropped = reply !== null && origin !== null && (await replyBlockedWithPg(client, run, origin));
@@ -89,7 +93,7 @@ export async function endRun(
         run.id,
         workerId,
         status,
-        status === 'completed' ? (end.handoff ? 'handed_off' : 'replied') : null,
+        status === 'completed' ? (handoff ? 'handed_off' : 'replied') : null,
         end.reply ?? null,
         end.error ? JSON.stringify(end.error) : null,
         kept?.id ?? null,
@@ -104,17 +108,17 @@ export async function endRun(
     const row = toRun(rows[0]);
     // Handed over before the queue moves on: opening cancels the session's waiting runs.
     const handedOver =
-      end.handoff && run.sessionId && !dropped
+      handoff && run.sessionId && !dropped
         ? await openHandoffWithPg(client, {
             projectId: run.projectId,
             sessionId: run.sessionId,
-            reason: end.handoff.reason,
-            summary: end.handoff.summary,
-            openedBy: end.handoff.openedBy,
+            reason: handoff.reason,
+            summary: handoff.summary,
+            openedBy: handoff.openedBy,
             runId: run.id,
             exceptRunId: run.id,
             writeEscalation: end.status === 'failed',
-            escalationKind: end.handoff.openedBy === 'refusal' ? 'fallback' : 'escalation',
+            escalationKind: handoff.openedBy === 'refusal' || handoff.openedBy === 'run_failed' ? 'fallback' : 'escalation',
           })
         : null;
     afterCommit = handedOver?.afterCommit;

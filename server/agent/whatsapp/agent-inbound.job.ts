@@ -2,6 +2,7 @@ import { db } from '@/server/db';
 import { AgentError } from '@/server/errors/agent-error';
 import { logger } from '@/server/logger';
 import { getOrCreateEndUser } from '@/server/agent/end-users/manage-end-users';
+import { handOverSession } from '@/server/agent/handoffs/open-handoff';
 import { acceptSessionMessage, ChannelMessageSkipped } from '@/server/agent/runs/accept-session-message';
 import { getOrCreateSession } from '@/server/agent/sessions/manage-sessions';
 import { findWhatsAppBinding } from './whatsapp-binding';
@@ -63,6 +64,7 @@ export async function takeInbound(
   const { projectId, agentId } = binding;
   const externalId = message.contactId;
   const waId = message.contact.phoneNumber.replace(/\D/g, '');
+  let sessionId: string | undefined;
   try {
     await getOrCreateEndUser(
       projectId,
@@ -85,6 +87,7 @@ export async function takeInbound(
       },
       false,
     );
+    sessionId = session.id;
     const accepted = await acceptSessionMessage(
       { kind: 'channel', projectId, orgId: message.orgId },
       session.id,
@@ -100,8 +103,12 @@ export async function takeInbound(
   } catch (error) {
     if (error instanceof ChannelMessageSkipped) return { skipped: error.reason };
     // The agent cannot answer now (archived, not ready, quota reached, the session is another agent's): a person will.
-    if (error instanceof AgentError) return { skipped: error.code };
-    throw error;
+    if (!(error instanceof AgentError)) throw error;
+    if (sessionId && error.code === 'quota_exceeded') {
+      // The month's AI conversations are used up: no run, the escalation reply and staff (agent-api.md §1.8).
+      await handOverSession({ projectId, sessionId, reason: 'quota_exceeded', openedBy: 'quota' });
+    }
+    return { skipped: error.code };
   }
 }
 

@@ -1,8 +1,6 @@
 import { db } from '@/server/db';
-import { pgTransaction } from '@/server/db/pg';
 import { logger } from '@/server/logger';
-import { openHandoffWithPg } from '@/server/agent/handoffs/open-handoff';
-import { lockSessionWithPg } from '@/server/agent/runs/run-rows';
+import { handOverSession } from '@/server/agent/handoffs/open-handoff';
 
 /**
  * Human reply → the bot stops (agent-api.md §2.5): a member (inbox) or an API caller wrote a
@@ -23,18 +21,14 @@ export async function takeoverJob(_job: unknown, data: { messageId: string }): P
     select: { id: true, projectId: true },
   });
   for (const session of sessions) {
-    const opened = await pgTransaction(async (client) => {
-      await lockSessionWithPg(client, session.id);
-      return openHandoffWithPg(client, {
-        projectId: session.projectId,
-        sessionId: session.id,
-        reason: 'takeover',
-        summary: 'A person replied to the customer.',
-        openedBy: 'takeover',
-        assigneeId: message.authorType === 'member' ? message.authorUserId : null,
-      });
-    });
-    await opened.afterCommit();
+    const opened = (await handOverSession({
+      projectId: session.projectId,
+      sessionId: session.id,
+      reason: 'takeover',
+      summary: 'A person replied to the customer.',
+      openedBy: 'takeover',
+      assigneeId: message.authorType === 'member' ? message.authorUserId : null,
+    }))!;
     logger.info(
       { messageId: data.messageId, sessionId: session.id, handoffId: opened.handoff.id, created: opened.created },
       'bot hook: a person took over',

@@ -39,6 +39,14 @@ test.afterAll(async () => {
   closeRedis();
 });
 
+/** A number no contact of the organization has: with a magic ending only 1,000 remain, so the variants could meet. */
+async function freshPhone(suffix?: string): Promise<string> {
+  for (;;) {
+    const phone = randomPhone(suffix);
+    if (!(await db.contact.findFirst({ where: { orgId: org.id, phoneNumber: phone }, select: { id: true } }))) return phone;
+  }
+}
+
 const contact = (phoneNumber: string, name: string) =>
   db.contact.create({ data: { id: newId('contact'), orgId: org.id, accountId: account.id, phoneNumber, name, tags: [] } });
 
@@ -61,7 +69,7 @@ async function expectAxeClean(page: Page) {
 
 /** A campaign sent to the simulator until completed: one read (named), one delivered (named), one failed. */
 async function finishedCampaign(name: string) {
-  const [reader, silent, failing] = [randomPhone(), randomPhone('9903'), randomPhone('9904')];
+  const [reader, silent, failing] = [await freshPhone(), await freshPhone('9903'), await freshPhone('9904')];
   await contact(reader, 'Layla Haddad');
   await contact(silent, 'Omar Khalil');
   const campaign = await createCampaign(org.id, { name, templateId: promoId });
@@ -95,8 +103,10 @@ for (const setup of [
     test('a campaign built with a fixed value and a contact-field variable; an empty contact field is listed before saving', async ({
       page,
     }, testInfo) => {
-      const [amal, unknown] = [randomPhone('9903'), randomPhone('9903')];
+      const amal = await freshPhone('9903');
       await contact(amal, 'Amal');
+      let unknown = await freshPhone('9903');
+      while (unknown === amal) unknown = await freshPhone('9903');
       await signInAt(page, '/signin?callbackUrl=%2Fcampaigns%2Fnew', marketer);
       await page.getByLabel(m.builder.name).fill(`Sources ${setup.label}`);
       await page.getByLabel(m.builder.template).selectOption({ label: 'promo_offer (en) · main' });

@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import { db } from '@/server/db';
 import { logger } from '@/server/logger';
 import { handOverSession } from '@/server/agent/handoffs/open-handoff';
@@ -12,7 +13,7 @@ import { handOverSession } from '@/server/agent/handoffs/open-handoff';
 export async function takeoverJob(_job: unknown, data: { messageId: string }): Promise<void> {
   const message = await db.message.findUnique({
     where: { id: data.messageId },
-    select: { orgId: true, contactId: true, direction: true, type: true, authorType: true, authorUserId: true },
+    select: { orgId: true, contactId: true, direction: true, type: true, authorType: true, authorUserId: true, createdAt: true },
   });
   if (!message || message.direction !== 'outgoing' || message.type === 'template') return;
   if (message.authorType !== 'member' && message.authorType !== 'api') return;
@@ -21,17 +22,34 @@ export async function takeoverJob(_job: unknown, data: { messageId: string }): P
     select: { id: true, projectId: true },
   });
   for (const session of sessions) {
-    const opened = (await handOverSession({
-      projectId: session.projectId,
-      sessionId: session.id,
-      reason: 'takeover',
-      summary: 'A person replied to the customer.',
-      openedBy: 'takeover',
-      assigneeId: message.authorType === 'member' ? message.authorUserId : null,
-    }))!;
+    const opened = await handOverSession(
+      {
+        projectId: session.projectId,
+        sessionId: session.id,
+        reason: 'takeover',
+        summary: 'A person replied to the customer.',
+        openedBy: 'takeover',
+        assigneeId: message.authorType === 'member' ? message.authorUserId : null,
+      },
+      (client) => notEndedSince(client, session.id, message.createdAt),
+    );
+    if (!opened) continue;
     logger.info(
       { messageId: data.messageId, sessionId: session.id, handoffId: opened.handoff.id, created: opened.created },
       'bot hook: a person took over',
     );
   }
+}
+
+/**
+ * A person who replied and then resolved or released the conversation before this job ran has
+ * already given it back: their reply must not hand it over again. Read under the session's lock.
+ */
+async function notEndedSince(client: pg.ClientBase, sessionId: string, since: Date): Promise<boolean> {
+  const { rows } = await client.query({
+    name: 'agent-takeover-ended-since',
+    text: 'SELECT 1 FROM agent_handoffs WHERE session_id = $1 AND ended_at >= $2 LIMIT 1',
+    values: [sessionId, since],
+  });
+  return rows.length === 0;
 }

@@ -105,8 +105,7 @@ for (const setup of [
     }, testInfo) => {
       const amal = await freshPhone('9903');
       await contact(amal, 'Amal');
-      let unknown = await freshPhone('9903');
-      while (unknown === amal) unknown = await freshPhone('9903');
+      const unknown = await freshPhone('9903');
       await signInAt(page, '/signin?callbackUrl=%2Fcampaigns%2Fnew', marketer);
       await page.getByLabel(m.builder.name).fill(`Sources ${setup.label}`);
       await page.getByLabel(m.builder.template).selectOption({ label: 'promo_offer (en) · main' });

@@ -9,7 +9,7 @@ import { announceRunCancel, appendSessionEvent, runEventLog } from '@/server/age
 import { recordAgentEventWithPg } from '@/server/agent/webhooks/record-agent-event';
 import { escalationReply } from './escalation-reply';
 import { activeHandoffWithPg, HANDOFF_COLUMNS, presentHandoff } from './handoff-rows';
-import { assignSessionConversationWithPg } from './session-conversation';
+import { assignSessionConversationWithPg, sessionConversationChangeWithPg } from './session-conversation';
 
 /** Who or what handed the session to staff (agent-api.md §1.7). */
 export type HandoffOpener = 'model' | 'api' | 'never_handle' | 'refusal' | 'quota' | 'cost_cap' | 'interrupted' | 'takeover';
@@ -87,7 +87,9 @@ export async function openHandoffWithPg(client: pg.ClientBase, opening: HandoffO
   });
   const handoff = rows[0] as AgentHandoff;
   await recordAgentEventWithPg(client, { projectId: opening.projectId, type: 'handoff.opened', data: presentHandoff(handoff) });
-  const inbox = handoff.assigneeId ? await assignSessionConversationWithPg(client, session, handoff.assigneeId) : null;
+  const inbox = handoff.assigneeId
+    ? await assignSessionConversationWithPg(client, session, handoff.assigneeId)
+    : await sessionConversationChangeWithPg(client, session, 'handoff:open');
 
   let escalation: AgentMessage | null = null;
   if (opening.writeEscalation !== false && opening.openedBy !== 'takeover') {

@@ -34,7 +34,7 @@ export function HandoffPanel({ contactId, userId }: { contactId: string; userId:
         data-state="ai"
         className="flex items-center gap-2 border-b border-slate-200 bg-sky-50 px-3 py-1.5 text-xs text-sky-900 sm:px-4"
       >
-        <span aria-hidden="true" className="rounded bg-sky-600 px-1 text-[10px] font-semibold text-white">
+        <span aria-hidden="true" className="rounded bg-sky-800 px-1 text-[11px] font-semibold text-white">
           {t('aiBadge')}
         </span>
         {data.sessionStatus === 'open' ? t('aiHandling') : t('aiNext')}

@@ -7,6 +7,7 @@ import { waitFor } from '@/tests/support/wait-for';
 import { seriousAxeViolations } from './support/axe';
 import { createInboxTeam, type InboxTeam } from './support/inbox-team';
 import { expectNoHorizontalScroll, expectReachable, viewports } from './support/layout';
+import { signInAt } from './support/sign-in';
 
 /**
  * A conversation the AI handed over (agent-api.md §2 item 6): it appears under "Needs human"
@@ -35,11 +36,8 @@ async function customerWithSession(name: string, text: string) {
   return createWhatsAppSession(projectId, agentId, contact.id);
 }
 
-async function signIn(page: Page, labels: { email: string; password: string; submit: string }) {
-  await page.goto('/signin?callbackUrl=%2Finbox');
-  await page.getByLabel(labels.email).fill(agent.email);
-  await page.getByLabel(labels.password).fill(agent.password);
-  await page.getByRole('button', { name: labels.submit }).click();
+async function signIn(page: Page) {
+  await signInAt(page, '/signin?callbackUrl=%2Finbox', agent);
   await expect(page).toHaveURL(/\/inbox$/);
   await expect(page.getByTestId('live-state')).toHaveAttribute('data-state', 'live');
 }
@@ -47,7 +45,6 @@ async function signIn(page: Page, labels: { email: string; password: string; sub
 const conversation = (page: Page, name: string) => page.getByTestId('conversation').filter({ hasText: name });
 
 const english = {
-  signIn: { email: 'Email', password: 'Password', submit: 'Sign in' },
   needsHuman: 'Needs human',
   show: 'Show',
   assignToMe: 'Assign to me',
@@ -58,7 +55,6 @@ const english = {
   aiNext: "The AI answers this customer's next message.",
 };
 const arabic = {
-  signIn: { email: 'البريد الإلكتروني', password: 'كلمة المرور', submit: 'تسجيل الدخول' },
   needsHuman: 'تحتاج إلى موظف',
   show: 'عرض',
   assignToMe: 'إسناد إليّ',
@@ -101,7 +97,7 @@ for (const c of cases) {
     const page = await context.newPage();
     const w = c.words;
     const session = await customerWithSession(c.customer.name, c.customer.text);
-    await signIn(page, w.signIn);
+    await signIn(page);
     await page.getByRole('group', { name: w.show }).getByRole('button', { name: w.needsHuman }).click();
     await expect(conversation(page, c.customer.name)).toHaveCount(0);
 

@@ -43,6 +43,7 @@ const testEnv: NodeJS.ProcessEnv = {
   SIMULATOR_STATUS_DELAY_MS: '100',
   // The service's providers are the AI simulator; tests drive its control API at AI_SIMULATOR_URL.
   OPENAI_BASE_URL: `${aiSimulatorUrl}/openai/v1`,
+  PLATFORM_OPENAI_API_KEY: 'sim-platform-key',
   ANTHROPIC_BASE_URL: `${aiSimulatorUrl}/anthropic`,
   AI_SIMULATOR_URL: aiSimulatorUrl,
   // Short enough that the simulator's time-out markers are answered within a test's patience.

@@ -40,6 +40,8 @@ const configSchema = z
 
     /** The AI providers' API roots (official SDKs' `baseURL`); point them at a compatible gateway or the AI simulator. A provider credential's own `base_url` takes precedence. */
     OPENAI_BASE_URL: z.string().url().default('https://api.openai.com/v1'),
+    /** The platform's own OpenAI key, which answers the catalogue's `platform_provided` models for every project; unset, those models are not configured. */
+    PLATFORM_OPENAI_API_KEY: z.string().min(1).optional(),
     ANTHROPIC_BASE_URL: z.string().url().default('https://api.anthropic.com'),
     /** How long an agent event stream stays open before `stream_timeout` (agent-api.md §1.6); reconnect to go on. */
     STREAM_MAX_OPEN_S: z.coerce.number().int().positive().default(300),

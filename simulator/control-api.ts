@@ -58,6 +58,12 @@ export function handleControl(ctx: SimContext, method: string, url: URL, segment
     }
     case 'GET sent':
       return sent(ctx, url);
+    case 'GET reads': {
+      const wamid = url.searchParams.get('wamid');
+      if (!wamid) throw new ControlError(400, 'wamid: required');
+      const data = (ctx.state.reads.get(wamid) ?? []).map((r) => ({ phone_id: r.phoneId, typing: r.typing, at: new Date(r.at).toISOString() }));
+      return { data };
+    }
     case 'POST hold': {
       const { to, accepted } = parse(holdSchema, raw);
       ctx.holds.arm(digitsOf(to), accepted);

@@ -32,6 +32,9 @@ export function handleSend(ctx: SimContext, phoneId: string, body: unknown): unk
   if (body.messaging_product !== 'whatsapp') throw invalidParameter('messaging_product must be "whatsapp"');
   if (body.status === 'read') {
     if (typeof body.message_id !== 'string') throw missingParameter('message_id is required');
+    const typing = body.typing_indicator;
+    if (typing !== undefined && (!isObject(typing) || typing.type !== 'text')) throw invalidParameter('typing_indicator.type must be "text"');
+    ctx.state.recordRead({ wamid: body.message_id, phoneId, typing: typing !== undefined, at: Date.now() });
     return { success: true };
   }
   if (typeof body.to !== 'string' || body.to.trim() === '') throw missingParameter('Parameter to is required');

@@ -36,6 +36,14 @@ export interface MediaRecord {
   filename?: string;
 }
 
+/** A "mark as read" call, with or without the typing indicator. */
+export interface ReadRecord {
+  wamid: string;
+  phoneId: string;
+  typing: boolean;
+  at: number;
+}
+
 /** Bounds memory under benchmarks; the oldest records go first. */
 const MAX_SENT_RECORDS = 100_000;
 
@@ -43,6 +51,8 @@ export class SimState {
   readonly wabas = new Map<string, Waba>();
   readonly phones = new Map<string, Phone>();
   readonly sent = new Map<string, SentRecord>();
+  /** Read marks by inbound wamid, in order. */
+  readonly reads = new Map<string, ReadRecord[]>();
   /** Accepted sends in all, and how often each `biz_opaque_callback_data` came: benchmarks count doubles with it. */
   acceptedTotal = 0;
   readonly acceptedByCallback = new Map<string, number>();
@@ -108,6 +118,14 @@ export class SimState {
     if (this.sent.size > MAX_SENT_RECORDS) {
       const oldest = this.sent.keys().next().value;
       if (oldest !== undefined) this.sent.delete(oldest);
+    }
+  }
+
+  recordRead(record: ReadRecord): void {
+    this.reads.set(record.wamid, [...(this.reads.get(record.wamid) ?? []), record]);
+    if (this.reads.size > MAX_SENT_RECORDS) {
+      const oldest = this.reads.keys().next().value;
+      if (oldest !== undefined) this.reads.delete(oldest);
     }
   }
 

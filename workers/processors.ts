@@ -4,6 +4,10 @@ import { indexKnowledgeSourceJob } from '@/server/agent/knowledge/index-knowledg
 import { executeRunJob } from '@/server/agent/runs/execute-run.job';
 import { expireHandoffs } from '@/server/agent/handoffs/expire-handoffs';
 import { reconcileRuns } from '@/server/agent/runs/reconcile-runs';
+import { reconcileUnanswered } from '@/server/agent/whatsapp/reconcile-unanswered';
+import { settleSessionJobRun } from '@/server/agent/runs/session-runs';
+import { agentInboundJob } from '@/server/agent/whatsapp/agent-inbound.job';
+import { takeoverJob } from '@/server/agent/whatsapp/takeover.job';
 import { reconcileUsageCounters } from '@/server/agent/usage/reconcile-usage-counters';
 import { dispatchCampaignJob, startScheduledCampaignJob } from '@/server/campaigns/campaign-jobs';
 import { sweepCampaigns } from '@/server/campaigns/sweep-campaigns';
@@ -42,7 +46,11 @@ export const processors: Processors = {
     'agent-runs.reconcile': async () => {
       await reconcileRuns();
       await expireHandoffs();
+      await reconcileUnanswered();
     },
+    'agent-session.settle': settleSessionJobRun,
+    'agent.inbound': agentInboundJob,
+    'agent.takeover': takeoverJob,
   },
   'webhook-fan-out': { 'events.fan-out': fanOutEventsJob },
   'webhook-attempts': { 'deliveries.attempt': attemptDeliveriesJob },

@@ -139,17 +139,19 @@ export async function createBenchTemplate(orgId: string, accountId: string, name
 /**
  * An agent service tenant: an organization on the enterprise plan, a project with a secret key
  * whose limit the benchmark cannot reach, an OpenAI credential on the simulator key `simKey`,
- * and the published agent `bench` with `rawConfig`.
+ * and the published agent `bench` with `rawConfig`; in the organization `orgId` when given (a
+ * messaging tenant's, whose accounts the agent answers).
  */
-export async function createAgentBenchTenant(simKey: string, rawConfig: unknown) {
+export async function createAgentBenchTenant(simKey: string, rawConfig: unknown, options: { orgId?: string } = {}) {
   const { db } = await import('../../server/db');
   const { newId } = await import('../../server/db/ids');
   const { hashApiKey } = await import('../../server/api-keys/key-format');
   const { agentKeyDisplayPrefix, generateAgentKey } = await import('../../server/agent/access/agent-key-format');
   const { encryptCredentialKey } = await import('../../server/agent/credentials/credential-cipher');
   const { agentConfigSchema } = await import('../../server/agent/agents/agent-config');
-  const orgId = newId('organization');
-  await db.organization.create({ data: { id: orgId, name: 'Bench', slug: `bench-${orgId.slice(-8).toLowerCase()}`, aiPlan: 'enterprise' } });
+  const orgId = options.orgId ?? newId('organization');
+  if (options.orgId) await db.organization.update({ where: { id: orgId }, data: { aiPlan: 'enterprise' } });
+  else await db.organization.create({ data: { id: orgId, name: 'Bench', slug: `bench-${orgId.slice(-8).toLowerCase()}`, aiPlan: 'enterprise' } });
   const projectId = newId('agentProject');
   await db.agentProject.create({ data: { id: projectId, orgId, name: 'Bench' } });
   const key = generateAgentKey('secret');

@@ -16,6 +16,7 @@ for (const [name, value] of Object.entries(ensureLocalSecrets(DEMO_SECRETS_FILE)
 const aiSimulatorUrl = `http://127.0.0.1:${DEMO_AI_SIMULATOR_PORT}`;
 process.env.AI_SIMULATOR_URL ??= aiSimulatorUrl;
 process.env.OPENAI_BASE_URL ??= `${aiSimulatorUrl}/openai/v1`;
+process.env.PLATFORM_OPENAI_API_KEY ??= 'sim-platform-key';
 process.env.ANTHROPIC_BASE_URL ??= `${aiSimulatorUrl}/anthropic`;
 
 // The demo shop of agent-api.md §4: HTTPS on a loopback address the outbound client may reach,

@@ -56,6 +56,20 @@ export const messageSchema = z.object({
   error_code: z.string().nullable().describe('On `failed` messages: `upstream_failure` when the platform refused it.'),
   error_message: z.string().nullable().describe("On `failed` messages: why, in the platform's words."),
   reference: z.string().nullable().describe("The caller's own id given on a template send."),
+  author_type: z
+    .enum(['bot', 'member', 'api'])
+    .nullable()
+    .describe(
+      'Outgoing messages: `bot` (the AI agent), `member` (a person in the inbox) or `api`; null for incoming messages and campaign sends.',
+    ),
+  author: z
+    .object({
+      type: z.enum(['bot', 'member', 'api']),
+      agent_id: z.string().nullable().optional().describe('`bot`: the agent that wrote it.'),
+      run_id: z.string().nullable().optional().describe('`bot`: the run whose reply it is.'),
+      member_id: z.string().nullable().optional().describe('`member`: who replied.'),
+    })
+    .nullable(),
   created_at: timestamp,
   updated_at: timestamp,
 });

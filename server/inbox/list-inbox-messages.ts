@@ -12,6 +12,8 @@ function presentInboxMessage(row: ThreadMessageRow) {
     status: row.status,
     content: row.content,
     templateName: row.templateName,
+    /** bot, member or api for outgoing messages (the thread badges the bot's). */
+    authorType: row.authorType,
     buttons: buttons.map(({ index, type, text }) => ({ index, type, text })),
     wamid: row.wamid,
     contextWamid: row.contextWamid,

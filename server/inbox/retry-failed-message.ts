@@ -38,6 +38,15 @@ export async function retryFailedMessage(orgId: string, messageId: string) {
       templateId: failed.templateId ?? undefined,
       templateName: failed.templateName ?? undefined,
       botReply: failed.botReply,
+      // The same message again: its author stays the one who wrote it.
+      author: failed.authorType
+        ? {
+            type: failed.authorType,
+            agentId: failed.authorAgentId ?? undefined,
+            runId: failed.authorRunId ?? undefined,
+            userId: failed.authorUserId ?? undefined,
+          }
+        : undefined,
     }),
   );
 }

@@ -41,13 +41,18 @@ export async function sendInboxAttachment(
   }
   const caption = file.caption?.trim() || undefined;
   const object = type === 'document' ? { filename: file.filename, caption } : type === 'audio' ? {} : { caption };
-  const message = await sendMessage(orgId, { contact_id: contactId, type, [type]: object } as Parameters<typeof sendMessage>[1], {
-    bytes: file.bytes,
-    contentType: normaliseContentType(file.contentType),
-    filename: file.filename,
-    size: file.bytes.byteLength,
-    sha256: createHash('sha256').update(file.bytes).digest('hex'),
-  });
+  const message = await sendMessage(
+    orgId,
+    { contact_id: contactId, type, [type]: object } as Parameters<typeof sendMessage>[1],
+    {
+      bytes: file.bytes,
+      contentType: normaliseContentType(file.contentType),
+      filename: file.filename,
+      size: file.bytes.byteLength,
+      sha256: createHash('sha256').update(file.bytes).digest('hex'),
+    },
+    { author: { type: 'member', userId: file.authorId } },
+  );
   await markConversationRead(orgId, contactId);
   if (file.authorId) await recordFirstResponse(orgId, contactId, file.authorId);
   return message;

@@ -37,7 +37,7 @@ export async function sendInboxReply(orgId: string, contactId: string, reply: In
           },
         } as const);
   try {
-    const message = await sendMessage(orgId, request, undefined, { messageId });
+    const message = await sendMessage(orgId, request, undefined, { messageId, author: { type: 'member', userId: authorId } });
     await markConversationRead(orgId, contactId);
     if (authorId) await recordFirstResponse(orgId, contactId, authorId);
     return message;

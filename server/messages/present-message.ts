@@ -2,26 +2,30 @@ import type { Message } from '@/server/db';
 
 export type MessageForApi = Message & { contact: { phoneNumber: string }; account: { name: string } };
 
-/** What `presentMessage` reads: a MessageForApi, or a message just stored without the ORM. */
-export type PresentableMessage = Pick<
-  MessageForApi,
-  | 'id'
-  | 'contactId'
-  | 'contact'
-  | 'account'
-  | 'type'
-  | 'direction'
-  | 'status'
-  | 'content'
-  | 'hasMedia'
-  | 'templateName'
-  | 'reference'
-  | 'wamid'
-  | 'errorMessage'
-  | 'errorCode'
-  | 'createdAt'
-  | 'updatedAt'
->;
+/**
+ * What `presentMessage` reads: a MessageForApi, or a message just stored without the ORM. The
+ * author, when the caller read it (status events do not).
+ */
+export type PresentableMessage = Partial<Pick<MessageForApi, 'authorType' | 'authorAgentId' | 'authorRunId' | 'authorUserId'>> &
+  Pick<
+    MessageForApi,
+    | 'id'
+    | 'contactId'
+    | 'contact'
+    | 'account'
+    | 'type'
+    | 'direction'
+    | 'status'
+    | 'content'
+    | 'hasMedia'
+    | 'templateName'
+    | 'reference'
+    | 'wamid'
+    | 'errorMessage'
+    | 'errorCode'
+    | 'createdAt'
+    | 'updatedAt'
+  >;
 
 /** Relations a query needs for `presentMessage`. */
 export const messageApiInclude = {
@@ -50,7 +54,16 @@ export function presentMessage(message: PresentableMessage, options: { detailed?
     ...(options.detailed && message.wamid ? { wamid: message.wamid } : {}),
     ...(message.errorMessage ? { error_message: message.errorMessage } : {}),
     ...(message.errorCode ? { error_code: message.errorCode } : {}),
+    ...(message.authorType !== undefined ? { author_type: message.authorType, author: presentAuthor(message) } : {}),
     created_at: message.createdAt.toISOString(),
     updated_at: message.updatedAt.toISOString(),
   };
+}
+
+/** Who wrote an outgoing message: the bot (its agent and run), a member, an API caller; null for inbound messages and campaign sends. */
+export function presentAuthor(message: PresentableMessage) {
+  if (message.authorType === 'bot') return { type: 'bot' as const, agent_id: message.authorAgentId ?? null, run_id: message.authorRunId ?? null };
+  if (message.authorType === 'member') return { type: 'member' as const, member_id: message.authorUserId ?? null };
+  if (message.authorType === 'api') return { type: 'api' as const };
+  return null;
 }

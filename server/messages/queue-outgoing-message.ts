@@ -1,11 +1,22 @@
 import type { DbTx, MessageType, Prisma } from '@/server/db';
-import { newId } from '@/server/db/ids';
+import type pg from 'pg';
+import { idFromKey, newId } from '@/server/db/ids';
 import { batchedCalls } from '@/server/db/batched-calls';
 import { getPgPool } from '@/server/db/pg';
 import { addOutboxJob, addOutboxJobs } from '@/server/outbox';
 import { jobSchema, SEND_BATCH_MAX } from '@/server/queues';
 import { messagePreview, PREVIEW_LENGTH } from './message-preview';
 import { messageApiInclude, type PresentableMessage } from './present-message';
+
+/** Who writes an outgoing message (agent-api.md §2.4); campaign sends have none. */
+export interface MessageAuthorInput {
+  type: 'bot' | 'member' | 'api';
+  /** The bot's agent and run. */
+  agentId?: string;
+  runId?: string;
+  /** The member replying in the inbox. */
+  userId?: string;
+}
 
 export interface OutgoingMessageInput {
   orgId: string;
@@ -23,6 +34,7 @@ export interface OutgoingMessageInput {
   botReply?: boolean;
   hasMedia?: boolean;
   campaignRecipientId?: string;
+  author?: MessageAuthorInput;
 }
 
 function messageRow(input: OutgoingMessageInput, id: string): Prisma.MessageCreateManyInput {
@@ -43,8 +55,22 @@ function messageRow(input: OutgoingMessageInput, id: string): Prisma.MessageCrea
     botReply: input.botReply ?? true,
     hasMedia: input.hasMedia ?? false,
     campaignRecipientId: input.campaignRecipientId,
+    authorType: input.author?.type,
+    authorAgentId: input.author?.agentId,
+    authorRunId: input.author?.runId,
+    authorUserId: input.author?.userId,
   };
 }
+
+/**
+ * A person wrote to the customer (agent-api.md §2.5): a message not from the bot and not a
+ * template (campaigns and templates are `bot_reply`'s business). Its `agent.takeover` job,
+ * written with it, stops the bot of the contact's WhatsApp session.
+ */
+const isHumanReply = (input: Pick<OutgoingMessageInput, 'author' | 'type'>) =>
+  (input.author?.type === 'member' || input.author?.type === 'api') && input.type !== 'template';
+const takeoverJob = (messageId: string) =>
+  ({ queue: 'agent-runs', name: 'agent.takeover', data: { messageId }, jobId: `agent-takeover-${messageId}` }) as const;
 
 /** A send job is named after its first message (and its size, when it holds several). */
 const sendJobId = (messageIds: string[]) => `message.send-${messageIds[0]}${messageIds.length > 1 ? `-x${messageIds.length}` : ''}`;
@@ -65,6 +91,7 @@ export async function insertOutgoingMessage(tx: DbTx, input: OutgoingMessageInpu
     data: { accountId: input.accountId, messageIds: [id] },
     jobId: sendJobId([id]),
   });
+  if (isHumanReply(input)) await addOutboxJob(tx, takeoverJob(id));
   return message;
 }
 
@@ -138,9 +165,11 @@ const storeTogether = batchedCalls(async (queued: QueuedMessage[]) => {
     // One contact row per number (the last message is its preview): a statement cannot upsert a row twice.
     text: `WITH input AS (
              SELECT * FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::jsonb[],
-                                  $10::text[], $11::text[], $12::text[], $13::text[], $14::boolean[], $15::text[], $16::jsonb[], $17::text[])
+                                  $10::text[], $11::text[], $12::text[], $13::text[], $14::boolean[], $15::text[], $16::jsonb[], $17::text[],
+                                  $18::text[], $19::text[], $20::text[])
                WITH ORDINALITY AS t(id, contact_id, org_id, phone_number, account_id, type, content, payload,
-                                    template_id, template_name, reference, callback_url, bot_reply, outbox_id, outbox_data, job_id, n)
+                                    template_id, template_name, reference, callback_url, bot_reply, outbox_id, outbox_data, job_id,
+                                    author_type, author_user_id, takeover_id, n)
            ), contact AS (
              INSERT INTO contacts (id, org_id, phone_number, account_id, last_message_at, last_message_preview, created_at, updated_at)
              SELECT DISTINCT ON (org_id, phone_number) contact_id, org_id, phone_number, account_id, $1, left(content, ${PREVIEW_LENGTH}), $1, $1
@@ -150,13 +179,17 @@ const storeTogether = batchedCalls(async (queued: QueuedMessage[]) => {
              RETURNING id, org_id, phone_number
            ), message AS (
              INSERT INTO messages (id, org_id, contact_id, account_id, direction, type, status, content, payload,
-                                   template_id, template_name, reference, callback_url, bot_reply, created_at, updated_at)
+                                   template_id, template_name, reference, callback_url, bot_reply, author_type, author_user_id, created_at, updated_at)
              SELECT i.id, i.org_id, contact.id, i.account_id, 'outgoing', i.type::"MessageType", 'pending', i.content, i.payload,
-                    i.template_id, i.template_name, i.reference, i.callback_url, i.bot_reply, $1, $1
+                    i.template_id, i.template_name, i.reference, i.callback_url, i.bot_reply, i.author_type::"MessageAuthor", i.author_user_id, $1, $1
              FROM input i JOIN contact USING (org_id, phone_number)
              RETURNING id, contact_id
            ), job AS (
              INSERT INTO outbox_jobs (id, queue, name, data, job_id) SELECT outbox_id, 'messages', 'message.send', outbox_data, job_id FROM input
+           ), takeover AS (
+             INSERT INTO outbox_jobs (id, queue, name, data, job_id)
+             SELECT takeover_id, 'agent-runs', 'agent.takeover', jsonb_build_object('messageId', id), 'agent-takeover-' || id FROM input
+              WHERE takeover_id IS NOT NULL
            )
            SELECT id, contact_id FROM message`,
     values: [
@@ -177,6 +210,9 @@ const storeTogether = batchedCalls(async (queued: QueuedMessage[]) => {
       column((m) => m.outbox.id),
       column((m) => JSON.stringify(m.outbox.data)),
       column((m) => m.outbox.jobId),
+      column((m) => m.input.author?.type ?? null),
+      column((m) => m.input.author?.userId ?? null),
+      column((m) => (isHumanReply(m.input) ? newId('outbox') : null)),
     ],
   });
   return { createdAt: now, contactIds: new Map(rows.map((row) => [row.id, row.contact_id])) };
@@ -198,6 +234,10 @@ export async function queueOutgoingMessage(input: NewOutgoingMessage, id = newId
     hasMedia: false,
     templateName: input.templateName ?? null,
     reference: input.reference ?? null,
+    authorType: input.author?.type ?? null,
+    authorAgentId: null,
+    authorRunId: null,
+    authorUserId: input.author?.userId ?? null,
     wamid: null,
     errorCode: null,
     errorMessage: null,
@@ -213,4 +253,83 @@ function sendJobData(accountId: string, messageIds: string[]): Record<string, un
 
 function chunks<T>(items: T[], size: number): T[][] {
   return Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+}
+
+/** The platform's limit on a text message's body. */
+export const TEXT_BODY_MAX = 4_096;
+
+/** Text cut into bodies of at most `max` characters, at the last line break or space of each when there is one in its second half. */
+export function splitText(text: string, max = TEXT_BODY_MAX): string[] {
+  const parts: string[] = [];
+  let rest = text;
+  while (rest.length > max) {
+    const window = rest.slice(0, max);
+    const cut = Math.max(window.lastIndexOf('\n'), window.lastIndexOf(' '));
+    const at = cut >= max / 2 ? cut + 1 : max;
+    parts.push(rest.slice(0, at).trimEnd());
+    rest = rest.slice(at);
+  }
+  if (rest.trim() !== '' || parts.length === 0) parts.push(rest);
+  return parts;
+}
+
+export interface BotReply {
+  orgId: string;
+  accountId: string;
+  contactId: string;
+  agentId: string;
+  /** The run whose reply it is; null for an escalation reply written when a handoff opened. */
+  runId: string | null;
+  /** Its parts' idempotency keys are `<key>:<part>`: `run_<runId>` for a run's reply. */
+  key: string;
+  text: string;
+}
+
+/**
+ * An agent's reply to a WhatsApp customer (agent-api.md §2.4), inside the caller's `pg`
+ * transaction (the run's end, with its session locked): text messages from the receiving
+ * account, split at 4,096 characters, written by the bot, and one send job for them. Each
+ * part's id comes from its idempotency key (`run_<runId>:<part>`), so writing a reply twice
+ * stores it once. Returns the ids of the messages written now.
+ */
+export async function insertBotReplyWithPg(client: pg.ClientBase, reply: BotReply): Promise<string[]> {
+  const parts = splitText(reply.text);
+  const ids = parts.map((_, part) => idFromKey('message', `${reply.key}:${part}`));
+  const now = new Date();
+  const { rows } = await client.query<{ id: string }>({
+    name: 'insert-bot-reply',
+    text: `WITH input AS (
+             SELECT * FROM unnest($1::text[], $2::text[], $3::jsonb[]) WITH ORDINALITY AS t(id, content, payload, n)
+           ), message AS (
+             INSERT INTO messages (id, org_id, contact_id, account_id, direction, type, status, content, payload, bot_reply,
+                                   author_type, author_agent_id, author_run_id, created_at, updated_at)
+             SELECT id, $4, $5, $6, 'outgoing', 'text', 'pending', content, payload, true, 'bot', $7, $8,
+                    $9::timestamptz + make_interval(secs => (n - 1) / 1000.0), $9
+               FROM input
+             ON CONFLICT (id) DO NOTHING
+             RETURNING id
+           ), contact AS (
+             UPDATE contacts SET last_message_at = $9, last_message_preview = left($10, ${PREVIEW_LENGTH}), updated_at = now()
+              WHERE id = $5 AND EXISTS (SELECT 1 FROM message)
+           ), job AS (
+             INSERT INTO outbox_jobs (id, queue, name, data, job_id) SELECT $11, 'messages', 'message.send', $12::jsonb, $13 WHERE EXISTS (SELECT 1 FROM message)
+           )
+           SELECT id FROM message`,
+    values: [
+      ids,
+      parts,
+      parts.map((body) => JSON.stringify({ type: 'text', text: { body } })),
+      reply.orgId,
+      reply.contactId,
+      reply.accountId,
+      reply.agentId,
+      reply.runId,
+      now,
+      messagePreview(parts[parts.length - 1] ?? ''),
+      newId('outbox'),
+      JSON.stringify(sendJobData(reply.accountId, ids)),
+      sendJobId(ids),
+    ],
+  });
+  return rows.map((row) => row.id);
 }

@@ -6,7 +6,7 @@ import { newId } from '@/server/db/ids';
 import { checkOutboundUrl } from '@/server/http/outbound-policy';
 import type { TemplateShape } from '@/server/templates/from-platform';
 import { prepareHeaderMedia, prepareMessageMedia, saveFetchedMedia, type AttachedMedia, type PreparedMedia } from './outgoing-media';
-import { insertOutgoingMessage, queueOutgoingMessage, type OutgoingMessageInput } from './queue-outgoing-message';
+import { insertOutgoingMessage, queueOutgoingMessage, type MessageAuthorInput, type OutgoingMessageInput } from './queue-outgoing-message';
 import { chooseAccount, resolveSendParties, resolveTemplate, type SendTemplate } from './resolve-send-parties';
 import { buildTemplateSend, templateForSend } from './template-send';
 
@@ -21,6 +21,8 @@ export interface SendOptions {
    * not the shared accept statement, where one refused row would fail the others.
    */
   messageId?: string;
+  /** Who writes it (agent-api.md §2.4): `api` for POST /v1/messages, `member` from the inbox. */
+  author?: MessageAuthorInput;
 }
 
 /** Whether free-form messages may go to a contact: within 24 hours of its last inbound message. */
@@ -100,6 +102,7 @@ export async function sendMessage(orgId: string, request: SendMessageRequest, at
     platformBody,
     templateId: template?.id,
     templateName: template?.name,
+    author: options.author,
     ...(request.type === 'template' ? { reference: request.reference, callbackUrl: request.callback_url, botReply: request.bot_reply } : {}),
   };
   if (options.messageId && contact && !media) {

@@ -5,6 +5,7 @@ import { platformClientForPortfolio } from '@/server/accounts/platform-client';
 import { publishEvent } from '@/server/webhook-events/publish-event';
 import { storeMessageMedia } from '@/server/media/store-message-media';
 import { logger } from '@/server/logger';
+import { addOutboxJob } from '@/server/outbox';
 import type { PlatformWebhookItem } from '@/server/platform/webhook-payload';
 import { messagePreview } from './message-preview';
 import { messageApiInclude, presentMessage } from './present-message';
@@ -26,7 +27,8 @@ function describe(item: MessageItem): { type: MessageType; content: string } {
  * Stores a customer's message: creates the contact on first contact, opens the 24-hour
  * window, marks the conversation unread for the whole team and open again if it was snoozed
  * or resolved. A platform retry of the same
- * message (same wamid) is ignored.
+ * message (same wamid) is ignored. The `message.received` event and the bot hook's job are
+ * written in the same transaction.
  */
 export async function storeInboundMessage(item: MessageItem): Promise<void> {
   const account = await db.account.findUnique({ where: { phoneId: item.phoneId }, select: { id: true, orgId: true, portfolioId: true } });
@@ -79,6 +81,13 @@ export async function storeInboundMessage(item: MessageItem): Promise<void> {
       await openConversationPeriod(tx, account.orgId, contact.id, item.timestamp);
       const presented = presentMessage(message, { detailed: true });
       await publishEvent(tx, account.orgId, 'message.received', { message: presented, bot_reply: botReply });
+      // The bot hook (agent-api.md §2.1): the agent bound to the account, if any, answers it.
+      await addOutboxJob(tx, {
+        queue: 'agent-runs',
+        name: 'agent.inbound',
+        data: { messageId: message.id },
+        jobId: `agent-inbound-${message.id}`,
+      });
       if (item.button && item.contextWamid) {
         const reply = await buttonReply(tx, account.orgId, item.contextWamid, item.button, presented);
         if (reply) await publishEvent(tx, account.orgId, 'button.reply', reply);

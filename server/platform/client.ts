@@ -84,11 +84,13 @@ export function createPlatformClient(options: PlatformClientOptions) {
       return { wamid, waId: result.contacts?.[0]?.wa_id ?? body.to.replace(/\D/g, '') };
     },
 
-    async markRead(phoneId: string, wamid: string): Promise<void> {
+    /** Marks an inbound message (and those before it) read; with `typing`, the customer also sees "typing…" until the next message or 25 s [READ]. */
+    async markRead(phoneId: string, wamid: string, options: { typing?: boolean } = {}): Promise<void> {
       await postJson(`${encodeURIComponent(phoneId)}/messages`, {
         messaging_product: 'whatsapp',
         status: 'read',
         message_id: wamid,
+        ...(options.typing ? { typing_indicator: { type: 'text' } } : {}),
       });
     },
 

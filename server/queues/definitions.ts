@@ -55,6 +55,12 @@ export const queueDefinitions = {
   'agent-runs': {
     'agent-run.execute': z.object({ runId: z.string().min(1), step: z.number().int().min(0) }),
     'agent-runs.reconcile': z.object({}),
+    /** A channel run's coalescing delay is over: the session's next queued run starts (session-runs.ts). */
+    'agent-session.settle': byId('sessionId'),
+    /** An inbound WhatsApp message, for the bot hook (server/agent/whatsapp/agent-inbound.job.ts). */
+    'agent.inbound': byId('messageId'),
+    /** A person wrote to a WhatsApp customer: the bot stops (server/agent/whatsapp/takeover.job.ts). */
+    'agent.takeover': byId('messageId'),
   },
   /** Knowledge sources read (URLs), split into passages and indexed; apart, so agent runs never wait behind it. */
   knowledge: {

@@ -131,6 +131,19 @@ describe('/agent/v1 handoffs', () => {
     );
   });
 
+  test('a refusal after the fallback models: the run fails provider_refusal, the fallback message is sent, staff get the session', async () => {
+    const session = await openSession();
+    const res = await say(session, 'Say something you must not [[sim:refusal]]', { wait_ms: 20_000 });
+    assert.equal(res.body.run.status, 'failed', JSON.stringify(res.body.run));
+    assert.equal(res.body.run.error.code, 'provider_refusal');
+    const handoff = await waitFor('the handoff', async () =>
+      (await agent('/v1/handoffs', { key })).body.data.find((h: { session: string }) => h.session === session),
+    );
+    assert.equal(handoff.opened_by, 'refusal');
+    assert.equal(handoff.run, res.body.run.id);
+    assert.equal((await history(session)).at(-1)!.text, "Sorry, I can't help with that here. A member of our team will reply shortly.");
+  });
+
   test('a never-handle topic hands over before any run', async () => {
     const session = await openSession();
     const res = await say(session, 'I am considering LEGAL ACTION over this');

@@ -32,10 +32,15 @@ describe('GET /agent/v1/models', () => {
     assert.equal((byId.get('anthropic/claude-haiku-4-5') as { configured: boolean }).configured, false, 'no anthropic key');
   });
 
-  test('another plan and no key: fewer models allowed, none configured', async () => {
+  test('another plan and no key: fewer models allowed, only the platform-provided ones configured', async () => {
     const res = await agentCall(bareKey, 'GET', '/v1/models?limit=100');
     assert.equal(res.status, 200);
-    assert.ok(res.body.data.every((m: { configured: boolean }) => !m.configured));
+    const configured = res.body.data.filter((m: { configured: boolean }) => m.configured);
+    assert.deepEqual(
+      configured.map((m: { id: string; platform_provided: boolean }) => [m.id, m.platform_provided]),
+      [['platform/gpt-4.1-mini', true]],
+      'the platform key answers those (PLATFORM_OPENAI_API_KEY)',
+    );
     const gpt41 = res.body.data.find((m: { id: string }) => m.id === 'openai/gpt-4.1');
     assert.equal(gpt41.allowed_on_plan, false);
   });

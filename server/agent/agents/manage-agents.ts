@@ -1,3 +1,4 @@
+import { assertAccountsFree } from '@/server/agent/whatsapp/whatsapp-binding';
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { notifyCallerChange } from '@/server/api-keys/notify-caller-change';
@@ -107,6 +108,7 @@ export async function publishAgent(projectId: string, ref: string, ifMatch: stri
     }
     const config = readAgentConfig(locked.draft_config);
     await checkPublishable(projectId, config, access);
+    await assertAccountsFree(tx, projectId, agent.id, config);
     const last = await tx.agentVersion.aggregate({ where: { agentId: agent.id }, _max: { number: true } });
     const number = (last._max.number ?? 0) + 1;
     const created = await tx.agentVersion.create({ data: { id: newId('agentVersion'), agentId: agent.id, number, config: config as object } });

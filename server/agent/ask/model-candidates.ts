@@ -1,7 +1,13 @@
 import { AgentError } from '@/server/errors/agent-error';
 import { decryptCredentialKey } from '@/server/agent/credentials/credential-cipher';
 import { findCatalogueModel, type CatalogueModel } from '@/server/agent/models/catalogue';
-import { credentialServes, isModelConfigured, type ProjectModelAccess, type UsableCredential } from '@/server/agent/models/project-model-access';
+import {
+  credentialServes,
+  isModelConfigured,
+  platformOpenAiCredential,
+  type ProjectModelAccess,
+  type UsableCredential,
+} from '@/server/agent/models/project-model-access';
 import { createProviderClient } from '@/server/agent/providers/provider-client';
 import type { ProviderClient } from '@/server/agent/providers/model-events';
 
@@ -41,7 +47,7 @@ export function modelCandidates(
     );
   const credentials = access.credentials.filter((c) => namedCredential === null || c.id === namedCredential);
   return [primary, ...fallbacks].flatMap((model) => {
-    const credential = credentials.find((c) => credentialServes(c.provider, model));
+    const credential = model.platform_provided ? platformOpenAiCredential() : credentials.find((c) => credentialServes(c.provider, model));
     return credential ? [{ model, client: clientFor(model, credential), credentialId: credential.id }] : [];
   });
 }

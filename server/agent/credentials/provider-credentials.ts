@@ -10,6 +10,8 @@ import { pageAgentList, type AgentListParams } from '@/server/agent/http/agent-p
 import { checkCredentialBaseUrl } from './credential-base-url';
 import { decryptCredentialKey, encryptCredentialKey } from './credential-cipher';
 import { presentProviderCredential } from './present-provider-credential';
+import { PLATFORM_CREDENTIAL_ID } from '@/server/agent/models/project-model-access';
+import { logger } from '@/server/logger';
 
 export interface NewProviderCredential {
   provider: ModelProvider;
@@ -69,6 +71,10 @@ export async function recheckProviderCredential(projectId: string, id: string) {
 
 /** A provider refused the key during a run: it stops serving the project's agents until checked again. */
 export async function markProviderCredentialInvalid(projectId: string, id: string): Promise<void> {
+  if (id === PLATFORM_CREDENTIAL_ID) {
+    logger.error("the provider refused the platform's own OpenAI key (PLATFORM_OPENAI_API_KEY)");
+    return;
+  }
   const { count } = await db.providerCredential.updateMany({
     where: { id, projectId, status: 'valid' },
     data: { status: 'invalid', checkedAt: new Date() },

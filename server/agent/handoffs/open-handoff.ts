@@ -4,15 +4,22 @@ import { newId } from '@/server/db/ids';
 import { readAgentConfig, type AgentConfig } from '@/server/agent/agents/agent-config';
 import { presentRun } from '@/server/agent/ask/present-run';
 import { presentMessage } from '@/server/agent/runs/present-message';
-import { RUN_COLUMNS, toRun } from '@/server/agent/runs/run-rows';
+import { pgTransaction } from '@/server/db/pg';
+import { lockSessionWithPg, RUN_COLUMNS, toRun } from '@/server/agent/runs/run-rows';
 import { announceRunCancel, appendSessionEvent, runEventLog } from '@/server/agent/runs/run-stream';
 import { recordAgentEventWithPg } from '@/server/agent/webhooks/record-agent-event';
+import { sendEscalationToWhatsAppWithPg } from '@/server/agent/whatsapp/whatsapp-reply';
 import { escalationReply } from './escalation-reply';
 import { activeHandoffWithPg, HANDOFF_COLUMNS, presentHandoff } from './handoff-rows';
-import { assignSessionConversationWithPg, sessionConversationChangeWithPg } from './session-conversation';
+import { assignSessionConversationWithPg, sessionContactId, sessionConversationChangeWithPg } from './session-conversation';
 
-/** Who or what handed the session to staff (agent-api.md §1.7). */
-export type HandoffOpener = 'model' | 'api' | 'never_handle' | 'refusal' | 'quota' | 'cost_cap' | 'interrupted' | 'takeover';
+/**
+ * Who or what handed the session to staff (agent-api.md §1.7): besides the contract's openers,
+ * `run_failed` (a channel run failed at the provider: the customer gets the fallback message)
+ * and `unanswered` (the reconciler found a channel customer waiting over 2 minutes, §2.7).
+ */
+export type HandoffOpener =
+  'model' | 'api' | 'never_handle' | 'refusal' | 'quota' | 'cost_cap' | 'interrupted' | 'takeover' | 'run_failed' | 'unanswered';
 
 export interface HandoffOpening {
   projectId: string;
@@ -29,6 +36,8 @@ export interface HandoffOpening {
   exceptRunId?: string | null;
   /** False when the caller sends the escalation text itself (a run ending `handed_off` replies with it). */
   writeEscalation?: boolean;
+  /** Which of the agent's texts the customer gets: the escalation reply, or the fallback message (a refusal). */
+  escalationKind?: 'escalation' | 'fallback';
 }
 
 export interface OpenedHandoff {
@@ -98,13 +107,16 @@ export async function openHandoffWithPg(client: pg.ClientBase, opening: HandoffO
       projectId: opening.projectId,
       sessionId: opening.sessionId,
       role: 'assistant',
-      text: escalationReply(config, await lastCustomerText(client, opening.sessionId)),
+      text: escalationReply(config, await lastCustomerText(client, opening.sessionId), opening.escalationKind),
       runId: opening.runId ?? null,
       clientMessageId: null,
       authorId: null,
       createdAt: openedAt,
     };
     await insertSessionMessageWithPg(client, escalation);
+    // A WhatsApp customer gets it too, through messaging's send path, in this transaction.
+    const contactId = sessionContactId(session);
+    if (contactId) await sendEscalationToWhatsAppWithPg(client, { agentId: session.agentId, contactId }, escalation, handoff.id);
     await recordAgentEventWithPg(client, { projectId: opening.projectId, type: 'message.created', data: presentMessage(escalation) });
   }
   return {
@@ -215,4 +227,22 @@ function announce(
     if (change) await appendSessionEvent(sessionId, change[0], presentHandoff(change[1]));
     if (escalation) await appendSessionEvent(sessionId, 'message.created', presentMessage(escalation));
   };
+}
+
+/**
+ * Hands a session to staff in a transaction of its own, with the session locked; `stillDue`,
+ * checked under that lock, can call it off (the situation that asked for it has passed).
+ * Returns null when called off.
+ */
+export async function handOverSession(
+  opening: HandoffOpening,
+  stillDue?: (client: pg.ClientBase) => Promise<boolean>,
+): Promise<OpenedHandoff | null> {
+  const opened = await pgTransaction(async (client) => {
+    await lockSessionWithPg(client, opening.sessionId);
+    if (stillDue && !(await stillDue(client))) return null;
+    return openHandoffWithPg(client, opening);
+  });
+  await opened?.afterCommit();
+  return opened;
 }

@@ -83,6 +83,15 @@ export const modelCatalogue: readonly CatalogueModel[] = [
     price_per_mtok: { input: 15, output: 75 },
   },
   {
+    id: 'platform/gpt-4.1-mini',
+    provider: 'openai',
+    api: 'openai_responses',
+    provider_model: 'gpt-4.1-mini',
+    platform_provided: true,
+    context_window: 1_047_576,
+    price_per_mtok: { input: 0.4, output: 1.6 },
+  },
+  {
     id: 'sim/steady',
     provider: 'openai',
     api: 'openai_chat',

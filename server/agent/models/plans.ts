@@ -13,7 +13,14 @@ export interface AiPlan {
 
 /** Premium models only the larger plans include. */
 const premiumModels = new Set(['openai/o3', 'anthropic/claude-opus-4-1']);
-const starterModels = new Set(['openai/gpt-4.1-mini', 'openai/gpt-4o-mini', 'anthropic/claude-haiku-4-5', 'sim/steady', 'sim/flaky']);
+const starterModels = new Set([
+  'platform/gpt-4.1-mini',
+  'openai/gpt-4.1-mini',
+  'openai/gpt-4o-mini',
+  'anthropic/claude-haiku-4-5',
+  'sim/steady',
+  'sim/flaky',
+]);
 
 const plans: Record<string, AiPlan> = {
   starter: { name: 'starter', monthlyConversations: 1_000, allowsModel: (id) => starterModels.has(id) },

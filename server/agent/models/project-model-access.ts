@@ -1,4 +1,6 @@
 import { cachedCallerLookup } from '@/server/api-keys/caller-cache';
+import { config } from '@/server/config';
+import { encryptCredentialKey } from '@/server/agent/credentials/credential-cipher';
 import { getPgPool } from '@/server/db/pg';
 import { aiPlanOf, type AiPlan } from './plans';
 import type { CatalogueModel } from './catalogue';
@@ -61,12 +63,27 @@ async function queryProjectModelAccess(projectId: string): Promise<ProjectModelA
   };
 }
 
+/** The id runs give the platform's own key, which is no project's credential. */
+export const PLATFORM_CREDENTIAL_ID = 'platform';
+let platformCredential: UsableCredential | null | undefined;
+
+/** The platform's own OpenAI key as a credential (encrypted once per process, as project keys are kept), or null when none is configured. */
+export function platformOpenAiCredential(): UsableCredential | null {
+  if (platformCredential === undefined) {
+    const key = config.PLATFORM_OPENAI_API_KEY;
+    platformCredential = key ? { id: PLATFORM_CREDENTIAL_ID, provider: 'openai', baseUrl: null, keyCiphertext: encryptCredentialKey(key) } : null;
+  }
+  return platformCredential;
+}
+
 /**
- * A model can be answered when the project has a valid key for its provider (no platform key
- * is configured in this service yet, so platform-provided models need one too). An agent that
- * names its credential uses that one only: an OpenAI-compatible server answers Chat Completions.
+ * A model can be answered when the project has a valid key for its provider; a
+ * platform-provided model, when the platform's own key is configured (projects never pay it
+ * with theirs). An agent that names its credential uses that one only: an OpenAI-compatible
+ * server answers Chat Completions.
  */
 export function isModelConfigured(access: ProjectModelAccess, model: CatalogueModel, namedCredential: string | null = null): boolean {
+  if (model.platform_provided) return platformOpenAiCredential() !== null;
   if (namedCredential === null) return access.providersWithKey.has(model.provider);
   const provider = access.validCredentials.get(namedCredential);
   return provider !== undefined && credentialServes(provider, model);

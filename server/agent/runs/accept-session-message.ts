@@ -5,7 +5,7 @@ import { newId } from '@/server/db/ids';
 import { AgentError } from '@/server/errors/agent-error';
 import type { ProjectCaller } from '@/server/agent/access/agent-caller';
 import { assertAgentReady } from '@/server/agent/agents/agent-readiness';
-import { inputLimitFor, readAskInput } from '@/server/agent/ask/ask-input';
+import { inputLimitFor, readAskInput, SERVER_INPUT_LIMIT } from '@/server/agent/ask/ask-input';
 import { checkOverrides } from '@/server/agent/ask/ask-overrides';
 import { resolveVariables, type VariableValue } from '@/server/agent/ask/ask-variables';
 import { checkRequestedModel } from '@/server/agent/ask/model-candidates';
@@ -14,17 +14,44 @@ import type { AgentConfig } from '@/server/agent/agents/agent-config';
 import { activeHandoffWithPg } from '@/server/agent/handoffs/handoff-rows';
 import { insertSessionMessageWithPg, openHandoffWithPg } from '@/server/agent/handoffs/open-handoff';
 import { sessionAgent } from '@/server/agent/sessions/session-agent';
-import { admitConversation } from '@/server/agent/usage/ai-usage-limits';
+import { findCatalogueModel } from '@/server/agent/models/catalogue';
+import { admitConversation, admitPlaygroundConversation } from '@/server/agent/usage/ai-usage-limits';
 import { recordAgentEventWithPg } from '@/server/agent/webhooks/record-agent-event';
 import { outboxJobData } from '@/server/outbox';
 import { presentMessage } from './present-message';
-import { findRunSession, MESSAGE_COLUMNS, RUN_COLUMNS, toRun } from './run-rows';
+import { findRunSession, MESSAGE_COLUMNS, RUN_COLUMNS, runColumnsOf, toRun } from './run-rows';
 import { runEventLog } from './run-stream';
 import { keepRunSecrets } from './run-secrets';
-import { executeRunJob, queuePositionOf } from './session-runs';
+import { executeRunJob, queuePositionOf, settleSessionJob } from './session-runs';
 
 /** Messages that may wait in a session behind the one being answered (agent-service-errors.md, Limits). */
 export const SESSION_QUEUE_LIMIT = 10;
+
+/**
+ * Who sends a session message: an API or dashboard caller, or a channel with no HTTP caller
+ * (the WhatsApp bot hook, server/agent/whatsapp/), which sends the text it was given.
+ */
+export type MessageSender = ProjectCaller | { kind: 'channel'; projectId: string; orgId: string };
+
+/** The WhatsApp message a channel run answers (kept in the run's options): where its reply goes. */
+export interface WhatsAppOrigin {
+  /** The inbound messaging message (`msg_…`) last added to the run's input. */
+  message_id: string;
+  account_id: string;
+  contact_id: string;
+  org_id: string;
+}
+
+/**
+ * A channel message (agent-api.md §1.5): its run waits `coalesceMs` before it starts, and a
+ * message arriving while a run of the session is still queued joins that run's input rather
+ * than making one of its own, so a burst, or what was written during a run, gets one answer.
+ * While staff have the session the message is stored for them, as any session message.
+ */
+export interface ChannelMessage {
+  coalesceMs: number;
+  whatsapp: WhatsAppOrigin;
+}
 
 export interface SessionMessageInput {
   input: unknown;
@@ -40,11 +67,20 @@ export type AcceptedMessage = AcceptedForRun | AcceptedForStaff;
 
 export interface AcceptedForRun {
   run: AgentRun;
+  /** A channel message: it joined this queued run's input. */
+  joined?: boolean;
   handoff?: undefined;
   message: AgentMessage;
   queuePosition?: number;
   /** The same client_message_id was sent before: its run, not a new one. */
   replayed: boolean;
+}
+
+/** Why a channel message was not accepted: it was already (a job handed over twice). */
+export class ChannelMessageSkipped extends Error {
+  constructor(readonly reason: string) {
+    super(`channel message skipped: ${reason}`);
+  }
 }
 
 /** Staff have the session (a handoff was active, or the message named a never-handle topic): stored, no run. */
@@ -67,9 +103,14 @@ export interface AcceptedForStaff {
  * active, or when the message names one of the agent's never-handle topics (which opens one),
  * the message is stored for staff and no run starts (agent-api.md §1.7).
  */
-export async function acceptSessionMessage(caller: ProjectCaller, sessionRef: string, body: SessionMessageInput): Promise<AcceptedMessage> {
+export async function acceptSessionMessage(
+  caller: MessageSender,
+  sessionRef: string,
+  body: SessionMessageInput,
+  channel?: ChannelMessage,
+): Promise<AcceptedMessage> {
   const session = await findRunSession(caller.projectId, sessionRef);
-  const text = readAskInput(body.input, inputLimitFor(caller));
+  const text = readAskInput(body.input, caller.kind === 'channel' ? SERVER_INPUT_LIMIT : inputLimitFor(caller));
   const [{ agent, version, config }, access] = await Promise.all([sessionAgent(session), loadProjectModelAccess(caller.projectId)]);
   assertAgentReady(agent.slug, config, access);
 
@@ -84,6 +125,7 @@ export async function acceptSessionMessage(caller: ProjectCaller, sessionRef: st
   const runId = newId('agentRun');
   await keepRunSecrets(runId, secrets);
   let refund: (() => Promise<void>) | undefined;
+  let refundPlayground: (() => Promise<void>) | undefined;
   let afterCommit: (() => Promise<void>) | undefined;
   try {
     const accepted = await pgTransaction(async (client): Promise<AcceptedMessage> => {
@@ -98,7 +140,14 @@ export async function acceptSessionMessage(caller: ProjectCaller, sessionRef: st
         });
       }
       let message: AgentMessage | null = null;
-      if (body.client_message_id !== undefined) {
+      if (channel && body.client_message_id !== undefined) {
+        // A channel message handed over again (a retried job): once accepted, it is answered (or joined a run) already.
+        const earlier = await findByClientMessageId(client, session.id, body.client_message_id);
+        const run = earlier?.runId ? await findRun(client, earlier.runId) : null;
+        if (earlier && run) return { run, message: earlier, replayed: true };
+        if (earlier) throw new ChannelMessageSkipped('already_accepted');
+      }
+      if (!channel && body.client_message_id !== undefined) {
         message = await findByClientMessageId(client, session.id, body.client_message_id);
         if (message && message.text !== text) throw new AgentError('client_message_id_conflict', { param: '/client_message_id' });
         const earlier = message && (await latestRunOf(client, message.id));
@@ -127,6 +176,10 @@ export async function acceptSessionMessage(caller: ProjectCaller, sessionRef: st
         afterCommit = opened.afterCommit;
         return { run: null, handoff: opened.handoff, message: stored, replayed: false };
       }
+      if (channel) {
+        const joined = await joinQueuedRun(client, session.id, caller.projectId, text, body.client_message_id ?? null, channel.whatsapp);
+        if (joined) return joined;
+      }
       const load = await sessionLoad(client, session.id);
       const busy = load.active > 0 || load.waiting > 0;
       if (busy && locked.concurrency === 'reject') {
@@ -136,11 +189,19 @@ export async function acceptSessionMessage(caller: ProjectCaller, sessionRef: st
       if (!load.ranThisMonth) {
         refund = await admitConversation(caller.orgId, { dailyCostCapMicros: null, monthlyConversations: access.plan.monthlyConversations });
       }
+      if (session.channel === 'playground' && !load.ranToday && findCatalogueModel(model)?.platform_provided) {
+        refundPlayground = await admitPlaygroundConversation(caller.projectId);
+      }
 
       const isNew = message === null;
       message = { ...(message ?? userMessage(caller.projectId, session.id, text, body.client_message_id ?? null)), runId };
       const createdAt = message.createdAt;
-      const job = executeRunJob(runId, 0);
+      // A channel run waits its coalescing delay queued; the session's settle job then starts it.
+      const coalescing = !busy && channel !== undefined && channel.coalesceMs > 0;
+      const queued = busy || coalescing;
+      const job = coalescing
+        ? { ...settleSessionJob(session.id, runId), runAt: new Date(Date.now() + channel.coalesceMs) }
+        : { ...executeRunJob(runId, 0), runAt: undefined };
       // One statement: the message (new, or a resent one whose run failed, which now points to
       // this run), the run, and unless it waits its turn the job that executes it.
       const { rows } = await client.query({
@@ -150,7 +211,7 @@ export async function acceptSessionMessage(caller: ProjectCaller, sessionRef: st
                  VALUES ($10, $2, $9, 'user', $8, $1, $13, $12)
                  ON CONFLICT (id) DO UPDATE SET run_id = EXCLUDED.run_id
                ), job AS (
-                 INSERT INTO outbox_jobs (id, queue, name, data, job_id) SELECT $14, $15, $16, $17::jsonb, $18 WHERE NOT $19::boolean
+                 INSERT INTO outbox_jobs (id, queue, name, data, job_id, run_at) SELECT $14, $15, $16, $17::jsonb, $18, $20 WHERE NOT $19::boolean
                )
                INSERT INTO agent_runs (id, project_id, org_id, agent_id, agent_version, status, model, input, session_id, input_message_id, options, created_at, updated_at)
                VALUES ($1, $2, $3, $4, $5, $6::"AgentRunStatus", $7, $8, $9, $10, $11::jsonb, $12, $12)
@@ -161,12 +222,17 @@ export async function acceptSessionMessage(caller: ProjectCaller, sessionRef: st
           caller.orgId,
           agent.id,
           version,
-          busy ? 'queued' : 'in_progress',
+          queued ? 'queued' : 'in_progress',
           model,
           text,
           session.id,
           message.id,
-          JSON.stringify({ variables: plain, overrides, ...(Object.keys(secrets).length > 0 ? { secrets: true } : {}) }),
+          JSON.stringify({
+            variables: plain,
+            overrides,
+            ...(Object.keys(secrets).length > 0 ? { secrets: true } : {}),
+            ...(channel ? { whatsapp: channel.whatsapp } : {}),
+          }),
           createdAt,
           message.clientMessageId,
           newId('outbox'),
@@ -175,15 +241,16 @@ export async function acceptSessionMessage(caller: ProjectCaller, sessionRef: st
           outboxJobData(job),
           job.jobId,
           busy,
+          job.runAt ?? null,
         ],
       });
       const run = toRun(rows[0]!);
       if (isNew) await recordAgentEventWithPg(client, { projectId: caller.projectId, type: 'message.created', data: presentMessage(message) });
-      const queuePosition = busy ? load.waiting + 1 : undefined;
+      const queuePosition = queued ? load.waiting + 1 : undefined;
       // Logged before the commit, so the worker's first event always comes after these.
       const events = runEventLog({ runId, sessionId: session.id });
       events.add('run.created', { id: runId, status: run.status, session: session.id });
-      if (busy) events.add('run.queued', { id: runId, queue_position: queuePosition });
+      if (queued) events.add('run.queued', { id: runId, queue_position: queuePosition });
       await events.flushed();
       return { run, message, replayed: false, queuePosition };
     });
@@ -191,6 +258,7 @@ export async function acceptSessionMessage(caller: ProjectCaller, sessionRef: st
     return accepted;
   } catch (error) {
     await refund?.();
+    await refundPlayground?.();
     throw error;
   }
 }
@@ -203,6 +271,49 @@ async function lockAndTouchSession(client: pg.ClientBase, sessionId: string): Pr
     values: [sessionId],
   });
   return (rows[0] as { status: string; concurrency: string } | undefined) ?? null;
+}
+
+async function findRun(client: pg.ClientBase, runId: string): Promise<AgentRun | null> {
+  const { rows } = await client.query({ name: 'agent-run-by-id', text: `SELECT ${RUN_COLUMNS} FROM agent_runs WHERE id = $1`, values: [runId] });
+  return rows[0] ? toRun(rows[0]) : null;
+}
+
+/**
+ * A channel message joins the session's queued channel run, if there is one (agent-api.md
+ * §1.5: a burst, or messages sent during a run, get one run): a user message of that run, now
+ * its input message (so its history reaches it), and its text added to the run's input. The
+ * session row is locked, and a queued run starts only under that lock, so it cannot start
+ * between the read and the write.
+ */
+async function joinQueuedRun(
+  client: pg.ClientBase,
+  sessionId: string,
+  projectId: string,
+  text: string,
+  clientMessageId: string | null,
+  whatsapp: WhatsAppOrigin,
+): Promise<AcceptedMessage | null> {
+  const message = userMessage(projectId, sessionId, text, clientMessageId);
+  const { rows } = await client.query({
+    name: 'agent-run-join-queued',
+    text: `WITH target AS (
+             SELECT id FROM agent_runs WHERE session_id = $1 AND status = 'queued' AND options ? 'whatsapp'
+              ORDER BY created_at DESC, id DESC LIMIT 1
+           ), message AS (
+             INSERT INTO agent_messages (id, project_id, session_id, role, text, run_id, client_message_id, created_at)
+             SELECT $2, $3, $1, 'user', $4, target.id, $5, $6 FROM target
+           )
+           UPDATE agent_runs r SET input = r.input || E'\n' || $4, input_message_id = $2, updated_at = now(),
+                  options = jsonb_set(r.options, '{whatsapp}', $7::jsonb)
+             FROM target WHERE r.id = target.id
+           RETURNING ${runColumnsOf('r')}`,
+    values: [sessionId, message.id, projectId, text, clientMessageId, message.createdAt, JSON.stringify(whatsapp)],
+  });
+  if (!rows[0]) return null;
+  const run = toRun(rows[0]);
+  const joined = { ...message, runId: run.id };
+  await recordAgentEventWithPg(client, { projectId, type: 'message.created', data: presentMessage(joined) });
+  return { run, message: joined, replayed: false, joined: true, queuePosition: await queuePositionOf(run) };
 }
 
 async function findByClientMessageId(client: pg.ClientBase, sessionId: string, clientMessageId: string): Promise<AgentMessage | null> {
@@ -229,6 +340,8 @@ interface SessionLoad {
   waiting: number;
   /** Whether the session already ran this UTC month: it counts as one AI conversation per month (agent-api.md §1.8). */
   ranThisMonth: boolean;
+  /** Whether it ran this UTC day: a playground session on a platform model counts as one test conversation a day. */
+  ranToday: boolean;
   /** For Retry-After: the session's usual run time and how long the answering one has taken so far, in seconds. */
   typicalS: number | null;
   elapsedS: number | null;
@@ -240,6 +353,7 @@ async function sessionLoad(client: pg.ClientBase, sessionId: string): Promise<Se
     text: `SELECT COUNT(*) FILTER (WHERE status IN ('in_progress', 'requires_action'))::int AS active,
                   COUNT(*) FILTER (WHERE status = 'queued')::int AS waiting,
                   EXISTS (SELECT 1 FROM agent_runs WHERE session_id = $1 AND created_at >= date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC') AS "ranThisMonth",
+                  EXISTS (SELECT 1 FROM agent_runs WHERE session_id = $1 AND created_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC') AS "ranToday",
                   (SELECT AVG(EXTRACT(EPOCH FROM completed_at - started_at)) FROM (
                      SELECT completed_at, started_at FROM agent_runs
                       WHERE session_id = $1 AND status = 'completed' AND started_at IS NOT NULL ORDER BY created_at DESC LIMIT 5) recent)::float8 AS "typicalS",

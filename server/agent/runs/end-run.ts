@@ -5,15 +5,18 @@ import { newId } from '@/server/db/ids';
 import { pgTransaction } from '@/server/db/pg';
 import { AgentError } from '@/server/errors/agent-error';
 import { presentRun, type RequiredAction } from '@/server/agent/ask/present-run';
-import { openHandoffWithPg } from '@/server/agent/handoffs/open-handoff';
+import { openHandoffWithPg, type HandoffOpener } from '@/server/agent/handoffs/open-handoff';
 import type { ModelTurn } from '@/server/agent/providers/model-events';
 import type { FallbackAttempt } from '@/server/agent/providers/stream-with-fallback';
 import { recordAgentEventWithPg } from '@/server/agent/webhooks/record-agent-event';
-import { lockSessionWithPg, RUN_COLUMNS, toRun } from './run-rows';
+import { lockSessionWithPg, readSessionWithPg, RUN_COLUMNS, toRun } from './run-rows';
 import { announceRunCancel, runEventLog, type EventLog } from './run-stream';
 import { forgetRunSecrets, hasRunSecrets } from './run-secrets';
 import { settleSession } from './session-runs';
 import { presentMessage } from './present-message';
+import { activeHandoffWithPg } from '@/server/agent/handoffs/handoff-rows';
+import { humanRepliedSinceWithPg, sendWhatsAppReplyWithPg, whatsAppOriginOf } from '@/server/agent/whatsapp/whatsapp-reply';
+import type { WhatsAppOrigin } from './accept-session-message';
 
 export interface RunUsage {
   inputTokens: number;
@@ -28,8 +31,12 @@ export interface RunEnd {
   model?: string;
   usage?: RunUsage;
   attempts?: FallbackAttempt[];
-  /** The builtin `handoff` was called: the run completes `handed_off`, its reply the escalation text, and staff get the session. */
-  handoff?: { reason: string; summary: string | null };
+  /**
+   * Staff get the session: the builtin `handoff` was called (the run completes `handed_off`, its
+   * reply the escalation text), or the run failed in a way that hands over (a refusal, the cost
+   * cap), when the escalation or fallback text is sent.
+   */
+  handoff?: { reason: string; summary: string | null; openedBy: HandoffOpener };
 }
 
 const attemptsOf = (attempts: FallbackAttempt[] | undefined) =>
@@ -61,9 +68,19 @@ export async function endRun(
           createdAt: new Date(),
         }
       : null;
+  // A WhatsApp run's reply goes to the customer too (agent-api.md §2.4), unless a person took
+  // over meanwhile: then it is dropped and the run is cancelled.
+  const origin = run.sessionId ? whatsAppOriginOf(run) : null;
   let afterCommit: (() => Promise<void>) | undefined;
+  // A WhatsApp customer whose answer failed gets the fallback message and a person (agent-api.md §1.4).
+  const handoff =
+    end.handoff ??
+    (end.status === 'failed' && origin ? { reason: end.error?.code ?? 'run_failed', summary: null, openedBy: 'run_failed' as const } : undefined);
   const ended = await pgTransaction(async (client) => {
     if (run.sessionId) await lockSessionWithPg(client, run.sessionId);
+    const dropped = reply !== null && origin !== null && (await replyBlockedWithPg(client, run, origin));
+    const status = dropped ? 'cancelled' : end.status;
+    const kept = dropped ? null : reply;
     const { rows } = await client.query({
       name: 'agent-run-end',
       text: `UPDATE agent_runs SET status = $3::"AgentRunStatus", outcome = $4, output_text = $5, error = $6::jsonb, reply_message_id = $7,
@@ -75,11 +92,11 @@ export async function endRun(
       values: [
         run.id,
         workerId,
-        end.status,
-        end.status === 'completed' ? (end.handoff ? 'handed_off' : 'replied') : null,
+        status,
+        status === 'completed' ? (handoff ? 'handed_off' : 'replied') : null,
         end.reply ?? null,
         end.error ? JSON.stringify(end.error) : null,
-        reply?.id ?? null,
+        kept?.id ?? null,
         end.model ?? null,
         end.usage?.inputTokens ?? null,
         end.usage?.outputTokens ?? null,
@@ -91,34 +108,49 @@ export async function endRun(
     const row = toRun(rows[0]);
     // Handed over before the queue moves on: opening cancels the session's waiting runs.
     const handedOver =
-      end.handoff && run.sessionId
+      handoff && run.sessionId && !dropped
         ? await openHandoffWithPg(client, {
             projectId: run.projectId,
             sessionId: run.sessionId,
-            reason: end.handoff.reason,
-            summary: end.handoff.summary,
-            openedBy: 'model',
+            reason: handoff.reason,
+            summary: handoff.summary,
+            openedBy: handoff.openedBy,
             runId: run.id,
             exceptRunId: run.id,
-            writeEscalation: false,
+            writeEscalation: end.status === 'failed',
+            escalationKind: handoff.openedBy === 'refusal' || handoff.openedBy === 'run_failed' ? 'fallback' : 'escalation',
           })
         : null;
     afterCommit = handedOver?.afterCommit;
-    if (run.sessionId) await settleSession(client, run.sessionId, reply);
-    if (reply) await recordAgentEventWithPg(client, { projectId: run.projectId, type: 'message.created', data: presentMessage(reply) });
-    await recordAgentEventWithPg(client, {
-      projectId: run.projectId,
-      type: end.status === 'completed' ? 'run.completed' : 'run.failed',
-      data: presentRun(row),
-    });
-    return row;
+    if (run.sessionId) await settleSession(client, run.sessionId, kept);
+    if (kept && origin && kept.text.trim() !== '') await sendWhatsAppReplyWithPg(client, origin, run, kept.text);
+    if (kept) await recordAgentEventWithPg(client, { projectId: run.projectId, type: 'message.created', data: presentMessage(kept) });
+    // A cancel records no webhook event (as endRunFromOutside's).
+    if (status !== 'cancelled') {
+      await recordAgentEventWithPg(client, {
+        projectId: run.projectId,
+        type: status === 'completed' ? 'run.completed' : 'run.failed',
+        data: presentRun(row),
+      });
+    }
+    return { row, kept };
   });
   if (!ended) return;
   await afterCommit?.();
-  if (reply) events.add('message.completed', { id: reply.id, text: reply.text });
-  events.add(`run.${ended.status}`, presentRun(ended));
+  const { row: endedRun, kept } = ended;
+  if (kept) events.add('message.completed', { id: kept.id, text: kept.text });
+  events.add(`run.${endedRun.status}`, presentRun(endedRun));
   await events.flushed();
   if (hasRunSecrets(run)) await forgetRunSecrets(run.id);
+}
+
+/**
+ * Whether a WhatsApp run's reply must be dropped (agent-api.md §2.4), read with the session
+ * locked: a handoff of the session is active, or a person wrote to the customer since the run started.
+ */
+async function replyBlockedWithPg(client: pg.ClientBase, run: AgentRun, origin: WhatsAppOrigin): Promise<boolean> {
+  if (run.sessionId && (await activeHandoffWithPg(client, run.sessionId))) return true;
+  return humanRepliedSinceWithPg(client, origin.contact_id, run.startedAt ?? run.createdAt);
 }
 
 /**
@@ -161,6 +193,9 @@ export async function pauseForToolOutputs(
   await pause.events.flushed();
 }
 
+/** Sessions of a channel's customers (WhatsApp, the widget), who are never left without an answer or a person. */
+const channelSessions = new Set(['whatsapp', 'widget']);
+
 /**
  * Ends a run from outside its worker: a cancel, the reconciler (a lapsed lease, tool outputs
  * too late). Only from one of `from`, checked under the session lock, and with `stillDue` only
@@ -175,6 +210,7 @@ export async function endRunFromOutside(
 ): Promise<AgentRun | null> {
   const run = await db.agentRun.findUnique({ where: { id: runId }, select: { sessionId: true, projectId: true } });
   if (!run) return null;
+  let afterCommit: (() => Promise<void>) | undefined;
   const ended = await pgTransaction(async (client: pg.ClientBase) => {
     if (run.sessionId) await lockSessionWithPg(client, run.sessionId);
     const { rows } = await client.query({
@@ -189,10 +225,23 @@ export async function endRunFromOutside(
     if (!rows[0]) return null;
     const row = toRun(rows[0]);
     if (row.status === 'failed') await recordAgentEventWithPg(client, { projectId: run.projectId, type: 'run.failed', data: presentRun(row) });
+    if (run.sessionId && end.error?.code === 'run_interrupted' && channelSessions.has((await readSessionWithPg(client, run.sessionId)).channel)) {
+      // A customer on a channel must not be left unanswered: staff take over (agent-api.md §1.7).
+      const opened = await openHandoffWithPg(client, {
+        projectId: run.projectId,
+        sessionId: run.sessionId,
+        reason: 'run_interrupted',
+        openedBy: 'interrupted',
+        runId,
+        exceptRunId: runId,
+      });
+      afterCommit = opened.afterCommit;
+    }
     if (run.sessionId) await settleSession(client, run.sessionId);
     return row;
   });
   if (!ended) return null;
+  await afterCommit?.();
   await announceRunCancel(runId);
   const events = runEventLog({ runId: ended.id, sessionId: ended.sessionId });
   events.add(`run.${ended.status}`, presentRun(ended));

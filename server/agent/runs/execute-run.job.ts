@@ -31,6 +31,7 @@ import {
 } from './run-tools';
 import { escalationReply } from '@/server/agent/handoffs/escalation-reply';
 import { presentRun } from '@/server/agent/ask/present-run';
+import { showTyping, whatsAppOriginOf } from '@/server/agent/whatsapp/whatsapp-reply';
 
 const workerName = `${hostname()}-${process.pid}`;
 /** How long the outputs of client tools are awaited (agent-service-errors.md, Limits). */
@@ -86,6 +87,9 @@ async function executeRun(session: ClaimedRun, workerId: string, signal: AbortSi
   const target = { runId: run.id, sessionId: run.sessionId };
   const events = runEventLog(target);
   events.add('run.in_progress', presentRun({ ...run, status: 'in_progress' }));
+  // A WhatsApp run shows the customer it is answering (read, typing), once, as it starts.
+  const origin = whatsAppOriginOf(run);
+  if (origin && run.turns === null) await showTyping(origin);
   const fail = (code: Parameters<typeof runError>[0], details = {}) =>
     endRun(run, run.workerId, { status: 'failed', error: runError(code, details) }, events);
 
@@ -114,7 +118,11 @@ async function executeRun(session: ClaimedRun, workerId: string, signal: AbortSi
   const primary = findCatalogueModel(run.model);
   const candidates = primary ? modelCandidates(primary, agentConfig.model.fallback_models, access, agentConfig.provider_credential) : [];
   if (candidates.length === 0) return fail('no_model_credential');
-  if (await costCapReached(run.orgId, access.dailyCostCapMicros)) return fail('cost_cap_exceeded');
+  if (await costCapReached(run.orgId, access.dailyCostCapMicros)) {
+    // The cost cap hands the session to staff (agent-api.md §1.8).
+    const handoff = { reason: 'cost_cap_exceeded', summary: null, openedBy: 'cost_cap' as const };
+    return endRun(run, run.workerId, { status: 'failed', error: runError('cost_cap_exceeded'), handoff }, events);
+  }
 
   const endUser = session.endUser;
   const tools = await loadRunTools(agentConfig, {
@@ -158,12 +166,8 @@ async function executeRun(session: ClaimedRun, workerId: string, signal: AbortSi
       if (handoffCall) {
         handOverRound(answer.toolCalls, handoffCall, events);
         const reply = escalationReply(agentConfig, lastCustomerText(session.history));
-        await endRun(
-          run,
-          run.workerId,
-          { status: 'completed', reply, model: answeredBy, usage, attempts, handoff: handoffArguments(handoffCall) },
-          events,
-        );
+        const handoff = { ...handoffArguments(handoffCall), openedBy: 'model' as const };
+        await endRun(run, run.workerId, { status: 'completed', reply, model: answeredBy, usage, attempts, handoff }, events);
         return;
       }
       rounds += 1;
@@ -191,7 +195,9 @@ async function executeRun(session: ClaimedRun, workerId: string, signal: AbortSi
     if (error instanceof RunStopped || signal.aborted) throw new RunStopped();
     if (!(error instanceof ProviderFailure)) throw error;
     await markRefusedCredentials(run.projectId, candidates, attempts);
-    await endRun(run, run.workerId, { status: 'failed', error: runError(error.code), model: answeredBy, usage, attempts }, events);
+    // A refusal after the fallback models sends the fallback message and hands over (agent-service-errors.md, provider_refusal).
+    const handoff = error.code === 'provider_refusal' ? { reason: 'provider_refusal', summary: null, openedBy: 'refusal' as const } : undefined;
+    await endRun(run, run.workerId, { status: 'failed', error: runError(error.code), model: answeredBy, usage, attempts, handoff }, events);
   } finally {
     await addCost(run.orgId, usage.costMicros - Number(run.costMicros));
   }

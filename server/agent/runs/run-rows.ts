@@ -40,8 +40,9 @@ const runColumnNames: Array<[string, string]> = [
   ['updated_at', 'updatedAt'],
 ];
 /** agent_runs' columns under the names Prisma gives them, read from `table` (a name or alias) when given. */
-const runColumns = (table = '') => runColumnNames.map(([column, field]) => `${table ? `${table}.` : ''}${column} AS "${field}"`).join(', ');
-export const RUN_COLUMNS = runColumns();
+export const runColumnsOf = (table = '') =>
+  runColumnNames.map(([column, field]) => `${table ? `${table}.` : ''}${column} AS "${field}"`).join(', ');
+export const RUN_COLUMNS = runColumnsOf();
 
 /** A row read with RUN_COLUMNS as Prisma would give it (`cost_micros` is an int8, read as text). */
 export function toRun(row: Record<string, unknown>): AgentRun {
@@ -77,7 +78,7 @@ export async function claimRun(workerId: string, runId: string, leaseMs: number,
               WHERE id = $1 AND status = 'in_progress' AND lease_until IS NULL
               RETURNING *
            )
-           SELECT ${runColumns('c')}, s.version AS "sessionVersion", s.variables AS "sessionVariables", s.end_user_id AS "endUserId",
+           SELECT ${runColumnsOf('c')}, s.version AS "sessionVersion", s.variables AS "sessionVariables", s.end_user_id AS "endUserId",
                   u.external_id AS "endUserExternalId", u.traits AS "endUserTraits", u.verified AS "endUserVerified",
                   (SELECT COALESCE(json_agg(json_build_object('role', h.role, 'text', h.text) ORDER BY h.created_at, h.id), '[]'::json)
                      FROM (SELECT m.role, m.text, m.created_at, m.id FROM agent_messages m, agent_messages input

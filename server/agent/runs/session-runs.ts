@@ -1,10 +1,26 @@
 import type pg from 'pg';
 import { db, type AgentMessage, type AgentRun } from '@/server/db';
 import { newId } from '@/server/db/ids';
+import { pgTransaction } from '@/server/db/pg';
+import { lockSessionWithPg } from './run-rows';
 
 /** The job that executes (or resumes, at `step` > 0) a run: each step has its own job id. */
 export const executeRunJob = (runId: string, step: number) =>
   ({ queue: 'agent-runs', name: 'agent-run.execute', data: { runId, step }, jobId: `agent-run-${runId}-${step}` }) as const;
+
+/**
+ * Starts a session's next queued run if none is answering, once a channel run's coalescing
+ * delay is over (accept-session-message.ts): named after the run it was written for.
+ */
+export const settleSessionJob = (sessionId: string, runId: string) =>
+  ({ queue: 'agent-runs', name: 'agent-session.settle', data: { sessionId }, jobId: `agent-settle-${runId}` }) as const;
+
+/** The settle job: with the session row locked, its next queued run starts (settleSession). */
+export async function settleSessionJobRun(_job: unknown, data: { sessionId: string }): Promise<void> {
+  await pgTransaction(async (client) => {
+    if (await lockSessionWithPg(client, data.sessionId)) await settleSession(client, data.sessionId);
+  });
+}
 
 /** A queued run's place in its session's queue (1 = next). */
 export async function queuePositionOf(run: AgentRun): Promise<number | undefined> {

@@ -14,6 +14,7 @@ import { isModelConfigured, loadProjectModelAccess } from '@/server/agent/models
 import { recordAgentEvent } from '@/server/agent/webhooks/record-agent-event';
 import { presentSession } from './present-session';
 import { checkSessionVariables } from './session-variables';
+import { assertPlaygroundRoom } from '@/server/agent/usage/ai-usage-limits';
 
 export type SessionMetadata = Record<string, string | number | boolean | null>;
 
@@ -21,7 +22,8 @@ export interface SessionInput {
   agent: string;
   external_id?: string;
   end_user?: EndUserInput;
-  channel?: 'api' | 'playground';
+  /** `whatsapp` only from the bot hook (server/agent/whatsapp/), never from a request. */
+  channel?: 'api' | 'playground' | 'whatsapp';
   version?: 'published' | 'draft' | number;
   concurrency?: 'reject' | 'queue';
   variables?: Record<string, VariableValue>;
@@ -46,6 +48,7 @@ export async function getOrCreateSession(projectId: string, input: SessionInput,
   const version = input.version ?? 'published';
   const config = await answeringConfig(projectId, agent.id, version, channel, mayUseDraft);
   checkSessionVariables(config.variables, input.variables ?? {});
+  if (channel === 'playground' && findCatalogueModel(config.model.id)?.platform_provided) await assertPlaygroundRoom(projectId);
   const endUser = input.end_user ? (await getOrCreateEndUser(projectId, input.end_user)).endUser : null;
   try {
     // The session and its `session.created` event are one transaction (server/agent/webhooks/).

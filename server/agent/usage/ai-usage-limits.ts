@@ -51,6 +51,40 @@ export async function admitConversation(
       .catch(() => 0));
 }
 
+/** Test conversations a project may hold in the playground per UTC day on platform-provided models (agent-api.md §1.8). */
+export const PLAYGROUND_DAILY_CONVERSATIONS = 50;
+export const playgroundKey = (projectId: string, now = new Date()) => redisKey('agent', 'playground', projectId, dayOf(now));
+
+/**
+ * Admits one playground conversation on a platform-provided model for today, or refuses it:
+ * 429 `playground_limit_reached` with Retry-After to 00:00 UTC. A refused one is not counted;
+ * the returned function gives an admitted one back.
+ */
+export async function admitPlaygroundConversation(projectId: string): Promise<() => Promise<void>> {
+  const key = playgroundKey(projectId);
+  const count = await redisCall(async () => {
+    const replies = (await getRedis().multi().incr(key).expire(key, DAY_TTL_S).exec()) ?? [];
+    for (const [error] of replies) if (error) throw error;
+    return Number(replies[0]?.[1]);
+  });
+  if (count > PLAYGROUND_DAILY_CONVERSATIONS) {
+    await redisCall(() => getRedis().decr(key));
+    throw playgroundLimitReached();
+  }
+  return async () =>
+    void (await getRedis()
+      .decr(key)
+      .catch(() => 0));
+}
+
+/** Refuses a new playground session on a platform-provided model once today's conversations are used up (counted at their first run). */
+export async function assertPlaygroundRoom(projectId: string): Promise<void> {
+  const count = Number((await redisCall(() => getRedis().get(playgroundKey(projectId)))) ?? 0);
+  if (count >= PLAYGROUND_DAILY_CONVERSATIONS) throw playgroundLimitReached();
+}
+
+const playgroundLimitReached = () => new AgentError('playground_limit_reached', { headers: { 'Retry-After': String(secondsToUtcMidnight()) } });
+
 /** Whether today's model cost has reached the organization's cap (null: no cap); a session run then fails `cost_cap_exceeded`. */
 export async function costCapReached(orgId: string, dailyCostCapMicros: bigint | null): Promise<boolean> {
   if (dailyCostCapMicros === null) return false;

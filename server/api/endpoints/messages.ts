@@ -121,6 +121,7 @@ export const sendMessage = defineEndpoint({
       status: true,
       content: true,
       has_media: true,
+      author_type: true,
       created_at: true,
     }),
   },

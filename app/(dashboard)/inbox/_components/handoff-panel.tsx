@@ -13,7 +13,7 @@ type ActiveHandoff = Extract<ConversationHandoff, { state: 'handoff' }>;
 /** A summary longer than this is folded to a few lines, with a button to read all of it. */
 const LONG_SUMMARY = 240;
 
-const OPENERS = ['model', 'api', 'never_handle', 'refusal', 'quota', 'cost_cap', 'interrupted', 'takeover'] as const;
+const OPENERS = ['model', 'api', 'never_handle', 'refusal', 'quota', 'cost_cap', 'interrupted', 'takeover', 'run_failed', 'unanswered'] as const;
 
 /**
  * The AI side of the open conversation (agent-api.md §2 item 6): while the AI answers, a line

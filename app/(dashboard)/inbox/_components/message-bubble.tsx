@@ -44,6 +44,11 @@ export function MessageBubble({ message, answers, tapped, onSimulateTap, contact
             </p>
           )}
           <p className="mt-1 flex items-center justify-end gap-1 text-[11px] text-slate-600">
+            {message.authorType === 'bot' && (
+              <span data-testid="ai-badge" title={t('aiBadgeTitle')} className="rounded-sm bg-brand-50 px-1 font-semibold text-brand-700">
+                {t('aiBadge')}
+              </span>
+            )}
             <time dateTime={message.createdAt.toISOString()}>{format.clock(message.createdAt)}</time>
             {outgoing && <StatusTicks status={message.status} />}
           </p>

@@ -91,7 +91,8 @@ export const publishAgentEndpoint = defineAgentEndpoint({
   tag: 'Agents',
   summary: 'Publish an agent draft',
   description:
-    'Freezes the draft as the next immutable version, which answers from then on. With `If-Match`, only the draft of that etag is published (412 otherwise).',
+    'Freezes the draft as the next immutable version, which answers from then on. With `If-Match`, only the draft of that etag is published (412 otherwise). ' +
+    'A WhatsApp account (`channels.whatsapp.accounts`, account ids) is answered by one agent of the organization: listing one another agent is bound to is 422 `validation_failed`.',
   access: 'project',
   permission: 'agents:write',
   params: agentParams,
@@ -105,6 +106,7 @@ export const publishAgentEndpoint = defineAgentEndpoint({
     'tool_name_conflict',
     'unknown_model',
     'model_not_allowed_on_plan',
+    'validation_failed',
   ],
 });
 

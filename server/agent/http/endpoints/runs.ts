@@ -33,6 +33,7 @@ const messageErrors: AgentErrorCode[] = [
   'agent_archived',
   'agent_not_ready',
   'quota_exceeded',
+  'playground_limit_reached',
 ];
 
 export const postSessionMessageEndpoint = defineAgentEndpoint({

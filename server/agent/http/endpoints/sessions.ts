@@ -26,6 +26,7 @@ const createErrors: AgentErrorCode[] = [
   'agent_archived',
   'agent_not_ready',
   'resource_not_found',
+  'playground_limit_reached',
 ];
 
 export const createSessionEndpoint = defineAgentEndpoint({
@@ -40,7 +41,9 @@ export const createSessionEndpoint = defineAgentEndpoint({
     '`session_end_user_mismatch` for another end user. Otherwise 201 with a new session. `end_user` is got or created by its `external_id`. ' +
     '`version` picks what answers: `published` (default, follows new publishes), a version number (pinned), or `draft` (only with ' +
     "`channel: playground`, for callers who may edit agents). `variables` may set the agent's declared, non-secret variables; secret ones go " +
-    "with each message. `concurrency` (`reject` or `queue`) defaults to the agent's `concurrency_default`.",
+    "with each message. `concurrency` (`reject` or `queue`) defaults to the agent's `concurrency_default`. A playground session on a " +
+    'platform-provided model counts as one of the project’s 50 test conversations a UTC day at its first run of the day; with none left, ' +
+    '429 `playground_limit_reached` (Retry-After to 00:00 UTC).',
   idempotent: true,
   access: 'project',
   permission: 'sessions:write',

@@ -8,6 +8,9 @@ import { hashApiKey } from '@/server/api-keys/key-format';
 import { db } from '@/server/db';
 import { newId, randomBase62 } from '@/server/db/ids';
 import { agentKeyDisplayPrefix, generateAgentKey, type AgentKeyType } from '@/server/agent/access/agent-key-format';
+import { openHandoffWithPg, type HandoffOpener } from '@/server/agent/handoffs/open-handoff';
+import { lockSessionWithPg } from '@/server/agent/runs/run-rows';
+import { pgTransaction } from '@/server/db/pg';
 
 /** Agent service rows written straight to the database, with unique names (see factories.ts). */
 export async function createAgentProject(orgId: string, name = `Project ${randomBase62(8)}`) {
@@ -121,4 +124,27 @@ export async function aiSimulator<T = unknown>(path: string, body?: unknown): Pr
   });
   if (!res.ok) throw new Error(`AI simulator ${path} answered ${res.status}: ${await res.text()}`);
   return (await res.json()) as T;
+}
+
+/**
+ * The session an agent keeps with a WhatsApp contact, as the bot hook makes it (agent-api.md
+ * §2.3): channel `whatsapp`, external id `wa:<contact_id>`, so the inbox finds it.
+ */
+export async function createWhatsAppSession(projectId: string, agentId: string, contactId: string) {
+  return db.agentSession.create({
+    data: { id: newId('agentSession'), projectId, agentId, externalId: `wa:${contactId}`, channel: 'whatsapp', concurrency: 'queue' },
+  });
+}
+
+/** Hands a session to staff through the agent service's own opening (as the model's `handoff` tool does), announced once committed. */
+export async function openHandoffFor(
+  session: { id: string; projectId: string },
+  opening: { reason: string; summary?: string; openedBy?: HandoffOpener } = { reason: 'customer asked for a person' },
+) {
+  const opened = await pgTransaction(async (client) => {
+    await lockSessionWithPg(client, session.id);
+    return openHandoffWithPg(client, { projectId: session.projectId, sessionId: session.id, openedBy: 'model', ...opening });
+  });
+  await opened.afterCommit();
+  return opened.handoff;
 }

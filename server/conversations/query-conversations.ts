@@ -21,6 +21,8 @@ export interface ConversationFilters {
   /** A user id: conversations assigned to them or to nobody (an agent's own queue). */
   assignedToOrUnassigned?: string;
   tag?: string;
+  /** Only these contacts (a set another area chose, such as the inbox's "Needs human"). */
+  contactIds?: string[];
   /** Open, snoozed or resolved as of now (the shared inbox's state). */
   status?: ConversationStatus;
 }
@@ -94,6 +96,7 @@ export async function conversationsWhere(orgId: string, filters: ConversationFil
     ...(filters.unread !== undefined ? { unread: filters.unread } : {}),
     ...(filters.assignedUserId !== undefined ? { assignedUserId: filters.assignedUserId } : {}),
     ...(filters.tag ? { tags: { has: filters.tag } } : {}),
+    ...(filters.contactIds ? { id: { in: filters.contactIds } } : {}),
     AND: [
       contactSearchWhere(filters.search),
       filters.status ? statusWhere(filters.status) : {},

@@ -8,9 +8,14 @@ import {
 } from '@/server/conversations/query-conversations';
 import type { ConversationStatus } from '@/server/db';
 import { countByStatus } from '@/server/conversations/conversation-status';
+import { contactsNeedingHuman, contactsWithAiHandling } from '@/server/agent/handoffs/conversation-handoffs';
 import { presentInboxConversation } from './present-inbox-conversation';
 
-export const INBOX_ASSIGNMENT_FILTERS = ['all', 'unread', 'mine', 'unassigned', 'mine_or_unassigned'] as const;
+/**
+ * The team's filters; `ai_handling` (an AI agent answers the contact, no handoff active) and
+ * `needs_human` (a handoff nobody has claimed yet) come from the agent side (agent-api.md §2 item 6).
+ */
+export const INBOX_ASSIGNMENT_FILTERS = ['all', 'unread', 'mine', 'unassigned', 'mine_or_unassigned', 'ai_handling', 'needs_human'] as const;
 
 export interface InboxFilters {
   userId: string;
@@ -30,7 +35,7 @@ export interface InboxListOptions extends InboxFilters {
 /** The shared inbox's conversation list: the API's list with the team's filters on top. */
 export async function listInboxConversations(orgId: string, options: InboxListOptions) {
   const rows = await queryConversations(orgId, {
-    ...conversationFilters(options),
+    ...(await conversationFilters(orgId, options)),
     status: options.status,
     limit: options.limit,
     cursor: options.cursor,
@@ -45,10 +50,10 @@ export async function listInboxConversations(orgId: string, options: InboxListOp
  * would read every message.
  */
 export async function countInboxConversations(orgId: string, filters: Omit<InboxFilters, 'search'>) {
-  return countByStatus(await conversationsWhere(orgId, conversationFilters(filters)));
+  return countByStatus(await conversationsWhere(orgId, await conversationFilters(orgId, filters)));
 }
 
-function conversationFilters(options: InboxFilters): ConversationFilters {
+async function conversationFilters(orgId: string, options: InboxFilters): Promise<ConversationFilters> {
   return {
     search: options.search,
     searchMessages: true,
@@ -58,5 +63,7 @@ function conversationFilters(options: InboxFilters): ConversationFilters {
     ...(options.filter === 'mine' ? { assignedUserId: options.userId } : {}),
     ...(options.filter === 'unassigned' ? { assignedUserId: null } : {}),
     ...(options.filter === 'mine_or_unassigned' ? { assignedToOrUnassigned: options.userId } : {}),
+    ...(options.filter === 'ai_handling' ? { contactIds: await contactsWithAiHandling(orgId) } : {}),
+    ...(options.filter === 'needs_human' ? { contactIds: await contactsNeedingHuman(orgId) } : {}),
   };
 }

@@ -11,7 +11,7 @@ import { recordAgentEventWithPg } from '@/server/agent/webhooks/record-agent-eve
 import { sendEscalationToWhatsAppWithPg } from '@/server/agent/whatsapp/whatsapp-reply';
 import { escalationReply } from './escalation-reply';
 import { activeHandoffWithPg, HANDOFF_COLUMNS, presentHandoff } from './handoff-rows';
-import { assignSessionConversationWithPg, sessionContactId } from './session-conversation';
+import { assignSessionConversationWithPg, sessionContactId, sessionConversationChangeWithPg } from './session-conversation';
 
 /**
  * Who or what handed the session to staff (agent-api.md §1.7): besides the contract's openers,
@@ -96,7 +96,9 @@ export async function openHandoffWithPg(client: pg.ClientBase, opening: HandoffO
   });
   const handoff = rows[0] as AgentHandoff;
   await recordAgentEventWithPg(client, { projectId: opening.projectId, type: 'handoff.opened', data: presentHandoff(handoff) });
-  const inbox = handoff.assigneeId ? await assignSessionConversationWithPg(client, session, handoff.assigneeId) : null;
+  const inbox = handoff.assigneeId
+    ? await assignSessionConversationWithPg(client, session, handoff.assigneeId)
+    : await sessionConversationChangeWithPg(client, session, 'handoff:open');
 
   let escalation: AgentMessage | null = null;
   if (opening.writeEscalation !== false && opening.openedBy !== 'takeover') {

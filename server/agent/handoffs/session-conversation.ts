@@ -27,3 +27,23 @@ export async function assignSessionConversationWithPg(
   const orgId = (rows[0] as { orgId: string } | undefined)?.orgId;
   return orgId ? () => publishInboxChange(orgId, contactId, 'assigned') : null;
 }
+
+/**
+ * What tells open inboxes that a WhatsApp session's conversation changed without its assignee
+ * changing (a handoff opened to nobody yet), so "Needs human" fills live. Null for other channels.
+ */
+export async function sessionConversationChangeWithPg(
+  client: pg.ClientBase,
+  session: { projectId: string; channel: string; externalId: string | null },
+  change: string,
+): Promise<(() => Promise<void>) | null> {
+  const contactId = sessionContactId(session);
+  if (!contactId) return null;
+  const { rows } = await client.query({
+    name: 'agent-handoff-conversation-org',
+    text: `SELECT c.org_id AS "orgId" FROM contacts c JOIN agent_projects p ON p.org_id = c.org_id WHERE p.id = $1 AND c.id = $2`,
+    values: [session.projectId, contactId],
+  });
+  const orgId = (rows[0] as { orgId: string } | undefined)?.orgId;
+  return orgId ? () => publishInboxChange(orgId, contactId, change) : null;
+}

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { contactTags, optedOutMarketing } from '@/server/contacts/contact-fields';
 import { assignConversation } from '@/server/inbox/assign-conversation';
+import {
+  claimConversationHandoff,
+  getConversationHandoff,
+  releaseConversationHandoff,
+  resolveConversationHandoff,
+  type InboxMember,
+} from '@/server/inbox/conversation-handoff';
 import { addConversationNote, listConversationNotes } from '@/server/inbox/conversation-notes';
 import { getInboxConversation } from '@/server/inbox/get-inbox-conversation';
 import { listInboxAgents } from '@/server/inbox/list-inbox-agents';
@@ -33,6 +40,13 @@ const inboxFilters = z.object({
   tag: z.string().max(50).optional(),
 });
 const variables = z.record(z.string(), z.string().max(1024));
+const handoffId = z.string().min(1).max(64);
+const member = (ctx: { user: { id: string; email: string }; org: { id: string }; role: InboxMember['role'] }): InboxMember => ({
+  userId: ctx.user.id,
+  email: ctx.user.email,
+  orgId: ctx.org.id,
+  role: ctx.role,
+});
 
 export const inboxRouter = createTRPCRouter({
   conversations: orgProcedure
@@ -105,6 +119,20 @@ export const inboxRouter = createTRPCRouter({
   assign: orgProcedure
     .input(z.object({ contactId, assigneeId: z.string().min(1).max(64).nullable() }))
     .mutation(({ ctx, input }) => assignConversation(ctx.org.id, input.contactId, input.assigneeId)),
+
+  handoff: orgProcedure.input(z.object({ contactId })).query(({ ctx, input }) => getConversationHandoff(member(ctx), input.contactId)),
+
+  claimHandoff: orgProcedure
+    .input(z.object({ handoffId, force: z.boolean().default(false) }))
+    .mutation(({ ctx, input }) => claimConversationHandoff(member(ctx), input.handoffId, { force: input.force })),
+
+  releaseHandoff: orgProcedure
+    .input(z.object({ handoffId }))
+    .mutation(({ ctx, input }) => releaseConversationHandoff(member(ctx), input.handoffId)),
+
+  resolveHandoff: orgProcedure
+    .input(z.object({ handoffId }))
+    .mutation(({ ctx, input }) => resolveConversationHandoff(member(ctx), input.handoffId)),
 
   updateContact: orgProcedure
     .input(z.object({ contactId, tags: contactTags.optional(), optedOutMarketing: optedOutMarketing.optional() }))

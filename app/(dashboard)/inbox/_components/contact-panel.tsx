@@ -32,6 +32,7 @@ export function ContactPanel({ conversation, userId, simulator }: ContactPanelPr
   const refresh = () => {
     void queryClient.invalidateQueries({ queryKey: trpc.inbox.conversation.queryKey({ contactId }) });
     void queryClient.invalidateQueries({ queryKey: trpc.inbox.conversations.pathKey() });
+    void queryClient.invalidateQueries({ queryKey: trpc.inbox.handoff.queryKey({ contactId }) });
   };
   const assign = useMutation(trpc.inbox.assign.mutationOptions({ onSuccess: refresh }));
   const update = useMutation(trpc.inbox.updateContact.mutationOptions({ onSuccess: refresh }));

@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl';
 import type { ConversationStatus } from '@/server/db';
 import { StatusTabs } from './status-tabs';
 
-export type ListFilter = 'mine_or_unassigned' | 'mine' | 'unassigned' | 'all' | 'unread';
+export type ListFilter = 'mine_or_unassigned' | 'mine' | 'unassigned' | 'all' | 'unread' | 'needs_human' | 'ai_handling';
 
 export interface ListFilters {
   search: string;
@@ -17,7 +17,7 @@ export interface ListFilters {
 /** An agent's own queue first: open conversations that are theirs or nobody's. */
 export const DEFAULT_FILTERS: ListFilters = { search: '', accountId: '', status: 'open', filter: 'mine_or_unassigned', tag: '' };
 
-const listFilters: ListFilter[] = ['mine_or_unassigned', 'mine', 'unassigned', 'all', 'unread'];
+const listFilters: ListFilter[] = ['mine_or_unassigned', 'mine', 'unassigned', 'all', 'unread', 'needs_human', 'ai_handling'];
 
 interface ConversationFiltersProps {
   value: ListFilters;

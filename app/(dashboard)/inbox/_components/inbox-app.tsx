@@ -47,6 +47,7 @@ export function InboxApp({ userId, accounts, simulator }: InboxAppProps) {
       onSuccess: (_r, { contactId }) => {
         void queryClient.invalidateQueries({ queryKey: trpc.inbox.conversation.queryKey({ contactId }) });
         void queryClient.invalidateQueries({ queryKey: trpc.inbox.conversations.pathKey() });
+        void queryClient.invalidateQueries({ queryKey: trpc.inbox.handoff.queryKey({ contactId }) });
       },
     }),
   );

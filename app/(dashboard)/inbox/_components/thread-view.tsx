@@ -7,6 +7,7 @@ import { NotFoundState } from '@/app/_components/not-found-state';
 import { isNotFound } from '@/app/_trpc/http-status';
 import { useTRPC } from '@/app/_trpc/trpc';
 import { Composer } from './composer';
+import { HandoffPanel } from './handoff-panel';
 import { ContactPanel } from './contact-panel';
 import { ContactSheet } from './contact-sheet';
 import { displayName, useInboxFormat } from './format';
@@ -113,6 +114,7 @@ export function ThreadView({ contactId, userId, simulator, composerRef, onBack }
             </button>
           )}
         </header>
+        <HandoffPanel contactId={contactId} userId={userId} />
         <MessageList contactId={contactId} simulator={simulator} />
         <Composer ref={composerRef} contactId={contactId} customer={c} accountId={c.accountId} windowOpen={open} />
       </section>

@@ -28,6 +28,7 @@ export function useLiveUpdates(): LiveState {
         void queryClient.invalidateQueries({ queryKey: trpc.inbox.messages.infiniteQueryKey({ contactId }) });
         void queryClient.invalidateQueries({ queryKey: trpc.inbox.conversation.queryKey({ contactId }) });
         void queryClient.invalidateQueries({ queryKey: trpc.inbox.notes.queryKey({ contactId }) });
+        void queryClient.invalidateQueries({ queryKey: trpc.inbox.handoff.queryKey({ contactId }) });
       }
       touched.clear();
     };

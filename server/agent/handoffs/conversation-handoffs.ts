@@ -1,0 +1,122 @@
+import type pg from 'pg';
+import { db, type AgentHandoff } from '@/server/db';
+import { appendSessionEvent } from '@/server/agent/runs/run-stream';
+import { recordAgentEventWithPg } from '@/server/agent/webhooks/record-agent-event';
+import { ACTIVE_HANDOFF_STATUSES, HANDOFF_COLUMNS, presentHandoff } from './handoff-rows';
+
+/*
+ * The inbox's view of the agent side (agent-api.md §2 item 6): a contact's WhatsApp sessions are
+ * the sessions of the organization's projects whose external id is `wa:<contact_id>` (see
+ * session-conversation.ts). Everything the inbox reads or changes of handoffs goes through here.
+ */
+
+/**
+ * The contacts whose conversation needs a human: an `open` handoff nobody has claimed. Few at
+ * any time (a handoff expires within the 24-hour window), read by the handoffs' (project, status)
+ * index.
+ */
+export async function contactsNeedingHuman(orgId: string): Promise<string[]> {
+  // Raw SQL: the session links to its contact through its external id, which Prisma's relations cannot say.
+  const rows = await db.$queryRaw<Array<{ contactId: string }>>`
+    SELECT substr(s.external_id, 4) AS "contactId"
+      FROM agent_projects p
+      JOIN agent_handoffs h ON h.project_id = p.id AND h.status = 'open' AND h.assignee_id IS NULL
+      JOIN agent_sessions s ON s.id = h.session_id AND s.channel = 'whatsapp' AND s.external_id LIKE 'wa:%'
+     WHERE p.org_id = ${orgId}`;
+  return rows.map((row) => row.contactId);
+}
+
+/**
+ * The contacts the AI is handling: an open WhatsApp session of theirs has no active handoff (it
+ * answers their next message). Read by the sessions' (project, channel, status) index.
+ */
+export async function contactsWithAiHandling(orgId: string): Promise<string[]> {
+  // Raw SQL: as above, and the NOT EXISTS on the session's handoffs.
+  const rows = await db.$queryRaw<Array<{ contactId: string }>>`
+    SELECT DISTINCT substr(s.external_id, 4) AS "contactId"
+      FROM agent_projects p
+      JOIN agent_sessions s ON s.project_id = p.id AND s.channel = 'whatsapp' AND s.status = 'open' AND s.external_id LIKE 'wa:%'
+     WHERE p.org_id = ${orgId}
+       AND NOT EXISTS (SELECT 1 FROM agent_handoffs h WHERE h.session_id = s.id AND h.status = ANY(${ACTIVE_HANDOFF_STATUSES}::text[]))`;
+  return rows.map((row) => row.contactId);
+}
+
+export interface ConversationAgentState {
+  session: { id: string; projectId: string; status: string };
+  /** The session's open or assigned handoff, with its assignee's name; null while the AI handles it. */
+  handoff: (AgentHandoff & { assigneeName: string | null }) | null;
+}
+
+/**
+ * Whether an AI agent is on the conversation, and the handoff staff have, if any: the contact's
+ * session with an active handoff, else its open session most recently active. Null when no
+ * agent has a session with the contact.
+ */
+export async function conversationAgentState(orgId: string, contactId: string): Promise<ConversationAgentState | null> {
+  const sessions = await db.agentSession.findMany({
+    where: { channel: 'whatsapp', externalId: `wa:${contactId}`, project: { orgId } },
+    select: {
+      id: true,
+      projectId: true,
+      status: true,
+      updatedAt: true,
+      handoffs: {
+        where: { status: { in: ACTIVE_HANDOFF_STATUSES } },
+        orderBy: { createdAt: 'desc' },
+        take: 1,
+        include: { assignee: { select: { name: true } } },
+      },
+    },
+    orderBy: { updatedAt: 'desc' },
+  });
+  const chosen = sessions.find((s) => s.handoffs.length > 0) ?? sessions.find((s) => s.status === 'open') ?? sessions[0];
+  if (!chosen) return null;
+  const active = chosen.handoffs[0];
+  const handoff = active ? (({ assignee, ...row }) => ({ ...row, assigneeName: assignee?.name ?? null }))(active) : null;
+  return { session: { id: chosen.id, projectId: chosen.projectId, status: chosen.status }, handoff };
+}
+
+/** An active handoff of one of the organization's WhatsApp sessions; null for anything else. */
+export async function findConversationHandoff(orgId: string, handoffId: string) {
+  return db.agentHandoff.findFirst({
+    where: { id: handoffId, session: { channel: 'whatsapp', project: { orgId } } },
+    include: { session: { select: { externalId: true, channel: true } } },
+  });
+}
+
+/**
+ * The other half of assigning a conversation in the inbox (agent-api.md §1.7: one field): the
+ * contact's active handoffs get the same assignee (`assigned`), or none (`open` again), in the
+ * caller's transaction. It runs before the contact's own update, taking the rows in the order a
+ * claim does (handoff, then contact), so the two cannot deadlock. Returns what to announce on the
+ * sessions' event streams once committed.
+ */
+export async function assignConversationHandoffsWithPg(
+  client: pg.ClientBase,
+  orgId: string,
+  contactId: string,
+  assigneeId: string | null,
+): Promise<() => Promise<void>> {
+  const { rows } = await client.query({
+    name: 'agent-handoff-assign-with-conversation',
+    text: `UPDATE agent_handoffs
+              SET assignee_id = $3,
+                  status = CASE WHEN $3::text IS NULL THEN 'open' ELSE 'assigned' END,
+                  assigned_at = CASE WHEN $3::text IS NULL THEN NULL WHEN assignee_id = $3 THEN assigned_at ELSE now() END
+            WHERE status = ANY($4::text[]) AND assignee_id IS DISTINCT FROM $3
+              AND session_id IN (SELECT s.id FROM agent_sessions s JOIN agent_projects p ON p.id = s.project_id
+                                  WHERE p.org_id = $1 AND s.channel = 'whatsapp' AND s.external_id = 'wa:' || $2)
+        RETURNING ${HANDOFF_COLUMNS}`,
+    values: [orgId, contactId, assigneeId, ACTIVE_HANDOFF_STATUSES],
+  });
+  const changed = rows as AgentHandoff[];
+  for (const handoff of changed) {
+    if (handoff.assigneeId)
+      await recordAgentEventWithPg(client, { projectId: handoff.projectId, type: 'handoff.assigned', data: presentHandoff(handoff) });
+  }
+  return async () => {
+    for (const handoff of changed) {
+      if (handoff.assigneeId) await appendSessionEvent(handoff.sessionId, 'handoff.assigned', presentHandoff(handoff));
+    }
+  };
+}

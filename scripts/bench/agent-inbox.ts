@@ -14,7 +14,7 @@ import { apiCaller, benchPhones, percentile, unlimitedNumber } from './campaign-
  *    person replies through POST /v1/messages. Reports the time from the person's message being
  *    accepted to the run being cancelled (target p95 ≤ 100 ms), and counts bot messages written
  *    after a person's (target 0).
- * `BENCH_SECONDS`, `BENCH_RACES` change the 60 s and the 1,000; `BENCH_PARTS=2` runs only that part.
+ * `BENCH_SECONDS`, `BENCH_RATE`, `BENCH_RACES` change the 60 s, the 20/s and the 1,000; `BENCH_PARTS=2` runs only that part.
  */
 const port = 3480;
 const simulatorPort = 4500;
@@ -23,7 +23,7 @@ const env = agentBenchEnv(port, simulatorPort, aiPort);
 await resetStores(env);
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
-const RATE = 20;
+const RATE = Number(process.env.BENCH_RATE ?? 20);
 const CONTACTS = 200;
 const RACES = Number(process.env.BENCH_RACES ?? 1000);
 const parts = new Set((process.env.BENCH_PARTS ?? '1,2').split(',').map(Number));

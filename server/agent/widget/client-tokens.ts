@@ -4,6 +4,7 @@ import { AgentError } from '@/server/errors/agent-error';
 import type { PublishableKeyCaller } from '@/server/agent/access/agent-caller';
 import { clientTokenExpiry, mintClientToken, readClientToken, type ClientTokenClaims } from '@/server/agent/access/client-token';
 import { findAgent } from '@/server/agent/agents/find-agent';
+import { checkExternalId } from '@/server/agent/end-users/external-id';
 import { getOrCreateEndUser, type EndUserInput } from '@/server/agent/end-users/manage-end-users';
 import { assertAnonymousConversationRoom } from '@/server/agent/usage/anonymous-caps';
 
@@ -30,6 +31,7 @@ const tokenAnswer = (token: string, claims: Pick<ClientTokenClaims, 'exp' | 'eu'
  * for them); `agent` (id or slug) pins the widget's agent.
  */
 export async function mintServerClientToken(projectId: string, input: ClientTokenInput) {
+  checkExternalId(input.end_user.external_id, 'end_user', '/end_user/external_id');
   const agent = input.agent === undefined ? null : await findAgent(projectId, input.agent);
   const { endUser } = await getOrCreateEndUser(projectId, input.end_user, { verified: true });
   if (!endUser.verified) await db.agentEndUser.update({ where: { id: endUser.id }, data: { verified: true } });

@@ -10,6 +10,8 @@ export const DEVELOPMENT_SECRETS = {
   PLATFORM_VERIFY_TOKEN: 'dev-platform-verify-token',
   /** Encrypts AI provider keys at rest (agent service credentials). */
   CREDENTIALS_SECRET: 'development-only-credentials-secret',
+  /** Signs the agent service's client tokens (`agct_…`, HMAC-SHA256); changing it invalidates every token. */
+  CLIENT_TOKEN_SECRET: 'development-only-client-token-secret',
 } as const;
 
 export type SecretVariable = keyof typeof DEVELOPMENT_SECRETS;

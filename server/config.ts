@@ -37,6 +37,7 @@ const configSchema = z
     PLATFORM_APP_SECRET: z.string().default(DEVELOPMENT_SECRETS.PLATFORM_APP_SECRET),
     PLATFORM_VERIFY_TOKEN: z.string().default(DEVELOPMENT_SECRETS.PLATFORM_VERIFY_TOKEN),
     CREDENTIALS_SECRET: z.string().default(DEVELOPMENT_SECRETS.CREDENTIALS_SECRET),
+    CLIENT_TOKEN_SECRET: z.string().default(DEVELOPMENT_SECRETS.CLIENT_TOKEN_SECRET),
 
     /** The AI providers' API roots (official SDKs' `baseURL`); point them at a compatible gateway or the AI simulator. A provider credential's own `base_url` takes precedence. */
     OPENAI_BASE_URL: z.string().url().default('https://api.openai.com/v1'),

@@ -5,7 +5,8 @@ import { AgentError } from '@/server/errors/agent-error';
 export const BROWSER_INPUT_LIMIT = 4_000;
 export const SERVER_INPUT_LIMIT = 32_000;
 
-export const inputLimitFor = (caller: AgentCaller): number => (caller.kind === 'anonymous' ? BROWSER_INPUT_LIMIT : SERVER_INPUT_LIMIT);
+export const inputLimitFor = (caller: AgentCaller): number =>
+  caller.kind === 'secret_key' || caller.kind === 'member' ? SERVER_INPUT_LIMIT : BROWSER_INPUT_LIMIT;
 
 /**
  * `input` as text (agent-api.md §1.1): a string or `[{type: "text", text}]`. A system or

@@ -11,15 +11,17 @@ export type AgentHttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 /**
  * Who may call: `project` routes take a secret key or the dashboard cookie with X-Project-Id;
- * `organization` routes the dashboard cookie alone; `public` routes no credential (login).
+ * `organization` routes the dashboard cookie alone; `public` routes no credential (login);
+ * `widget` routes a browser: a publishable key with an allowed `Origin`, or a client token.
  */
-export type AgentAccess = 'project' | 'organization' | 'public';
+export type AgentAccess = 'project' | 'organization' | 'public' | 'widget';
 
 export interface AgentEndpointSpec<
   Params extends z.ZodObject = z.ZodObject,
   Query extends z.ZodObject = z.ZodObject,
   Body extends z.ZodType = z.ZodType,
   Access extends AgentAccess = AgentAccess,
+  EndUsers extends boolean = boolean,
 > {
   operationId: string;
   method: AgentHttpMethod;
@@ -29,6 +31,12 @@ export interface AgentEndpointSpec<
   summary: string;
   description?: string;
   access: Access;
+  /**
+   * A `project` route browsers reach too (agent-api.md §1.3, owned-only): a client token acts as
+   * its end user and reaches only that end user's items (another's is 404); a publishable key
+   * alone names no end user and gets `principal_not_allowed`. Answers carry CORS headers.
+   */
+  endUsers?: EndUsers;
   /** The key scope or dashboard permission the route needs (`agents:read`, `members:write`). */
   permission?: AgentPermission;
   params?: Params;
@@ -44,11 +52,18 @@ export interface AgentEndpointSpec<
   errors?: AgentErrorCode[];
 }
 
-export function defineAgentEndpoint<P extends z.ZodObject, Q extends z.ZodObject, B extends z.ZodType, A extends AgentAccess>(
-  spec: AgentEndpointSpec<P, Q, B, A>,
-): AgentEndpointSpec<P, Q, B, A> {
+export function defineAgentEndpoint<
+  P extends z.ZodObject,
+  Q extends z.ZodObject,
+  B extends z.ZodType,
+  A extends AgentAccess,
+  E extends boolean = false,
+>(spec: AgentEndpointSpec<P, Q, B, A, E>): AgentEndpointSpec<P, Q, B, A, E> {
   return spec;
 }
+
+/** Whether browsers reach the route, so its answers carry CORS headers and its preflight is answered. */
+export const isBrowserRoute = (spec: AgentEndpointSpec) => spec.access === 'widget' || spec.endUsers === true;
 
 /** Codes every route can answer. */
 export const universalErrors: AgentErrorCode[] = [
@@ -78,7 +93,20 @@ export const accessErrors: Record<AgentAccess, AgentErrorCode[]> = {
   ],
   organization: ['authentication_required', 'principal_not_allowed', 'csrf_check_failed', 'permission_denied'],
   public: ['csrf_check_failed'],
+  widget: [
+    'authentication_required',
+    'invalid_api_key',
+    'invalid_client_token',
+    'token_expired',
+    'origin_required',
+    'origin_not_allowed',
+    'principal_not_allowed',
+    'project_mismatch',
+  ],
 };
+
+/** What a `project` route adds when end users reach it (`endUsers: true`). */
+export const endUserErrors: AgentErrorCode[] = ['invalid_client_token', 'token_expired'];
 
 /** Codes a creating POST with `idempotent: true` adds, and those a list adds. */
 export const idempotencyErrors: AgentErrorCode[] = ['invalid_idempotency_key', 'idempotency_key_reused', 'idempotency_in_progress'];

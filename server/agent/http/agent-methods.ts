@@ -2,6 +2,7 @@ import { requestIdOf } from '@/server/api/request-id';
 import { AgentError } from '@/server/errors/agent-error';
 import { agentLanguageOf } from './agent-language';
 import { agentBaseHeaders, agentErrorResponse } from './agent-route';
+import { preflightHeaders } from './agent-cors';
 
 /**
  * What an /agent route file exports, so no answer under /agent comes from Next.js itself:
@@ -20,6 +21,8 @@ export function agentRefusal(request: Request, error: AgentError, extraHeaders: 
 
 export function agentMethods<H extends Partial<Record<OwnMethod, RouteHandler>>>(handlers: H): H & Record<Method, RouteHandler> {
   const allow = [...Object.keys(handlers), ...(handlers.GET ? ['HEAD'] : []), 'OPTIONS'].join(', ');
+  // A route browsers reach answers their preflight (agentRoute marks its handlers `browser`).
+  const browser = Object.values(handlers).some((handler) => (handler as { browser?: boolean } | undefined)?.browser === true);
   const refuse = (request: Request) =>
     agentRefusal(
       request,
@@ -35,7 +38,8 @@ export function agentMethods<H extends Partial<Record<OwnMethod, RouteHandler>>>
     HEAD: handlers.GET ?? refuse,
     OPTIONS: (request: Request) => {
       const language = agentLanguageOf(request.headers.get('accept-language'));
-      return new Response(null, { status: 204, headers: { ...agentBaseHeaders(requestIdOf(request), language), Allow: allow } });
+      const cors = browser ? preflightHeaders(request, allow) : {};
+      return new Response(null, { status: 204, headers: { ...agentBaseHeaders(requestIdOf(request), language), Allow: allow, ...cors } });
     },
     ...handlers,
   };

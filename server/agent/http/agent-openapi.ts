@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { objectParameters, toSchema, type JsonSchema, type OpenApiParameter } from '@/server/api/openapi';
 import { agentErrorCodes, agentErrorTypes, type AgentErrorCode, type AgentErrorType } from '@/server/errors/agent-codes';
-import { accessErrors, universalErrors, type AgentEndpointSpec } from './agent-endpoint';
+import { accessErrors, endUserErrors, universalErrors, type AgentEndpointSpec } from './agent-endpoint';
 import { AGENT_API_VERSION } from './agent-version';
 import { allAgentEndpoints } from './endpoints';
 
@@ -78,6 +78,7 @@ export function agentOperationErrorCodes(spec: AgentEndpointSpec): AgentErrorCod
   const codes = new Set<AgentErrorCode>([
     ...universalErrors,
     ...accessErrors[spec.access],
+    ...(spec.endUsers ? endUserErrors : []),
     ...(spec.body ? bodyErrors : []),
     ...(spec.idempotent ? idempotencyErrors : []),
     ...(spec.errors ?? []),
@@ -108,10 +109,13 @@ function operation(spec: AgentEndpointSpec): AgentOpenApiOperation {
   const codes = agentOperationErrorCodes(spec);
   const who =
     spec.access === 'project'
-      ? `A secret key or the dashboard cookie with \`X-Project-Id\`${spec.permission ? `; needs \`${spec.permission}\`` : ''}.`
+      ? `A secret key or the dashboard cookie with \`X-Project-Id\`${spec.permission ? `; needs \`${spec.permission}\`` : ''}.` +
+        (spec.endUsers ? ' Browsers too, with a client token (`agct_…`): only that end user’s items, another’s are 404.' : '')
       : spec.access === 'organization'
         ? `The dashboard cookie${spec.permission ? `; needs \`${spec.permission}\`` : ''}.`
-        : 'No credential.';
+        : spec.access === 'widget'
+          ? 'A browser: `Authorization: Bearer agpk_live_…` (a publishable key) with an `Origin` in its `allowed_origins`, or `Bearer agct_…` (a client token), told apart by the prefix.'
+          : 'No credential.';
   const { status, description, schema, stream } = spec.response;
   const success: AgentOpenApiResponse = {
     description,
@@ -139,7 +143,12 @@ function operation(spec: AgentEndpointSpec): AgentOpenApiOperation {
       ? { requestBody: { required: !spec.bodyOptional, content: { 'application/json': { schema: toSchema(spec.body, 'input') } } } }
       : {}),
     responses: { [String(status)]: success, ...errorResponses(codes) },
-    security: spec.access === 'public' ? [] : [{ secretKey: [] }, { dashboardCookie: [] }],
+    security:
+      spec.access === 'public'
+        ? []
+        : spec.access === 'widget'
+          ? [{ publishableKey: [] }, { clientToken: [] }]
+          : [{ secretKey: [] }, { dashboardCookie: [] }, ...(spec.endUsers ? [{ clientToken: [] }] : [])],
     'x-access': spec.access,
     'x-permission': spec.permission ?? null,
     'x-idempotent': spec.idempotent === true,
@@ -179,6 +188,18 @@ function build(): AgentOpenApiDocument {
     components: {
       securitySchemes: {
         secretKey: { type: 'http', scheme: 'bearer', bearerFormat: 'agk_live_…', description: 'A secret key of one project.' },
+        publishableKey: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'agpk_live_…',
+          description: "A publishable key, from a browser whose Origin is in the key's allowed_origins; widget routes only.",
+        },
+        clientToken: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'agct_…',
+          description: 'A client token (POST /v1/client_tokens, or the widget’s): the browser acts as that end user.',
+        },
         dashboardCookie: {
           type: 'apiKey',
           in: 'cookie',

@@ -7,9 +7,17 @@ import { isDependencyUnavailable } from '@/server/http/dependency-unavailable';
 import { claimIdempotencyKey, isValidIdempotencyKey, requestFingerprint, settleIdempotencyKey } from '@/server/idempotency/idempotency-store';
 import { logger } from '@/server/logger';
 import { countRequest, RateLimiterUnavailable } from '@/server/rate-limit/request-limiter';
-import { callerBucket, type AgentCaller, type MemberCaller, type ProjectCaller } from '@/server/agent/access/agent-caller';
+import {
+  callerBucket,
+  type AgentCaller,
+  type BrowserCaller,
+  type ClientTokenCaller,
+  type MemberCaller,
+  type ProjectCaller,
+} from '@/server/agent/access/agent-caller';
 import { assertAgentPermission, authenticateAgentCaller } from '@/server/agent/access/authenticate-agent-caller';
-import type { AgentAccess, AgentEndpointSpec } from './agent-endpoint';
+import { isBrowserRoute, type AgentEndpointSpec } from './agent-endpoint';
+import { corsHeaders } from './agent-cors';
 import { agentLanguageOf } from './agent-language';
 import { agentQueryObject, MIB, parseAgentBody, parseAgentParameters, readAgentJson } from './agent-parse';
 import { AGENT_API_VERSION, AGENT_VERSION_HEADER, checkAgentVersion } from './agent-version';
@@ -23,10 +31,18 @@ import { AGENT_API_VERSION, AGENT_VERSION_HEADER, checkAgentVersion } from './ag
 type Parsed<T, Fallback> = [NonNullable<T>] extends [z.ZodType] ? z.infer<NonNullable<T>> : Fallback;
 
 /** Who reaches a route of each access kind, as authenticateAgentCaller guarantees. */
-type CallerFor<A extends AgentAccess> = A extends 'project' ? ProjectCaller : A extends 'organization' ? MemberCaller : AgentCaller;
+type CallerFor<S extends AgentEndpointSpec> = S['access'] extends 'project'
+  ? NonNullable<S['endUsers']> extends true
+    ? ProjectCaller | ClientTokenCaller
+    : ProjectCaller
+  : S['access'] extends 'organization'
+    ? MemberCaller
+    : S['access'] extends 'widget'
+      ? BrowserCaller
+      : AgentCaller;
 
 export interface AgentContext<S extends AgentEndpointSpec> {
-  caller: CallerFor<S['access']>;
+  caller: CallerFor<S>;
   params: Parsed<S['params'], Record<string, never>>;
   query: Parsed<S['query'], Record<string, never>>;
   body: Parsed<S['body'], undefined>;
@@ -55,6 +71,8 @@ export const agentReply = (body: unknown, options: { status?: number; headers?: 
 /** Browser-less callers without a key (sign-in) are limited per address. */
 const MEMBER_LIMIT_PER_MIN = 600;
 const ANONYMOUS_LIMIT_PER_MIN = 60;
+/** Browsers: per publishable key and address, or per client token's end user. */
+const BROWSER_LIMIT_PER_MIN = 120;
 
 const noQuery = z.object({}).strict();
 const strictQueries = new WeakMap<z.ZodObject, z.ZodObject>();
@@ -72,15 +90,19 @@ export function agentBaseHeaders(requestId: string, language: AgentLanguage): Re
   return { 'Request-Id': requestId, [AGENT_VERSION_HEADER]: AGENT_API_VERSION, 'Content-Language': language };
 }
 
-export function agentRoute<S extends AgentEndpointSpec>(spec: S, handler: AgentHandler<S>) {
-  return async (request: Request, context: NextRouteContext): Promise<Response> => {
+/** A route handler; `browser` marks one browsers reach, whose preflight agentMethods answers. */
+export type AgentRouteHandler = ((request: Request, context: NextRouteContext) => Promise<Response>) & { browser: boolean };
+
+export function agentRoute<S extends AgentEndpointSpec>(spec: S, handler: AgentHandler<S>): AgentRouteHandler {
+  const browser = isBrowserRoute(spec);
+  const route = async (request: Request, context: NextRouteContext): Promise<Response> => {
     const requestId = requestIdOf(request);
     const language = agentLanguageOf(request.headers.get('accept-language'));
-    const headers = agentBaseHeaders(requestId, language);
+    const headers = { ...agentBaseHeaders(requestId, language), ...(browser ? corsHeaders(request) : {}) };
     try {
       checkAgentVersion(request.headers.get(AGENT_VERSION_HEADER));
       const address = request.headers.get(CLIENT_ADDRESS_HEADER) ?? '';
-      const caller = await authenticateAgentCaller(request, spec.access);
+      const caller = await authenticateAgentCaller(request, spec.access, { endUsers: spec.endUsers === true });
       Object.assign(headers, await countAgentRequest(caller, address));
       assertAgentPermission(caller, spec.permission);
 
@@ -132,10 +154,18 @@ export function agentRoute<S extends AgentEndpointSpec>(spec: S, handler: AgentH
       return agentErrorResponse(error, headers, requestId, language);
     }
   };
+  return Object.assign(route, { browser });
 }
 
 async function countAgentRequest(caller: AgentCaller, address: string): Promise<Record<string, string>> {
-  const limit = caller.kind === 'secret_key' ? caller.rateLimitPerMin : caller.kind === 'member' ? MEMBER_LIMIT_PER_MIN : ANONYMOUS_LIMIT_PER_MIN;
+  const limit =
+    caller.kind === 'secret_key'
+      ? caller.rateLimitPerMin
+      : caller.kind === 'member'
+        ? MEMBER_LIMIT_PER_MIN
+        : caller.kind === 'anonymous'
+          ? ANONYMOUS_LIMIT_PER_MIN
+          : BROWSER_LIMIT_PER_MIN;
   const count = await countRequest('agent', callerBucket(caller, address), limit);
   if (count.allowed) return count.headers;
   throw new AgentError('rate_limited', { details: { seconds: count.retryAfterS }, headers: count.headers });

@@ -3,7 +3,7 @@ import type { AgentHandoff, AgentMessage, AgentRun } from '@/server/db';
 import { pgTransaction } from '@/server/db/pg';
 import { newId } from '@/server/db/ids';
 import { AgentError } from '@/server/errors/agent-error';
-import type { ProjectCaller } from '@/server/agent/access/agent-caller';
+import { ownerOf, type ClientTokenCaller, type ProjectCaller } from '@/server/agent/access/agent-caller';
 import { assertAgentReady } from '@/server/agent/agents/agent-readiness';
 import { inputLimitFor, readAskInput, SERVER_INPUT_LIMIT } from '@/server/agent/ask/ask-input';
 import { checkOverrides } from '@/server/agent/ask/ask-overrides';
@@ -16,6 +16,7 @@ import { insertSessionMessageWithPg, openHandoffWithPg } from '@/server/agent/ha
 import { sessionAgent } from '@/server/agent/sessions/session-agent';
 import { findCatalogueModel } from '@/server/agent/models/catalogue';
 import { admitConversation, admitPlaygroundConversation } from '@/server/agent/usage/ai-usage-limits';
+import { admitAnonymousMessage } from '@/server/agent/usage/anonymous-caps';
 import { recordAgentEventWithPg } from '@/server/agent/webhooks/record-agent-event';
 import { outboxJobData } from '@/server/outbox';
 import { presentMessage } from './present-message';
@@ -31,7 +32,7 @@ export const SESSION_QUEUE_LIMIT = 10;
  * Who sends a session message: an API or dashboard caller, or a channel with no HTTP caller
  * (the WhatsApp bot hook, server/agent/whatsapp/), which sends the text it was given.
  */
-export type MessageSender = ProjectCaller | { kind: 'channel'; projectId: string; orgId: string };
+export type MessageSender = ProjectCaller | ClientTokenCaller | { kind: 'channel'; projectId: string; orgId: string };
 
 /** The WhatsApp message a channel run answers (kept in the run's options): where its reply goes. */
 export interface WhatsAppOrigin {
@@ -109,7 +110,8 @@ export async function acceptSessionMessage(
   body: SessionMessageInput,
   channel?: ChannelMessage,
 ): Promise<AcceptedMessage> {
-  const session = await findRunSession(caller.projectId, sessionRef);
+  // A client token reaches only its end user's sessions (another's is 404, as a missing one).
+  const session = await findRunSession(caller.projectId, sessionRef, caller.kind === 'channel' ? undefined : ownerOf(caller));
   const text = readAskInput(body.input, caller.kind === 'channel' ? SERVER_INPUT_LIMIT : inputLimitFor(caller));
   const [{ agent, version, config }, access] = await Promise.all([sessionAgent(session), loadProjectModelAccess(caller.projectId)]);
   assertAgentReady(agent.slug, config, access);
@@ -126,6 +128,7 @@ export async function acceptSessionMessage(
   await keepRunSecrets(runId, secrets);
   let refund: (() => Promise<void>) | undefined;
   let refundPlayground: (() => Promise<void>) | undefined;
+  let refundAnonymous: (() => Promise<void>) | undefined;
   let afterCommit: (() => Promise<void>) | undefined;
   try {
     const accepted = await pgTransaction(async (client): Promise<AcceptedMessage> => {
@@ -156,6 +159,8 @@ export async function acceptSessionMessage(
           return { run: earlier, message, replayed: true, queuePosition: await queuePositionOf(earlier) };
         }
       }
+      // An anonymous widget visitor's message counts against their caps (agent-api.md §1.8); a replay above did not.
+      if (caller.kind === 'client_token' && caller.anonymous) refundAnonymous = await admitAnonymousMessage(caller.address, session.id);
       const handoff = await activeHandoffWithPg(client, session.id);
       if (handoff && body.on_handoff === 'refuse') throw new AgentError('handoff_already_open', { param: 'session' });
       const topic = handoff || body.on_handoff === 'refuse' ? undefined : neverHandleTopic(config, text);
@@ -259,6 +264,7 @@ export async function acceptSessionMessage(
   } catch (error) {
     await refund?.();
     await refundPlayground?.();
+    await refundAnonymous?.();
     throw error;
   }
 }

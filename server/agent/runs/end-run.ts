@@ -255,16 +255,18 @@ export async function endRunFromOutside(
  * event and stops; a reply not yet written is discarded); a finished one is 409
  * `run_already_completed`.
  */
-export async function cancelRun(projectId: string, runId: string) {
-  const run = await findSessionRun(projectId, runId);
+export async function cancelRun(projectId: string, runId: string, owner?: string) {
+  const run = await findSessionRun(projectId, runId, owner);
   const ended = await endRunFromOutside(run.id, ['queued', 'in_progress', 'requires_action'], { status: 'cancelled' });
   if (!ended) throw new AgentError('run_already_completed', { param: 'run' });
   return presentRun(ended);
 }
 
-/** A run of the project by id; another project's, or none, is 404. */
-export async function findSessionRun(projectId: string, runId: string): Promise<AgentRun> {
-  const run = await db.agentRun.findFirst({ where: { id: runId, projectId } });
+/** A run of the project by id (with `owner`, of a session of that end user); another project's or end user's, or none, is 404. */
+export async function findSessionRun(projectId: string, runId: string, owner?: string): Promise<AgentRun> {
+  const run = await db.agentRun.findFirst({
+    where: owner === undefined ? { id: runId, projectId } : { id: runId, projectId, session: { is: { endUserId: owner } } },
+  });
   if (!run) throw new AgentError('resource_not_found', { param: 'run', details: { resource: 'run' } });
   return run;
 }

@@ -132,12 +132,13 @@ const SESSION_COLUMNS = `id, project_id AS "projectId", agent_id AS "agentId", e
   channel, version, concurrency, variables, metadata, status, created_at AS "createdAt", updated_at AS "updatedAt", closed_at AS "closedAt"`;
 
 /** A session of the project by `sess_…` id or external id; another project's, or none, is 404 `session_not_found`. */
-export async function findRunSession(projectId: string, ref: string): Promise<AgentSession> {
+export async function findRunSession(projectId: string, ref: string, owner?: string): Promise<AgentSession> {
   const byId = ref.startsWith('sess_');
   const { rows } = await getPgPool().query({
     name: byId ? 'agent-session-by-id' : 'agent-session-by-external-id',
-    text: `SELECT ${SESSION_COLUMNS} FROM agent_sessions WHERE project_id = $1 AND ${byId ? 'id' : 'external_id'} = $2`,
-    values: [projectId, ref],
+    text: `SELECT ${SESSION_COLUMNS} FROM agent_sessions
+           WHERE project_id = $1 AND ${byId ? 'id' : 'external_id'} = $2 AND ($3::text IS NULL OR end_user_id = $3)`,
+    values: [projectId, ref, owner ?? null],
   });
   if (!rows[0]) throw new AgentError('session_not_found', { param: 'session' });
   return rows[0] as AgentSession;

@@ -1,7 +1,7 @@
 import { db, type AgentMessage, type AgentRun } from '@/server/db';
 import { AgentError, type AgentLanguage } from '@/server/errors/agent-error';
 import { getRedis } from '@/server/redis';
-import type { ProjectCaller } from '@/server/agent/access/agent-caller';
+import type { AgentCaller, ClientTokenCaller, ProjectCaller } from '@/server/agent/access/agent-caller';
 import { presentRun } from '@/server/agent/ask/present-run';
 import { presentHandoff } from '@/server/agent/handoffs/handoff-rows';
 import { pageAgentList, type AgentListParams } from '@/server/agent/http/agent-paging';
@@ -27,6 +27,18 @@ export interface StreamContext {
   request: Request;
   requestId: string;
   language: AgentLanguage;
+  /** A client token's expiry: the stream then sends `error` `token_expired` and ends (agent-api.md §1.6). */
+  expiresAt?: Date;
+}
+
+/** The stream context of a request, with its client token's expiry. */
+export function streamContextOf(ctx: { caller: AgentCaller; request: Request; requestId: string; language: AgentLanguage }): StreamContext {
+  return {
+    request: ctx.request,
+    requestId: ctx.requestId,
+    language: ctx.language,
+    expiresAt: ctx.caller.kind === 'client_token' ? ctx.caller.expiresAt : undefined,
+  };
 }
 
 /**
@@ -38,7 +50,7 @@ export interface StreamContext {
  * as JSON even when `stream` was asked for.
  */
 export async function postSessionMessage(
-  caller: ProjectCaller,
+  caller: ProjectCaller | ClientTokenCaller,
   sessionRef: string,
   body: SessionMessageInput & { stream: boolean; wait_ms: number },
   context: StreamContext,
@@ -83,6 +95,7 @@ export function runEventsResponse(run: AgentRun, after: string | null, context: 
     signal: context.request.signal,
     requestId: context.requestId,
     language: context.language,
+    expiresAt: context.expiresAt,
   });
 }
 
@@ -92,13 +105,13 @@ export async function lastRunEventId(runId: string): Promise<string | null> {
   return last?.[0] ?? null;
 }
 
-export async function streamRunEvents(projectId: string, runId: string, after: string | null, context: StreamContext) {
-  return runEventsResponse(await findSessionRun(projectId, runId), after, context);
+export async function streamRunEvents(projectId: string, runId: string, after: string | null, context: StreamContext, owner?: string) {
+  return runEventsResponse(await findSessionRun(projectId, runId, owner), after, context);
 }
 
 /** GET /v1/sessions/{session}/events: every run's events, staff messages and handoff changes, open across runs. */
-export async function streamSessionEvents(projectId: string, sessionRef: string, after: string | null, context: StreamContext) {
-  const session = await findSession(projectId, sessionRef);
+export async function streamSessionEvents(projectId: string, sessionRef: string, after: string | null, context: StreamContext, owner?: string) {
+  const session = await findSession(projectId, sessionRef, owner);
   return streamAgentEvents({
     streamKey: sessionStreamKey(session.id),
     channel: sessionChannel(session.id),
@@ -106,6 +119,7 @@ export async function streamSessionEvents(projectId: string, sessionRef: string,
     signal: context.request.signal,
     requestId: context.requestId,
     language: context.language,
+    expiresAt: context.expiresAt,
   });
 }
 
@@ -114,8 +128,8 @@ export async function getRun(projectId: string, runId: string) {
   return presentRun(run, { queuePosition: await queuePositionOf(run) });
 }
 
-export async function listSessionMessages(projectId: string, sessionRef: string, params: AgentListParams) {
-  const session = await findSession(projectId, sessionRef);
+export async function listSessionMessages(projectId: string, sessionRef: string, params: AgentListParams, owner?: string) {
+  const session = await findSession(projectId, sessionRef, owner);
   return pageAgentList(
     params,
     (id) => db.agentMessage.findFirst({ where: { id, sessionId: session.id }, select: { id: true, createdAt: true } }),

@@ -18,6 +18,8 @@ export interface AgentEventTail {
   /** When the log is gone (it lives an hour after its run), what to send instead: the terminal event rebuilt from the row. */
   whenExpired?: () => Promise<Array<{ id: string; event: string; data: unknown }>>;
   signal: AbortSignal;
+  /** The caller's client token expires then: an `error` event `token_expired` ends the stream. */
+  expiresAt?: Date;
   requestId: string;
   language: AgentLanguage;
 }
@@ -68,9 +70,16 @@ export function streamAgentEvents(tail: AgentEventTail): Response {
         () => fault(agentStreamFaultEnvelope('stream_timeout', tail.requestId, tail.language)),
         config.STREAM_MAX_OPEN_S * 1000,
       );
+      const expiry = tail.expiresAt
+        ? setTimeout(
+            () => fault(agentErrorEnvelope(new AgentError('token_expired'), tail.requestId, tail.language)),
+            Math.max(0, tail.expiresAt.getTime() - Date.now()),
+          )
+        : undefined;
       cleanup = () => {
         clearInterval(ping);
         clearTimeout(timeout);
+        clearTimeout(expiry);
         unlisten();
       };
       tail.signal.addEventListener('abort', close);

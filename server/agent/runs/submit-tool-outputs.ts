@@ -19,8 +19,8 @@ export interface ToolOutput {
  * `tool_outputs_expired` first); an unknown or repeated `call_id` → 422 `validation_failed`;
  * a missing one → 422 `tool_outputs_incomplete`.
  */
-export async function submitToolOutputs(projectId: string, runId: string, outputs: ToolOutput[]) {
-  const run = await findSessionRun(projectId, runId);
+export async function submitToolOutputs(projectId: string, runId: string, outputs: ToolOutput[], owner?: string) {
+  const run = await findSessionRun(projectId, runId, owner);
   if (run.status === 'requires_action' && run.actionExpiresAt && run.actionExpiresAt <= new Date()) {
     await endRunFromOutside(run.id, ['requires_action'], { status: 'failed', error: runError('tool_outputs_expired') }, 'tool_outputs');
     throw new AgentError('run_not_requires_action', { param: 'run' });

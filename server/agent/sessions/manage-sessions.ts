@@ -22,8 +22,8 @@ export interface SessionInput {
   agent: string;
   external_id?: string;
   end_user?: EndUserInput;
-  /** `whatsapp` only from the bot hook (server/agent/whatsapp/), never from a request. */
-  channel?: 'api' | 'playground' | 'whatsapp';
+  /** `whatsapp` only from the bot hook (server/agent/whatsapp/), `widget` only from POST /v1/widget/sessions; never from a request's body. */
+  channel?: 'api' | 'playground' | 'whatsapp' | 'widget';
   version?: 'published' | 'draft' | number;
   concurrency?: 'reject' | 'queue';
   variables?: Record<string, VariableValue>;
@@ -192,8 +192,9 @@ async function sessionConfig(session: AgentSession): Promise<AgentConfig> {
 }
 
 /** By `sess_…` id or by external id; another project's, or none, is 404 `session_not_found`. */
-export async function findSession(projectId: string, ref: string): Promise<AgentSession> {
-  const row = await db.agentSession.findFirst({ where: ref.startsWith('sess_') ? { id: ref, projectId } : { projectId, externalId: ref } });
+export async function findSession(projectId: string, ref: string, owner?: string): Promise<AgentSession> {
+  const where = ref.startsWith('sess_') ? { id: ref, projectId } : { projectId, externalId: ref };
+  const row = await db.agentSession.findFirst({ where: owner === undefined ? where : { ...where, endUserId: owner } });
   if (!row) throw new AgentError('session_not_found', { param: 'session' });
   return row;
 }

@@ -17,6 +17,7 @@ import { ticketEndpoints } from './tickets';
 import { handoffEndpoints } from './handoffs';
 import { toolEndpoints } from './tools';
 import { webhookEndpointEndpoints } from './webhook-endpoints';
+import { widgetEndpoints } from './widget';
 
 /**
  * Every /agent/v1 operation, for the OpenAPI document and the reference. An endpoint's spec
@@ -40,5 +41,6 @@ export const allAgentEndpoints: AgentEndpointSpec[] = [
   ...webhookEndpointEndpoints,
   ...askEndpoints,
   ...chatCompletionsEndpoints,
+  ...widgetEndpoints,
   ...referenceEndpoints,
 ];

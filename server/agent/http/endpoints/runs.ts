@@ -34,6 +34,7 @@ const messageErrors: AgentErrorCode[] = [
   'agent_not_ready',
   'quota_exceeded',
   'playground_limit_reached',
+  'anonymous_limit_reached',
 ];
 
 export const postSessionMessageEndpoint = defineAgentEndpoint({
@@ -53,8 +54,12 @@ export const postSessionMessageEndpoint = defineAgentEndpoint({
     'With `stream: true` the answer is the run’s event stream, ending with its terminal event or `run.requires_action`. Otherwise ' +
     '`{message, run, reply?}` at once, or once the run ended or paused if that is within `wait_ms` (0–60000, default 0). ' +
     'While staff have the session (a handoff `open` or `assigned`, or the message names one of the agent’s `handoff.never_handle` topics, ' +
-    'which opens one) the message is stored for them and no run starts: `{message, run: null, handoff}`, as JSON even with `stream: true`.',
+    'which opens one) the message is stored for them and no run starts: `{message, run: null, handoff}`, as JSON even with `stream: true`. ' +
+    'With a client token: only that end user’s sessions (another’s is 404 `session_not_found`), input up to 4,000 characters, and an ' +
+    'anonymous visitor’s messages capped (20 per 10 minutes per address, 50 per session: 429 `anonymous_limit_reached` with Retry-After). ' +
+    'Its streams end with an `error` event `token_expired` when the token expires: refresh it and reconnect with `Last-Event-ID`.',
   access: 'project',
+  endUsers: true,
   permission: 'runs:write',
   params: sessionParams,
   body: z.strictObject({
@@ -81,6 +86,7 @@ export const listSessionMessagesEndpoint = defineAgentEndpoint({
   summary: "List a session's messages",
   description: 'Newest first. Roles: `user`, `assistant`, `staff`, `tool`, `note`.',
   access: 'project',
+  endUsers: true,
   permission: 'sessions:read',
   params: sessionParams,
   query: z.object(agentListQuery),
@@ -99,6 +105,7 @@ export const sessionEventsEndpoint = defineAgentEndpoint({
     'its place in the log: reconnect with `Last-Event-ID` (or `?after=`) to get exactly the events after it. `: ping` every 15 s; after ' +
     '300 s an `error` event `stream_timeout` closes it (reconnect to go on).',
   access: 'project',
+  endUsers: true,
   permission: 'sessions:read',
   params: sessionParams,
   query: afterQuery,
@@ -144,6 +151,7 @@ export const runEventsEndpoint = defineAgentEndpoint({
     '`run.requires_action`, then `run.completed|failed|cancelled` with the whole run, and the stream ends. Resume with `Last-Event-ID` or ' +
     '`?after=`: strictly later events, no gap, no duplicate. A run’s log is kept an hour after it ends; later only its terminal event is sent.',
   access: 'project',
+  endUsers: true,
   permission: 'runs:read',
   params: runParams,
   query: afterQuery,
@@ -161,6 +169,7 @@ export const submitToolOutputsEndpoint = defineAgentEndpoint({
     'One output for every `call_id` of the run’s `required_action`, within its `expires_at` (10 minutes; later the run fails ' +
     '`tool_outputs_expired`). The run resumes in the worker. With `stream: true` the answer is its event stream from here on.',
   access: 'project',
+  endUsers: true,
   permission: 'runs:write',
   params: runParams,
   body: z.strictObject({
@@ -182,6 +191,7 @@ export const cancelRunEndpoint = defineAgentEndpoint({
   summary: 'Cancel a run',
   description: 'A run not yet finished becomes `cancelled`; a reply not yet written is discarded and the session’s next queued run starts.',
   access: 'project',
+  endUsers: true,
   permission: 'runs:write',
   params: runParams,
   bodyOptional: true,

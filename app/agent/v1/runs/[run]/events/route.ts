@@ -1,10 +1,11 @@
+import { ownerOf } from '@/server/agent/access/agent-caller';
 import { agentMethods } from '@/server/agent/http/agent-methods';
 import { agentRoute } from '@/server/agent/http/agent-route';
 import { runEventsEndpoint } from '@/server/agent/http/endpoints/runs';
-import { resumePoint, streamRunEvents } from '@/server/agent/runs/session-messages';
+import { resumePoint, streamContextOf, streamRunEvents } from '@/server/agent/runs/session-messages';
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = agentMethods({
-  GET: agentRoute(runEventsEndpoint, ({ caller, params, query, request, requestId, language }) =>
-    streamRunEvents(caller.projectId, params.run, resumePoint(request, query.after), { request, requestId, language }),
+  GET: agentRoute(runEventsEndpoint, (ctx) =>
+    streamRunEvents(ctx.caller.projectId, ctx.params.run, resumePoint(ctx.request, ctx.query.after), streamContextOf(ctx), ownerOf(ctx.caller)),
   ),
 });

@@ -1,21 +1,20 @@
+import { ownerOf } from '@/server/agent/access/agent-caller';
 import { agentMethods } from '@/server/agent/http/agent-methods';
 import { agentRoute } from '@/server/agent/http/agent-route';
 import { submitToolOutputsEndpoint } from '@/server/agent/http/endpoints/runs';
 import { findSessionRun } from '@/server/agent/runs/end-run';
-import { lastRunEventId, runEventsResponse } from '@/server/agent/runs/session-messages';
+import { lastRunEventId, runEventsResponse, streamContextOf } from '@/server/agent/runs/session-messages';
 import { submitToolOutputs } from '@/server/agent/runs/submit-tool-outputs';
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = agentMethods({
-  POST: agentRoute(submitToolOutputsEndpoint, async ({ caller, params, body, request, requestId, language }) => {
+  POST: agentRoute(submitToolOutputsEndpoint, async (ctx) => {
+    const { caller, params, body } = ctx;
     // A stream starts where the paused run's log ends: what came before was the caller's already.
     const pausedAt = body.stream ? await lastRunEventId(params.run) : null;
-    const run = await submitToolOutputs(caller.projectId, params.run, body.tool_outputs);
+    const run = await submitToolOutputs(caller.projectId, params.run, body.tool_outputs, ownerOf(caller));
     if (!body.stream) return run;
-    return runEventsResponse(
-      await findSessionRun(caller.projectId, params.run),
-      pausedAt,
-      { request, requestId, language },
-      { endAtPause: true },
-    );
+    return runEventsResponse(await findSessionRun(caller.projectId, params.run, ownerOf(caller)), pausedAt, streamContextOf(ctx), {
+      endAtPause: true,
+    });
   }),
 });

@@ -1,10 +1,17 @@
+import { ownerOf } from '@/server/agent/access/agent-caller';
 import { agentMethods } from '@/server/agent/http/agent-methods';
 import { agentRoute } from '@/server/agent/http/agent-route';
 import { sessionEventsEndpoint } from '@/server/agent/http/endpoints/runs';
-import { resumePoint, streamSessionEvents } from '@/server/agent/runs/session-messages';
+import { resumePoint, streamContextOf, streamSessionEvents } from '@/server/agent/runs/session-messages';
 
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = agentMethods({
-  GET: agentRoute(sessionEventsEndpoint, ({ caller, params, query, request, requestId, language }) =>
-    streamSessionEvents(caller.projectId, params.session, resumePoint(request, query.after), { request, requestId, language }),
+  GET: agentRoute(sessionEventsEndpoint, (ctx) =>
+    streamSessionEvents(
+      ctx.caller.projectId,
+      ctx.params.session,
+      resumePoint(ctx.request, ctx.query.after),
+      streamContextOf(ctx),
+      ownerOf(ctx.caller),
+    ),
   ),
 });

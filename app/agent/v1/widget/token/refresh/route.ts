@@ -1,0 +1,12 @@
+import { AgentError } from '@/server/errors/agent-error';
+import { agentMethods } from '@/server/agent/http/agent-methods';
+import { agentRoute } from '@/server/agent/http/agent-route';
+import { refreshWidgetTokenEndpoint } from '@/server/agent/http/endpoints/widget';
+import { refreshVisitorToken } from '@/server/agent/widget/client-tokens';
+
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = agentMethods({
+  POST: agentRoute(refreshWidgetTokenEndpoint, ({ caller, body }) => {
+    if (caller.kind !== 'publishable_key') throw new AgentError('principal_not_allowed');
+    return refreshVisitorToken(caller, body.token);
+  }),
+});

@@ -1,6 +1,7 @@
 import { startStack, waitForHealthy } from '../lib/stack';
 import { agentBenchEnv, createAgentBenchTenant, createBenchTenant, resetStores } from './bench-setup';
 import { apiCaller, benchPhones, percentile, unlimitedNumber } from './campaign-support';
+import { cpuMs } from './measure';
 
 /**
  * `npm run bench:agent-inbox` (issue 19), against the production build (`npm run build` first),
@@ -66,6 +67,8 @@ async function botLatency() {
   for (let i = 0; i < phones.length; i += 20) await Promise.all(phones.slice(i, i + 20).map((phone) => inbound(phone, 'hello')));
   await sleep(5_000);
   const sentAt: Array<{ phone: string; at: number; text: string }> = [];
+  const names = ['web', 'worker', 'simulator', 'ai-simulator'];
+  const cpuBefore = names.map((name) => cpuMs(stack.pid(name)));
   for (let second = 0; second < SECONDS; second++) {
     const tick = Date.now();
     await Promise.all(
@@ -80,6 +83,7 @@ async function botLatency() {
     await sleep(Math.max(0, tick + 1_000 - Date.now()));
   }
   await sleep(10_000);
+  const cpuPerMessage = names.map((name, i) => `${name} ${((cpuMs(stack.pid(name)) - cpuBefore[i]!) / sentAt.length).toFixed(1)} ms`);
   const latencies: number[] = [];
   let missing = 0;
   let doubled = 0;
@@ -97,7 +101,8 @@ async function botLatency() {
   console.log(
     `\n1. ${sentAt.length} inbound messages at ${RATE}/s over ${CONTACTS} contacts, the AI answering at once:\n` +
       `   inbound to reply accepted: ${stats(latencies)} (target p95 <= 250 ms)\n` +
-      `   replies: ${latencies.length}, missing ${missing}, more than one ${doubled}`,
+      `   replies: ${latencies.length}, missing ${missing}, more than one ${doubled}\n` +
+      `   CPU per inbound message (its reply, the reply's status webhooks and everything they set off): ${cpuPerMessage.join(', ')}`,
   );
 }
 

@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { createParser } from 'eventsource-parser';
 import { startStack, waitForHealthy } from '../lib/stack';
 import { agentBenchEnv, createAgentBenchTenant, resetStores } from './bench-setup';
+import { cpuMs } from './measure';
 
 /**
  * `npm run bench:agent-runs` (issue 18), against the production build (`npm run build` first),
@@ -67,11 +67,6 @@ async function pool<T>(items: T[], width: number, work: (item: T) => Promise<voi
   );
 }
 
-/** CPU time a process has used, in ms (Linux /proc; clock ticks are 10 ms). */
-function cpuMs(pid: number | undefined): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
 const cpuOf = () => ({ web: cpuMs(stack.pid('web')), worker: cpuMs(stack.pid('worker')), ai: cpuMs(stack.pid('ai-simulator')) });
 
 const percentile = (values: number[], p: number) => {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 
 export const benchSeconds = Number(process.env.BENCH_SECONDS ?? 20);
@@ -27,4 +28,10 @@ export async function waitForLive(base: string): Promise<void> {
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error('web did not start');
+}
+
+/** CPU time a process has used, in ms (Linux /proc; clock ticks are 10 ms). */
+export function cpuMs(pid: number | undefined): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }

@@ -112,6 +112,8 @@ async function check(page: Page, name: string, size: string) {
 for (const [size, viewport] of Object.entries(viewports)) {
   for (const visit of publicVisits) {
     test(`${visit.name} at ${size}`, async ({ page }) => {
+      // The API references list every operation: axe and a full-page screenshot of them take their time.
+      if (visit.name.includes('docs')) test.slow();
       await page.setViewportSize(viewport);
       await page.goto(visit.path);
       await expect(visit.ready(page)).toBeVisible();

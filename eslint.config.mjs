@@ -12,6 +12,7 @@ export default defineConfig(
     'playwright-report/',
     'e2e/artifacts/',
     'var/',
+    'public/widget/v1/',
     'next-env.d.ts',
   ]),
   js.configs.recommended,

@@ -3,6 +3,7 @@ import { config } from '../server/config';
 import { db } from '../server/db/index';
 import { seedDemo } from '../server/seed/seed-demo';
 import { applyMigrations, ensureDatabase } from './db/migrations';
+import { buildWidget } from './lib/build-widget';
 import { startStack, waitForHealthy } from './lib/stack';
 import { spawnSync } from 'node:child_process';
 
@@ -22,6 +23,7 @@ await ensureDatabase(config.DATABASE_URL);
 const applied = await applyMigrations(config.DATABASE_URL);
 console.log(applied.length ? `Applied ${applied.join(', ')}` : 'Up to date.');
 
+await buildWidget();
 if (!process.argv.includes('--no-build')) {
   step('Building the web app (production build; takes a few minutes on 2 cores)');
   const build = spawnSync(process.execPath, ['node_modules/next/dist/bin/next', 'build'], { stdio: 'inherit' });
@@ -68,6 +70,7 @@ console.log(`
   Simulator       ${demo.simulator_url}   (control API: POST /_sim/inbound, /_sim/tap, ...)
   AI simulator    ${config.AI_SIMULATOR_URL}   (OpenAI /openai/v1, Anthropic /anthropic; keys sim-...)
   API key (acme)  ${key}
+  Website widget  ${baseUrl}/widget/demo.html?key=${demo.agent.projects.support.keys.publishable}   (&lang=ar for Arabic)
 
   Send a message (a template, so no open conversation is needed):
 

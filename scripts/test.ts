@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { applyMigrations, ensureDatabase } from './db/migrations';
+import { buildWidget } from './lib/build-widget';
 import { ensureChromium } from './lib/ensure-chromium';
 import { ensureDevCertificates } from './lib/dev-ca';
 import { randomSecrets } from './lib/local-secrets';
@@ -159,6 +160,9 @@ async function main(): Promise<number> {
     await nodeTests('unit tests', findTests(['server', 'simulator', 'workers', 'scripts', 'app'], 'tests/'));
   }
 
+  // The website widget's script is quick to build, so it is built even with --no-build.
+  const widget = await buildWidget();
+  console.log(`\n=== website widget built: ${widget.gzipped} bytes gzipped`);
   if (!process.argv.includes('--no-build')) {
     console.log('\n=== production build');
     const build = await run(process.execPath, ['node_modules/next/dist/bin/next', 'build'], { ...testEnv, NODE_ENV: 'production' });

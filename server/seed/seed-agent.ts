@@ -77,7 +77,15 @@ export async function seedAgentDemo(tx: DbTx, context: AgentSeedContext) {
         ar: 'عذرًا، لا أستطيع الإجابة الآن. سيرد عليك أحد الموظفين قريبًا.',
       },
     },
-    channels: { whatsapp: { accounts: [context.whatsappAccountId] } },
+    channels: {
+      whatsapp: { accounts: [context.whatsappAccountId] },
+      // The website widget (public/widget/demo.html) talks to this agent with the `publishable` key.
+      widget: {
+        enabled: true,
+        greeting: { en: 'Hi! I am the Acme assistant. How can I help?', ar: 'مرحبًا! أنا مساعد أكمي. كيف يمكنني مساعدتك؟' },
+        theme: { color: '#1f5fbf' },
+      },
+    },
     concurrency_default: 'reject',
   });
   const strict = await agent(tx, support, 'Acme Strict', 'acme-strict', {

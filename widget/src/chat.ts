@@ -1,0 +1,211 @@
+import { ApiError, errorOf, isEventStream, readEvents, type Api, type StreamEvent } from './api';
+import type { VisitorAuth } from './auth';
+import type { Words } from './strings';
+import type { Role, Ui } from './ui';
+
+interface Message {
+  id: string;
+  role: string;
+  text: string;
+  run: string | null;
+  created_at: string;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const randomId = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+/** Waits between reconnections: 0.5 s, 1 s, 2 s, … up to 10 s. */
+const backoff = (attempt: number) => Math.min(10_000, 500 * 2 ** attempt);
+
+/**
+ * The conversation: the visitor's widget session (get-or-create), its history, a message's
+ * reply streamed token by token (resumed after a broken connection from the last event id, so
+ * nothing is lost or repeated), and the session's event stream for what staff write during a
+ * handoff.
+ */
+export class Chat {
+  private session: string | null = null;
+  private starting: Promise<void> | null = null;
+  /** The messages on screen, by id: a message reaching us twice (history, both streams) shows once. */
+  private shown = new Map<string, HTMLElement>();
+  private joined = new Set<string>();
+
+  constructor(
+    private readonly api: Api,
+    private readonly auth: VisitorAuth,
+    private readonly ui: Ui,
+    private readonly words: Words,
+    private readonly agentName: string,
+  ) {}
+
+  /** On first opening: token, session, history, then the session's events. Errors show in the panel. */
+  start(): Promise<void> {
+    this.starting ??= this.open().catch((error) => {
+      this.starting = null;
+      this.fail(error);
+    });
+    return this.starting;
+  }
+
+  private async open() {
+    const token = await this.auth.token();
+    const session = await this.api.json<{ id: string }>('POST', '/widget/sessions', token, {});
+    this.session = session.id;
+    const history = await this.call<{ data: Message[] }>('GET', `/sessions/${session.id}/messages?limit=50`);
+    for (const message of history.data.reverse()) this.show(message);
+    const newest = history.data.at(-1);
+    // Resume the session's events where this browser left them, else from the newest message shown.
+    const after = this.auth.sessionEvent ?? (newest ? `${Date.parse(newest.created_at)}-0` : null);
+    void this.follow(after);
+  }
+
+  /** Sends the visitor's message and streams the reply into a new bubble. */
+  async send(text: string): Promise<void> {
+    this.ui.alert.textContent = '';
+    await this.start();
+    if (!this.session) return;
+    this.ui.add('user', text, this.words.you);
+    const clientMessageId = randomId();
+    const bubble = this.ui.add('assistant', '', this.agentName);
+    bubble.setAttribute('aria-busy', 'true');
+    const textEl = bubble.querySelector('.t')!;
+    const reply = { run: null as string | null, last: null as string | null, text: '', done: false };
+    const onEvent = (event: StreamEvent) => {
+      if (event.id) reply.last = event.id;
+      const data = event.data;
+      switch (event.event) {
+        case 'run.created':
+          reply.run = String(data.id);
+          break;
+        case 'run.queued':
+          this.ui.status.textContent = this.words.waiting;
+          break;
+        case 'message.delta':
+          this.ui.status.textContent = '';
+          reply.text += String(data.text ?? '');
+          textEl.textContent = reply.text;
+          break;
+        case 'message.completed': {
+          reply.text = String(data.text ?? reply.text);
+          textEl.textContent = reply.text;
+          const id = String(data.id);
+          const already = this.shown.get(id);
+          if (already && already !== bubble) bubble.remove();
+          else this.shown.set(id, bubble);
+          break;
+        }
+        case 'run.completed':
+        case 'run.failed':
+        case 'run.cancelled':
+        case 'run.requires_action':
+          reply.done = true;
+          if (event.event === 'run.failed' && !reply.text) {
+            const error = data.error as { message?: string } | null | undefined;
+            this.ui.alert.textContent = error?.message ?? this.words.failed;
+          }
+          break;
+        case 'error':
+          if ((data.error as { code?: string } | undefined)?.code === 'token_expired') void this.auth.renew();
+          break;
+      }
+      this.ui.log.scrollTop = this.ui.log.scrollHeight;
+    };
+
+    try {
+      for (let attempt = 0; !reply.done; attempt++) {
+        if (attempt > 8) throw new Error('reply stream lost');
+        if (attempt > 0) {
+          this.ui.status.textContent = this.words.reconnecting;
+          await sleep(backoff(attempt - 1));
+        }
+        const token = await this.auth.token();
+        let res: Response;
+        try {
+          res = reply.run
+            ? await this.api.open('GET', `/runs/${reply.run}/events`, token, { lastEventId: reply.last })
+            : // Nothing of the run seen yet: the same client_message_id gives back the same message and run.
+              await this.api.open('POST', `/sessions/${this.session}/messages`, token, {
+                body: { input: text, stream: true, client_message_id: clientMessageId },
+              });
+        } catch {
+          continue; // offline: try again
+        }
+        if (!res.ok) {
+          const error = await errorOf(res);
+          if (error.code === 'token_expired' || error.code === 'invalid_client_token') {
+            await this.auth.renew();
+            continue;
+          }
+          throw error;
+        }
+        if (!isEventStream(res)) {
+          // Staff have the conversation: the message is theirs to answer, no run starts.
+          reply.done = true;
+          break;
+        }
+        if (!reply.last) {
+          reply.text = '';
+          textEl.textContent = '';
+        }
+        await readEvents(res, onEvent).catch(() => undefined);
+        if (reply.done) this.ui.status.textContent = '';
+      }
+    } catch (error) {
+      this.fail(error);
+    } finally {
+      bubble.setAttribute('aria-busy', 'false');
+      if (!reply.text) bubble.remove();
+      this.ui.status.textContent = '';
+    }
+  }
+
+  /** The session's event stream, reopened from its last event id whenever it ends. */
+  private async follow(after: string | null) {
+    for (let attempt = 0; ;) {
+      try {
+        const token = await this.auth.token();
+        const res = await this.api.open('GET', `/sessions/${this.session}/events`, token, { lastEventId: after });
+        if (!res.ok) {
+          const error = await errorOf(res);
+          if (error.code === 'token_expired' || error.code === 'invalid_client_token') await this.auth.renew();
+          else if (error.status < 500 && error.status !== 429) return;
+        } else {
+          attempt = 0;
+          await readEvents(res, (event) => {
+            if (event.id) after = this.auth.sessionEvent = event.id;
+            this.onSessionEvent(event);
+          });
+          continue;
+        }
+      } catch {
+        // the connection broke: reopen from `after`
+      }
+      await sleep(backoff(attempt++));
+    }
+  }
+
+  private onSessionEvent({ event, data }: StreamEvent) {
+    if (event === 'message.created' && data.role !== 'user') this.show(data as unknown as Message);
+    else if (event === 'handoff.assigned' && !this.joined.has(String(data.id))) {
+      this.joined.add(String(data.id));
+      this.ui.notice(this.words.joined);
+    } else if (event === 'handoff.released' || event === 'handoff.resolved' || event === 'handoff.expired') this.ui.notice(this.words.back);
+    else if (event === 'error' && (data.error as { code?: string } | undefined)?.code === 'token_expired') void this.auth.renew();
+  }
+
+  /** A message from the history or the session stream, unless already on screen. Notes and tool results are staff's. */
+  private show(message: Message) {
+    const roles: Record<string, Role> = { user: 'user', assistant: 'assistant', staff: 'staff' };
+    const role = roles[message.role];
+    if (!role || !message.text || this.shown.has(message.id)) return;
+    const who = role === 'user' ? this.words.you : role === 'staff' ? this.words.team : this.agentName;
+    this.shown.set(message.id, this.ui.add(role, message.text, who));
+  }
+
+  private async call<T>(method: string, path: string): Promise<T> {
+    return this.api.json<T>(method, path, await this.auth.token());
+  }
+
+  private fail(error: unknown) {
+    this.ui.alert.textContent = error instanceof ApiError ? error.message : this.words.failed;
+  }
+}

@@ -280,30 +280,35 @@ function ToolCall({ call }: { call: ToolCallView }) {
           <span className={`rounded px-1.5 py-0.5 text-xs font-medium ${tone}`}>{t(`state.${call.state}`)}</span>
         </summary>
         <div className="space-y-2 border-t border-slate-200 px-2 py-2">
-          {call.arguments !== '' && (
-            <div>
-              <p className="text-xs font-medium text-slate-700">{t('arguments')}</p>
-              <pre dir="ltr" className="mt-1 max-h-48 overflow-auto rounded bg-slate-50 p-2 text-xs whitespace-pre-wrap wrap-anywhere">
-                {prettyJson(call.arguments)}
-              </pre>
-            </div>
-          )}
+          {call.arguments !== '' && <JsonBlock label={t('arguments')} value={call.arguments} />}
           {call.output !== undefined && (
-            <div>
-              <p className="text-xs font-medium text-slate-700">{call.state === 'failed' ? t('error') : t('result')}</p>
-              <pre
-                dir="ltr"
-                className="mt-1 max-h-48 overflow-auto rounded bg-slate-50 p-2 text-xs whitespace-pre-wrap wrap-anywhere"
-                data-testid="playground-tool-output"
-              >
-                {prettyJson(call.output)}
-              </pre>
-            </div>
+            <JsonBlock label={call.state === 'failed' ? t('error') : t('result')} value={call.output} testId="playground-tool-output" />
           )}
           {call.state === 'waiting' && <p className="text-xs text-slate-700">{t('clientTool')}</p>}
         </div>
       </details>
     </li>
+  );
+}
+
+/** A labelled JSON value; it scrolls when long, so it takes focus to be scrolled from the keyboard. */
+function JsonBlock({ label, value, testId }: { label: string; value: unknown; testId?: string }) {
+  const id = useId();
+  return (
+    <div>
+      <p id={id} className="text-xs font-medium text-slate-700">
+        {label}
+      </p>
+      <pre
+        dir="ltr"
+        tabIndex={0}
+        aria-labelledby={id}
+        className="mt-1 max-h-48 overflow-auto rounded bg-slate-50 p-2 text-xs whitespace-pre-wrap wrap-anywhere focus-visible:outline-2 focus-visible:outline-brand-600"
+        data-testid={testId}
+      >
+        {prettyJson(value)}
+      </pre>
+    </div>
   );
 }
 

@@ -22,6 +22,7 @@ import {
 } from './config-sections';
 import { ErrorLine, Panel, TextArea, TextField } from './fields';
 import { KnowledgeSection } from './knowledge-section';
+import { Playground } from './playground';
 import { ProjectGate, type ProjectView } from './project-gate';
 import { ToolsSection } from './tools-section';
 import { inProject } from './use-agent-project';
@@ -185,6 +186,7 @@ function Builder({ project, agentId }: { project: ProjectView; agentId: string }
         <HandoffSection config={current.config} update={update} />
         <ChannelsSection config={current.config} accounts={accounts.data ?? []} update={update} />
       </fieldset>
+      <Playground projectId={project.id} agentId={agentId} canEdit={canEdit} archived={archived} dirty={dirty} />
       <Versions projectId={project.id} agentId={agentId} />
       {(editable || notice) && (
         <div className="sticky bottom-0 z-10 space-y-3 rounded-xl border border-slate-200 bg-white/95 p-3 shadow-lg backdrop-blur-sm">

@@ -6,6 +6,7 @@ import { conversationsKey } from '@/server/agent/usage/ai-usage-limits';
 import { createAgent, createAgentTenant, createCredential, simKey } from '../agent-factories';
 import { createUser } from '../factories';
 import { createConnectedAccount } from '../platform-factories';
+import { agent } from '../support/agent-api';
 import { randomPhone, simulator } from '../support/stack';
 import { waitFor } from '../support/wait-for';
 
@@ -21,12 +22,14 @@ const FALLBACK = "Sorry, I can't help with that here. A member of our team will 
 describe('WhatsApp handoffs the customer never waits on', () => {
   let orgId: string;
   let projectId: string;
+  let key: string;
   let account: Awaited<ReturnType<typeof createConnectedAccount>>;
 
   before(async () => {
     const tenant = await createAgentTenant({ aiPlan: 'starter' });
     orgId = tenant.org.id;
     projectId = tenant.project.id;
+    key = tenant.key;
     account = await createConnectedAccount(orgId);
     await createCredential(projectId, { provider: 'openai', api_key: simKey() });
     await createAgent(projectId, {
@@ -86,6 +89,28 @@ describe('WhatsApp handoffs the customer never waits on', () => {
     } finally {
       await getRedis().del(conversationsKey(orgId));
     }
+  });
+
+  test('a handoff expires when the customer’s 24-hour window closes, and the AI answers their next message', async () => {
+    const phone = randomPhone();
+    await write(phone, 'Hi');
+    const contact = await contactOf(phone);
+    await waitFor('the reply', async () => (await outgoing(contact.id)).length === 1);
+    const session = await db.agentSession.findFirstOrThrow({ where: { projectId, externalId: `wa:${contact.id}` } });
+    const opened = await agent(`/v1/sessions/${session.id}/handoff`, { key, body: {} });
+    assert.equal(opened.status, 201);
+    await db.contact.update({ where: { id: contact.id }, data: { lastInboundAt: new Date(Date.now() - 25 * 3_600_000) } });
+    const ended = await waitFor(
+      'the window to close it',
+      () => db.agentHandoff.findFirst({ where: { id: opened.body.id, status: 'expired' } }),
+      25_000,
+    );
+    assert.ok(ended.endedAt);
+    await write(phone, 'Back again');
+    await waitFor(
+      'the AI again',
+      async () => (await outgoing(contact.id)).at(-1)?.authorType === 'bot' && (await outgoing(contact.id)).length === 3,
+    );
   });
 
   test('a customer waiting over 2 minutes with nobody on it is handed over by the reconciler, with the fallback message', async () => {

@@ -165,11 +165,15 @@ interface HandoffEnding {
  * for a resolve the session is closed. An expiry passes `handoffId` and ends only that one, and
  * only if it is still due.
  */
-export async function endActiveHandoff(sessionId: string, ending: HandoffEnding, due?: { handoffId: string }) {
+export async function endActiveHandoff(
+  sessionId: string,
+  ending: HandoffEnding,
+  due?: { handoffId: string; stillDue: (client: pg.ClientBase) => Promise<boolean> },
+) {
   const done = await pgTransaction(async (client) => {
     await lockSessionWithPg(client, sessionId);
     const active = await activeHandoffWithPg(client, sessionId);
-    if (!active || (due && (active.id !== due.handoffId || active.expiresAt > new Date()))) {
+    if (!active || (due && (active.id !== due.handoffId || !(await due.stillDue(client))))) {
       if (due) return null;
       throw new AgentError('no_open_handoff', { param: 'session' });
     }

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { db } from '@/server/db';
 import type { CreatedUser } from '@/tests/factories';
-import { createAgent, createAgentProject, createWhatsAppSession, openHandoffFor } from '@/tests/agent-factories';
+import { createAgent, createAgentProject, createCredential, openHandoffFor, simKey } from '@/tests/agent-factories';
 import { randomPhone, simulator } from '@/tests/support/stack';
 import { waitFor } from '@/tests/support/wait-for';
 import { seriousAxeViolations } from './support/axe';
@@ -12,7 +12,8 @@ import { signInAt } from './support/sign-in';
 /**
  * A conversation the AI handed over (agent-api.md §2 item 6): it appears under "Needs human"
  * live, the agent claims it ("Assign to me"), answers in the composer and resolves the handoff,
- * after which the AI answers again; the same in Arabic on a phone, with a long summary.
+ * after which the AI answers the customer's next message, live in the thread; the same in
+ * Arabic on a phone, with a long summary.
  */
 let team: InboxTeam;
 let agent: CreatedUser;
@@ -23,17 +24,28 @@ test.beforeAll(async () => {
   team = await createInboxTeam('Handoff Co', ['Hana Human']);
   agent = team.agents[0]!;
   projectId = (await createAgentProject(team.org.id)).id;
-  agentId = (await createAgent(projectId, { model: { id: 'sim/steady' }, tools: { builtin: ['handoff'] } })).id;
+  await createCredential(projectId, { provider: 'openai', api_key: simKey() });
+  agentId = (
+    await createAgent(projectId, {
+      model: { id: 'sim/steady' },
+      tools: { builtin: ['handoff'] },
+      channels: { whatsapp: { accounts: [team.account.id], coalesce_ms: 0 } },
+    })
+  ).id;
 });
 
 test.afterAll(() => team.cleanUp());
 
-/** A customer writes in; the agent's WhatsApp session with them exists, as the bot hook makes it. */
+/** A customer writes in and the AI, bound to the account, answers them: the bot hook makes their session. */
 async function customerWithSession(name: string, text: string) {
   const phone = randomPhone();
   await simulator('/_sim/inbound', { phone_id: team.account.phoneId, from: phone, text, name });
   const contact = await waitFor('the customer stored', () => db.contact.findFirst({ where: { orgId: team.org.id, phoneNumber: phone } }));
-  return createWhatsAppSession(projectId, agentId, contact.id);
+  const session = await waitFor('the AI session', () =>
+    db.agentSession.findFirst({ where: { projectId, agentId, externalId: `wa:${contact.id}` } }),
+  );
+  await waitFor('the AI answer', () => db.message.findFirst({ where: { contactId: contact.id, authorType: 'bot' } }));
+  return { session, phone };
 }
 
 async function signIn(page: Page) {
@@ -71,7 +83,7 @@ const cases = [
     locale: 'en-US',
     viewport: viewports.desktop,
     words: english,
-    customer: { name: 'Hugo Handoff', text: 'I want to speak to a person about my refund.' },
+    customer: { name: 'Hugo Handoff', text: 'Hello, my order 1042 arrived damaged.', after: 'Thanks! And when do you open tomorrow?' },
     reason: 'refund request',
     summary: 'The customer wants a refund for order 1042, delivered damaged. They sent a photo and asked for a person.',
     reply: 'Hi Hugo, I am sorry about the damage: your refund is on its way.',
@@ -82,7 +94,7 @@ const cases = [
     locale: 'ar-SA',
     viewport: viewports.phone,
     words: arabic,
-    customer: { name: 'سارة المحمد', text: 'أريد التحدث إلى موظف بخصوص طلبي من فضلك.' },
+    customer: { name: 'سارة المحمد', text: 'مرحبا، وصل طلبي رقم 2087 تالفًا.', after: 'شكرًا! ومتى تفتحون غدًا؟' },
     reason: 'طلب استرداد',
     // Long, and with an unbroken run, to prove the panel wraps and folds it instead of widening the page.
     summary: `${'تريد العميلة استرداد ثمن الطلب رقم 2087 لأنه وصل تالفًا، وأرسلت صورة وطلبت التحدث إلى موظف. '.repeat(6)}https://example.com/${'x'.repeat(120)}`,
@@ -96,7 +108,7 @@ for (const c of cases) {
     const context = await browser.newContext({ locale: c.locale, viewport: c.viewport });
     const page = await context.newPage();
     const w = c.words;
-    const session = await customerWithSession(c.customer.name, c.customer.text);
+    const { session, phone } = await customerWithSession(c.customer.name, c.customer.text);
     await signIn(page);
     await page.getByRole('group', { name: w.show }).getByRole('button', { name: w.needsHuman }).click();
     await expect(conversation(page, c.customer.name)).toHaveCount(0);
@@ -149,6 +161,21 @@ for (const c of cases) {
     await expect(panel).toHaveAttribute('data-state', 'ai');
     await expect(panel).toHaveText(new RegExp(w.aiNext.replace(/[.?]/g, '\\$&')));
     await expect.poll(async () => (await db.agentHandoff.findFirstOrThrow({ where: { sessionId: session.id } })).status).toBe('resolved');
+
+    // The customer writes again: the AI answers, live in the thread, with its badge.
+    const aiMessages = page.getByTestId('message').filter({ has: page.getByTestId('ai-badge') });
+    const before = await aiMessages.count();
+    await simulator('/_sim/inbound', { phone_id: team.account.phoneId, from: phone, text: c.customer.after, name: c.customer.name });
+    await expect(page.locator('[data-testid="message"][data-direction="incoming"]').filter({ hasText: c.customer.after })).toBeVisible({
+      timeout: 15_000,
+    });
+    await expect(aiMessages).toHaveCount(before + 1, { timeout: 15_000 });
+    await expect(aiMessages.last()).toHaveAttribute('data-direction', 'outgoing');
+    await page.mouse.move(0, 0);
+    await testInfo.attach(`${c.screenshot}-ai-again`, {
+      body: await page.screenshot({ path: `e2e/artifacts/${c.screenshot}-ai-again.png` }),
+      contentType: 'image/png',
+    });
     expect(await seriousAxeViolations(page), 'the thread after the handoff').toEqual([]);
     await context.close();
   });

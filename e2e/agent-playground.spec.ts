@@ -202,3 +202,28 @@ test.describe('in Arabic, on a phone', () => {
     await expectClean(page);
   });
 });
+
+// A 2,000-character unbroken line, sent and echoed back by the AI simulator, wraps inside the
+// playground at every size and in both languages: the page never scrolls sideways.
+for (const [size, viewport] of Object.entries(viewports)) {
+  for (const locale of ['en-US', 'ar-SA']) {
+    test(`a 2,000-character unbroken message wraps in the playground (${size}, ${locale})`, async ({ browser }, testInfo) => {
+      const context = await browser.newContext({ locale, viewport });
+      const page = await context.newPage();
+      await openBuilder(page, helper.id, project.id, owner);
+      const unbroken = 'x'.repeat(2_000);
+      const message = page.locator('textarea[maxlength]').last();
+      await message.fill(unbroken);
+      await message.press('Enter');
+      const reply = page.getByTestId('playground-reply').last();
+      await expect(reply.getByTestId('playground-reply-text')).toContainText(unbroken, { timeout: 20_000 });
+      await expect(reply).toHaveAttribute('aria-busy', 'false');
+      await expectNoHorizontalScroll(page);
+      await page.getByTestId('playground-user').last().scrollIntoViewIfNeeded();
+      await page.mouse.move(0, 0);
+      const body = await page.screenshot({ path: `e2e/artifacts/agent-playground-long-${size}-${locale}.png` });
+      await testInfo.attach(`long-${size}-${locale}`, { body, contentType: 'image/png' });
+      await context.close();
+    });
+  }
+}

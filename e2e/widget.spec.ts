@@ -7,6 +7,7 @@ import { createUser } from '@/tests/factories';
 import { createAgent, createAgentKey, createAgentTenant, createCredential, openHandoffFor } from '@/tests/agent-factories';
 import { agent } from '@/tests/support/agent-api';
 import { appUrl } from '@/tests/support/stack';
+import { expectNoHorizontalScroll, expectTextFits, viewports } from './support/layout';
 
 /**
  * The website widget on a customer's site (issue 20): a page on another origin embeds
@@ -206,3 +207,20 @@ test('a key used on an origin it does not allow: no widget, one line in the cons
   expect(warnings.filter((w) => w.includes('[agent widget]'))).toHaveLength(1);
   expect(warnings.find((w) => w.includes('[agent widget]'))).toContain('origin_not_allowed');
 });
+
+// A 2,000-character unbroken line, sent and echoed back, wraps inside the widget's bubbles at
+// every size and in both languages: neither the widget nor the host page scrolls sideways.
+for (const [size, viewport] of Object.entries(viewports)) {
+  for (const lang of ['en', 'ar']) {
+    test(`a 2,000-character unbroken message wraps in the widget (${size}, ${lang})`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await openWidget(page, `lang=${lang}`);
+      const unbroken = 'x'.repeat(2_000);
+      await send(page, unbroken);
+      await expect(lastReply(page)).toContainText(unbroken, { timeout: 20_000 });
+      await expectNoHorizontalScroll(page);
+      for (const bubble of await bubbles(page).all()) await expectTextFits(bubble);
+      await page.screenshot({ path: `e2e/artifacts/widget-long-${size}-${lang}.png` });
+    });
+  }
+}

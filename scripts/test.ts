@@ -157,7 +157,7 @@ async function main(): Promise<number> {
   // The lint, unit tests, and the few module tests that need the (empty, migrated) test database.
   if (!onlyFiles && !onlySpecs) {
     await lint();
-    await nodeTests('unit tests', findTests(['server', 'simulator', 'workers', 'scripts', 'app'], 'tests/'));
+    await nodeTests('unit tests', findTests(['server', 'simulator', 'workers', 'scripts', 'app', 'widget'], 'tests/'));
   }
 
   // The website widget's script is quick to build, so it is built even with --no-build.

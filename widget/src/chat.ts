@@ -1,5 +1,5 @@
 import { ApiError, errorOf, isEventStream, readEvents, type Api, type StreamEvent } from './api';
-import type { VisitorAuth } from './auth';
+import { IdentifyError, type VisitorAuth } from './auth';
 import type { Words } from './strings';
 import type { Role, Ui } from './ui';
 
@@ -20,7 +20,7 @@ const backoff = (attempt: number) => Math.min(10_000, 500 * 2 ** attempt);
  * The conversation: the visitor's widget session (get-or-create), its history, a message's
  * reply streamed token by token (resumed after a broken connection from the last event id, so
  * nothing is lost or repeated), and the session's event stream for what staff write during a
- * handoff.
+ * handoff. After identify or logout, `restart` follows the conversation with the new token.
  */
 export class Chat {
   private session: string | null = null;
@@ -28,6 +28,10 @@ export class Chat {
   /** The messages on screen, by id: a message reaching us twice (history, both streams) shows once. */
   private shown = new Map<string, HTMLElement>();
   private joined = new Set<string>();
+  /** Stops the session's event stream of the current start. */
+  private stop = new AbortController();
+  /** The last event id seen on the session's event stream (where to resume it). */
+  private after: string | null = null;
 
   constructor(
     private readonly api: Api,
@@ -35,7 +39,10 @@ export class Chat {
     private readonly ui: Ui,
     private readonly words: Words,
     private readonly agentName: string,
-  ) {}
+    private readonly greeting: string | null,
+  ) {
+    this.clear();
+  }
 
   /** On first opening: token, session, history, then the session's events. Errors show in the panel. */
   start(): Promise<void> {
@@ -46,16 +53,44 @@ export class Chat {
     return this.starting;
   }
 
+  /**
+   * After identify (`clear` false: the conversation moved to the verified user and goes on) or
+   * logout (`clear`: a new visitor's, begun when they next write or open the chat).
+   */
+  restart(clear: boolean) {
+    this.stop.abort();
+    const started = this.starting !== null;
+    this.starting = null;
+    if (clear) {
+      this.session = this.after = null;
+      this.clear();
+    } else if (started) void this.start();
+  }
+
   private async open() {
+    const stop = (this.stop = new AbortController());
     const token = await this.auth.token();
     const session = await this.api.json<{ id: string }>('POST', '/widget/sessions', token, {});
-    this.session = session.id;
-    const history = await this.call<{ data: Message[] }>('GET', `/sessions/${session.id}/messages?limit=50`);
-    for (const message of history.data.reverse()) this.show(message);
-    const newest = history.data.at(-1);
-    // Resume the session's events where this browser left them, else from the newest message shown.
-    const after = this.auth.sessionEvent ?? (newest ? `${Date.parse(newest.created_at)}-0` : null);
-    void this.follow(after);
+    // The same conversation after identify: on screen already, its events are followed on from `after`.
+    if (session.id !== this.session) {
+      // After identify, the verified user's own conversation with this agent replaces the visitor's.
+      if (this.session) this.clear();
+      this.session = session.id;
+      const history = await this.call<{ data: Message[] }>('GET', `/sessions/${session.id}/messages?limit=50`);
+      for (const message of history.data.reverse()) this.show(message);
+      const newest = history.data.at(-1);
+      // Resume the session's events where this browser left them, else from the newest message shown.
+      this.after = this.auth.eventOf(session.id) ?? (newest ? `${Date.parse(newest.created_at)}-0` : null);
+    }
+    void this.follow(session.id, stop.signal);
+  }
+
+  /** An empty conversation: the greeting alone. */
+  private clear() {
+    this.ui.log.replaceChildren();
+    this.shown.clear();
+    this.joined.clear();
+    if (this.greeting) this.ui.add('assistant', this.greeting, this.agentName);
   }
 
   /** Sends the visitor's message and streams the reply into a new bubble. */
@@ -104,7 +139,7 @@ export class Chat {
           }
           break;
         case 'error':
-          if ((data.error as { code?: string } | undefined)?.code === 'token_expired') void this.auth.renew();
+          if ((data.error as { code?: string } | undefined)?.code === 'token_expired') this.renewSoon();
           break;
       }
       this.ui.log.scrollTop = this.ui.log.scrollHeight;
@@ -132,7 +167,7 @@ export class Chat {
         if (!res.ok) {
           const error = await errorOf(res);
           if (error.code === 'token_expired' || error.code === 'invalid_client_token') {
-            await this.auth.renew();
+            await this.auth.renew(token);
             continue;
           }
           throw error;
@@ -159,25 +194,28 @@ export class Chat {
   }
 
   /** The session's event stream, reopened from its last event id whenever it ends. */
-  private async follow(after: string | null) {
-    for (let attempt = 0; ;) {
+  private async follow(session: string, signal: AbortSignal) {
+    for (let attempt = 0; !signal.aborted;) {
       try {
         const token = await this.auth.token();
-        const res = await this.api.open('GET', `/sessions/${this.session}/events`, token, { lastEventId: after });
+        const res = await this.api.open('GET', `/sessions/${session}/events`, token, { lastEventId: this.after, signal });
         if (!res.ok) {
           const error = await errorOf(res);
-          if (error.code === 'token_expired' || error.code === 'invalid_client_token') await this.auth.renew();
+          if (error.code === 'token_expired' || error.code === 'invalid_client_token') await this.auth.renew(token);
           else if (error.status < 500 && error.status !== 429) return;
         } else {
           attempt = 0;
           await readEvents(res, (event) => {
-            if (event.id) after = this.auth.sessionEvent = event.id;
+            if (signal.aborted) return;
+            if (event.id) this.auth.saveEvent(session, (this.after = event.id));
             this.onSessionEvent(event);
           });
           continue;
         }
-      } catch {
-        // the connection broke: reopen from `after`
+      } catch (error) {
+        // the site could not give a token: shown, and tried again on the visitor's next message
+        if (error instanceof IdentifyError) return this.fail(error);
+        // else the connection broke (or was stopped): reopen from `this.after`
       }
       await sleep(backoff(attempt++));
     }
@@ -189,7 +227,7 @@ export class Chat {
       this.joined.add(String(data.id));
       this.ui.notice(this.words.joined);
     } else if (event === 'handoff.released' || event === 'handoff.resolved' || event === 'handoff.expired') this.ui.notice(this.words.back);
-    else if (event === 'error' && (data.error as { code?: string } | undefined)?.code === 'token_expired') void this.auth.renew();
+    else if (event === 'error' && (data.error as { code?: string } | undefined)?.code === 'token_expired') this.renewSoon();
   }
 
   /** A message from the history or the session stream, unless already on screen. Notes and tool results are staff's. */
@@ -201,11 +239,24 @@ export class Chat {
     this.shown.set(message.id, this.ui.add(role, message.text, who));
   }
 
+  /** The server says the token expired (an `error` event): a new one for the next request. */
+  private renewSoon() {
+    this.auth.renew().catch(() => undefined);
+  }
+
   private async call<T>(method: string, path: string): Promise<T> {
     return this.api.json<T>(method, path, await this.auth.token());
   }
 
-  private fail(error: unknown) {
-    this.ui.alert.textContent = error instanceof ApiError ? error.message : this.words.failed;
+  /** Shows what went wrong in the panel's alert, in the widget's language. */
+  fail(error: unknown) {
+    this.ui.alert.textContent =
+      error instanceof IdentifyError
+        ? error.code === 'token_expired'
+          ? this.words.signInExpired
+          : this.words.signInFailed
+        : error instanceof ApiError
+          ? error.message
+          : this.words.failed;
   }
 }

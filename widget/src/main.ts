@@ -1,6 +1,7 @@
 import { ApiError, createApi } from './api';
 import { VisitorAuth } from './auth';
 import { Chat } from './chat';
+import { installCommands } from './commands';
 import { strings, type Language } from './strings';
 import { renderUi } from './ui';
 
@@ -11,6 +12,22 @@ import { renderUi } from './ui';
  * It talks to the agent API of the server it was loaded from. When the key cannot be used here
  * (another origin, a revoked key, no agent with the widget on) nothing is shown and the reason
  * is logged once.
+ *
+ * Signed-in users of the site: the page hands the widget a function giving a client token its
+ * server minted for the user (`POST /agent/v1/client_tokens` with a secret key, never in the page):
+ *
+ *   window.AgentWidget = window.AgentWidget || { q: [] };
+ *   AgentWidget.q.push(['identify', () => fetch('/my/agent-token').then((r) => r.text())]);
+ *   // when the user signs out:
+ *   AgentWidget.q.push(['logout']);
+ *
+ * Pushing works before and after the widget loaded (calls wait in `q` until it is ready); once it
+ * is, `AgentWidget.identify(getToken)` and `AgentWidget.logout()` are there too. `identify` calls
+ * `getToken` now and again whenever the token nears expiry or the server says `token_expired`
+ * (such tokens cannot be refreshed), and `/widget/identify` moves the anonymous visitor's
+ * conversation to the user; it goes on in the panel. Call it on every page while the user is
+ * signed in, and `logout` when they sign out: the widget then forgets the visitor and starts anew.
+ * A refused token shows a line in the panel and is logged once.
  */
 interface WidgetConfig {
   agent: { name: string; greeting: string | null; theme?: { color?: string; position?: 'start' | 'end' } | null };
@@ -43,9 +60,30 @@ async function boot(tag: HTMLScriptElement) {
   const side = tag.dataset.position ?? ((language === 'ar') !== atStart ? 'left' : 'right');
   const ui = renderUi(words, { language, position: side === 'left' ? 'left' : 'right', color });
   ui.setTitle(config.agent.name);
-  if (config.agent.greeting) ui.add('assistant', config.agent.greeting, config.agent.name);
 
-  const chat = new Chat(api, new VisitorAuth(api, key), ui, words, config.agent.name);
+  const auth = new VisitorAuth(api, key);
+  const chat = new Chat(api, auth, ui, words, config.agent.name, config.agent.greeting);
+  auth.onReset = () => chat.restart(true);
+  installCommands(window as { AgentWidget?: unknown }, {
+    async identify(getToken) {
+      if (typeof getToken !== 'function') {
+        // eslint-disable-next-line no-console -- the site owner's hint that the call did nothing
+        return console.warn('[agent widget] identify needs a function returning a client token');
+      }
+      try {
+        await auth.identify(getToken);
+        ui.alert.textContent = '';
+        chat.restart(false);
+      } catch (error) {
+        chat.fail(error);
+      }
+    },
+    async logout() {
+      await auth.logout();
+      ui.alert.textContent = '';
+      chat.restart(true);
+    },
+  });
   ui.launcher.addEventListener('click', () => {
     if (!ui.panel.hidden) void chat.start();
   });

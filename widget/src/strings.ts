@@ -14,6 +14,8 @@ export const strings = {
     reconnecting: 'Reconnecting…',
     waiting: 'Waiting for a reply…',
     failed: 'Something went wrong. Please try again.',
+    signInFailed: 'We could not sign you in to the chat.',
+    signInExpired: 'Your sign-in to the chat has expired. Please reload the page.',
   },
   ar: {
     open: 'تحدث معنا',
@@ -29,6 +31,8 @@ export const strings = {
     reconnecting: 'جارٍ إعادة الاتصال…',
     waiting: 'بانتظار الرد…',
     failed: 'حدث خطأ ما. يرجى المحاولة مرة أخرى.',
+    signInFailed: 'تعذّر تسجيل دخولك إلى المحادثة.',
+    signInExpired: 'انتهت صلاحية تسجيل دخولك إلى المحادثة. يرجى إعادة تحميل الصفحة.',
   },
 } as const;
 

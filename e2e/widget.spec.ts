@@ -5,6 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { db } from '@/server/db';
 import { createUser } from '@/tests/factories';
 import { createAgent, createAgentKey, createAgentTenant, createCredential, openHandoffFor } from '@/tests/agent-factories';
+import { mintClientToken } from '@/server/agent/access/client-token';
 import { agent } from '@/tests/support/agent-api';
 import { appUrl } from '@/tests/support/stack';
 import { expectNoHorizontalScroll, expectTextFits, viewports } from './support/layout';
@@ -15,7 +16,10 @@ import { expectNoHorizontalScroll, expectTextFits, viewports } from './support/l
  * and in Arabic and sees the reply arrive token by token; a connection cut in the middle of a
  * reply (by a relay between the page and the app that drops it after the first token) is resumed
  * with Last-Event-ID and the reply arrives whole, once; a staff reply during a handoff appears
- * live with "A person has joined"; axe finds nothing serious in the widget.
+ * live with "A person has joined"; axe finds nothing serious in the widget. A visitor who signs in
+ * on the site (the page hands the widget a client token its server minted, `AgentWidget`'s
+ * `identify`) keeps the conversation, which becomes the verified user's; a refused token shows
+ * a line in the widget, in its language.
  */
 let site: Server;
 let relay: Server;
@@ -28,6 +32,9 @@ let staffId: string;
 /** Requests the relay passed on, and whether to cut the next streamed reply after its first token. */
 const relayed: Array<{ method: string; path: string; lastEventId: string | undefined }> = [];
 let cutNextReply = false;
+/** What the site's own server answers on /agent-token (it would mint it for the signed-in user), and how often it was asked. */
+let siteToken = '';
+let tokenRequests = 0;
 
 const listen = (server: Server) =>
   new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
@@ -58,19 +65,37 @@ function relayTo(target: URL) {
   });
 }
 
-/** The customer's page: just the script tag, loaded from the app or through the relay. */
+/**
+ * The customer's page: just the script tag, loaded from the app or through the relay. With
+ * `account`, Sign in / Sign out buttons hand the widget the site's token (`identify`) or log it
+ * out; `signed_in` identifies at once, before the widget has loaded (the call waits in the queue).
+ */
 function sitePage(url: URL): string {
   const lang = url.searchParams.get('lang') === 'ar' ? 'ar' : 'en';
   const base = url.searchParams.get('via') === 'relay' ? relayUrl : appUrl;
+  const account = url.searchParams.has('account')
+    ? `<button type="button" onclick="signIn()">Sign in</button> <button type="button" onclick="AgentWidget.q.push(['logout'])">Sign out</button>
+<script>
+window.AgentWidget = window.AgentWidget || { q: [] };
+function signIn() {
+  AgentWidget.q.push(['identify', function () { return fetch('/agent-token').then(function (r) { return r.text(); }); }]);
+}
+${url.searchParams.has('signed_in') ? 'signIn();' : ''}
+</script>`
+    : '';
   return `<!doctype html><html lang="${lang}" dir="${lang === 'ar' ? 'rtl' : 'ltr'}"><head><meta charset="utf-8"><title>Shop</title>
 <style>*{font-family:Georgia,serif!important}button{background:hotpink!important;border:4px dashed lime!important}</style></head>
-<body><main><h1>${lang === 'ar' ? 'المتجر' : 'The shop'}</h1><p>Products.</p></main>
+<body><main><h1>${lang === 'ar' ? 'المتجر' : 'The shop'}</h1><p>Products.</p>${account}</main>
 <script src="${base}/widget/v1/widget.js" data-key="${publishable}" data-language="${lang}" async></script></body></html>`;
 }
 
 test.beforeAll(async () => {
   site = createServer((req, res) => {
     const url = new URL(req.url ?? '/', siteOrigin);
+    if (url.pathname === '/agent-token') {
+      tokenRequests++;
+      return void res.writeHead(200, { 'content-type': 'text/plain' }).end(siteToken);
+    }
     if (url.pathname !== '/') return void res.writeHead(404).end();
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(sitePage(url));
   });
@@ -206,6 +231,114 @@ test('a key used on an origin it does not allow: no widget, one line in the cons
   await expect(widget(page)).toHaveCount(0);
   expect(warnings.filter((w) => w.includes('[agent widget]'))).toHaveLength(1);
   expect(warnings.find((w) => w.includes('[agent widget]'))).toContain('origin_not_allowed');
+});
+
+/** The Authorization of each agent API request the page makes, with its method and path. */
+function watchRequests(page: Page) {
+  const seen: Array<{ method: string; path: string; credential: string }> = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (!url.pathname.startsWith('/agent/v1/')) return;
+    seen.push({ method: request.method(), path: url.pathname, credential: (request.headers().authorization ?? '').replace('Bearer ', '') });
+  });
+  return seen;
+}
+
+async function mintSiteToken(externalId: string) {
+  const minted = await agent('/v1/client_tokens', { key: secret, body: { end_user: { external_id: externalId, name: 'Mona' } } });
+  expect(minted.status, JSON.stringify(minted.body)).toBe(201);
+  siteToken = minted.body.token;
+  return minted.body as { token: string; end_user_id: string };
+}
+
+const latestWidgetSession = () => db.agentSession.findFirstOrThrow({ where: { projectId, channel: 'widget' }, orderBy: { createdAt: 'desc' } });
+
+test('a visitor signs in on the site: the conversation moves to the verified user and goes on; signing out starts anew', async ({ page }) => {
+  const requests = watchRequests(page);
+  await openWidget(page, 'lang=en&account');
+  await send(page, 'Before signing in [[sim:tokens=3]]');
+  await expect(lastReply(page)).toHaveText(words(3));
+  const session = await latestWidgetSession();
+  const visitor = session.endUserId!;
+
+  // The site's server mints a token for its user (secret key); the page hands the widget a function that fetches it.
+  const user = await mintSiteToken(`member-${Date.now()}`);
+  tokenRequests = 0;
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect.poll(async () => (await agent(`/v1/sessions/${session.id}`, { key: secret })).body.end_user).toBe(user.end_user_id);
+  expect(await db.agentEndUser.findUnique({ where: { id: visitor } })).toBeNull();
+  expect(tokenRequests).toBe(1);
+  const identify = requests.find((r) => r.path === '/agent/v1/widget/identify');
+  expect(identify?.credential).toMatch(/^agct_/);
+  expect(identify?.credential).not.toBe(user.token);
+  // The session's event stream is followed again, with the user's token.
+  await expect.poll(() => requests.some((r) => r.path === `/agent/v1/sessions/${session.id}/events` && r.credential === user.token)).toBe(true);
+
+  // Still on screen, no alert; a new message is answered in the same conversation, sent with the user's token.
+  await expect(widget(page).locator('.m.user')).toHaveCount(1);
+  await expect(widget(page).locator('.m.user')).toContainText('Before signing in');
+  await expect(widget(page).locator('[role=alert]')).toBeEmpty();
+  await send(page, 'After signing in [[sim:tokens=4]]');
+  await expect(lastReply(page)).toHaveText(words(4));
+  const posted = requests.filter((r) => r.method === 'POST' && r.path === `/agent/v1/sessions/${session.id}/messages`);
+  expect(posted.at(-1)?.credential).toBe(user.token);
+  const history = await agent(`/v1/sessions/${session.id}/messages`, { key: secret });
+  expect(history.body.data.map((m: { text: string }) => m.text)).toEqual(
+    expect.arrayContaining(['Before signing in [[sim:tokens=3]]', 'After signing in [[sim:tokens=4]]', words(4)]),
+  );
+  await page.screenshot({ path: 'e2e/artifacts/widget-identified.png' });
+
+  // Another page of the site that does not identify: the stored token of the user still shows the conversation.
+  await page.reload();
+  await widget(page).locator('button.launcher').click();
+  await expect(widget(page).locator('.m.user')).toHaveCount(2);
+
+  // Signing out: the panel is emptied, and the next message starts a new anonymous visitor's conversation.
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(widget(page).locator('.m.user')).toHaveCount(0);
+  await expect(bubbles(page)).toHaveCount(1);
+  await expect(bubbles(page).first()).toContainText('Hello! How can we help?');
+  await send(page, 'As a guest again [[sim:tokens=2]]');
+  await expect(lastReply(page)).toHaveText(words(2));
+  const guest = await latestWidgetSession();
+  expect(guest.id).not.toBe(session.id);
+  expect(guest.endUserId).not.toBe(user.end_user_id);
+});
+
+test('identify called before the widget loaded: the visitor is the user from the first message, never an anonymous one', async ({ page }) => {
+  const requests = watchRequests(page);
+  const user = await mintSiteToken(`member-early-${Date.now()}`);
+  await openWidget(page, 'lang=en&account&signed_in');
+  await send(page, 'Hello as a member [[sim:tokens=2]]');
+  await expect(lastReply(page)).toHaveText(words(2));
+  expect((await latestWidgetSession()).endUserId).toBe(user.end_user_id);
+  expect(requests.filter((r) => r.path.startsWith('/agent/v1/widget/token'))).toEqual([]);
+  expect(requests.find((r) => r.path === '/agent/v1/widget/identify')?.credential).toBe(publishable);
+});
+
+test('a refused token: a line in the widget in its language, one line in the console, and the chat goes on as a guest', async ({ page }) => {
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(message.text());
+  });
+  await openWidget(page, 'lang=ar&account');
+  await send(page, 'مرحبا [[sim:tokens=2]]');
+  await expect(lastReply(page)).toHaveText(words(2));
+  siteToken = 'agct_not-a-real-token';
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(widget(page).getByRole('alert')).toHaveText('تعذّر تسجيل دخولك إلى المحادثة.');
+  expect(warnings.filter((w) => w.includes('[agent widget]'))).toEqual([expect.stringContaining('identify failed (invalid_client_token: ')]);
+  await page.screenshot({ path: 'e2e/artifacts/widget-identify-refused-ar.png' });
+  await send(page, 'ما زلت هنا [[sim:tokens=3]]');
+  await expect(lastReply(page)).toHaveText(words(3));
+  await expect(widget(page).locator('[role=alert]')).toBeEmpty();
+
+  // An expired one (minted an hour ago), in English.
+  const { end_user_id } = await mintSiteToken(`member-late-${Date.now()}`);
+  siteToken = mintClientToken({ prj: projectId, eu: end_user_id, anon: false }, new Date(Date.now() - 3_600_000));
+  await openWidget(page, 'lang=en&account');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(widget(page).getByRole('alert')).toHaveText('Your sign-in to the chat has expired. Please reload the page.');
 });
 
 // A 2,000-character unbroken line, sent and echoed back, wraps inside the widget's bubbles at

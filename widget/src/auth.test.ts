@@ -16,6 +16,7 @@ function fakeApi(options: { refuse?: string } = {}) {
     async json<T>(_method: string, path: string, credential: string, body?: unknown): Promise<T> {
       calls.push(`${path} ${credential} ${JSON.stringify(body)}`);
       const answer = (value: unknown) => value as T;
+      if (path === '/widget/token/refresh') throw new ApiError(429, 'anonymous_limit_reached', 'Too many anonymous conversations.');
       if (path === '/widget/token') return answer({ token: `anon_${++minted}`, expires_at: inMinutes(15), visitor_id: 'v1' });
       if (path === '/widget/identify') {
         const clientToken = (body as { client_token: string }).client_token;
@@ -65,6 +66,18 @@ test('identify after chatting anonymously: called with the visitor’s token, so
   assert.equal(await auth.token(), 'anon_1');
   await auth.identify(siteTokens().getToken);
   assert.equal(calls.at(-1), '/widget/identify anon_1 {"client_token":"agct_1"}');
+  assert.equal(await auth.token(), 'agct_1');
+});
+
+test('a visitor token that cannot be renewed: identify goes through with the publishable key', async () => {
+  storage.set('agent-widget:agpk_live_key', JSON.stringify({ token: 'anon_old', renew_at: 0, visitor_id: 'v1' }));
+  const { api, calls } = fakeApi();
+  const auth = newAuth(api);
+  await auth.identify(siteTokens().getToken);
+  assert.deepEqual(calls, [
+    '/widget/token/refresh agpk_live_key {"token":"anon_old"}',
+    '/widget/identify agpk_live_key {"client_token":"agct_1"}',
+  ]);
   assert.equal(await auth.token(), 'agct_1');
 });
 

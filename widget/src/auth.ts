@@ -90,7 +90,9 @@ export class VisitorAuth {
    */
   identify(getToken: GetToken): Promise<void> {
     return this.serial(async () => {
-      const anonymous = this.state.token && !this.state.verified ? (this.fresh() ? this.state.token : await this.obtain()) : null;
+      // A visitor token that cannot be renewed (limits, network): the key still identifies, without moving anything.
+      const anonymous =
+        this.state.token && !this.state.verified ? (this.fresh() ? this.state.token : await this.obtain().catch(() => null)) : null;
       await this.verify(getToken, anonymous);
       this.getToken = getToken;
     });

@@ -3,6 +3,8 @@ import { ApiError, errorEnvelope } from '@/server/errors/api-error';
 import { newRequestId, REQUEST_ID_HEADER } from '@/server/api/request-id';
 import { agentLanguageOf } from '@/server/agent/http/agent-language';
 import { AGENT_API_VERSION, AGENT_VERSION_HEADER } from '@/server/agent/http/agent-version';
+import { preflightHeaders } from '@/server/agent/http/agent-cors';
+import { browserRouteAllow } from '@/server/agent/http/browser-preflight';
 import { AgentError, agentErrorEnvelope } from '@/server/errors/agent-error';
 
 const apiPath = /^\/v1(?:[/?]|$)/;
@@ -15,7 +17,8 @@ const routedMethods = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 
  * request id (handed to the route handler, and set on whatever answer goes out, the redirects
  * Next.js makes on its own included), and the envelope of the path's contract for requests
  * Next.js would fail with a bare 500: a method no route takes, a path that is not valid
- * percent-encoding. Returns true when it answered the request itself.
+ * percent-encoding; and browsers' preflights of the /agent routes they reach. Returns true when it
+ * answered the request itself.
  */
 export function answerApiEdge(req: IncomingMessage, res: ServerResponse): boolean {
   const url = req.url ?? '';
@@ -29,8 +32,15 @@ export function answerApiEdge(req: IncomingMessage, res: ServerResponse): boolea
   const refusal = edgeRefusal(method, path);
   if (contract === 'agent') {
     res.setHeader(AGENT_VERSION_HEADER, AGENT_API_VERSION);
-    if (!refusal) return false;
     const language = agentLanguageOf(req.headers['accept-language'] ?? null);
+    const origin = req.headers.origin;
+    const allow = method === 'OPTIONS' && origin ? browserRouteAllow(path) : null;
+    if (allow) {
+      // A browser's preflight, answered here: it carries no credential and is the same for every origin.
+      res.writeHead(204, { 'Content-Language': language, Allow: allow, ...preflightHeaders(origin!, allow) }).end();
+      return true;
+    }
+    if (!refusal) return false;
     const error =
       refusal === 'method'
         ? new AgentError('method_not_allowed', { details: { method, path, allow: 'GET, POST, PATCH, DELETE' } })

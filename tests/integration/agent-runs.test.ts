@@ -358,12 +358,14 @@ describe('/agent/v1 session runs', () => {
     redis.disconnect();
   });
 
-  test('a session stream stays open across runs and ends with stream_timeout after STREAM_MAX_OPEN_S', async () => {
+  test('a session stream opens at once, stays open across runs and ends with stream_timeout after STREAM_MAX_OPEN_S', async () => {
     const session = await openSession();
-    const streamed = fetch(`${appUrl}/agent/v1/sessions/${session}/events`, { headers: { authorization: `Bearer ${key}` } }).then((r) =>
-      r.text(),
-    );
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    const opening = performance.now();
+    const response = await fetch(`${appUrl}/agent/v1/sessions/${session}/events`, { headers: { authorization: `Bearer ${key}` } });
+    // Its headers come before any event (not with the first ping, 15 s later), so a client knows it is connected.
+    assert.equal(response.status, 200);
+    assert.ok(performance.now() - opening < 5_000, `opened after ${performance.now() - opening} ms`);
+    const streamed = response.text();
     await say(session, { input: 'one [[sim:tokens=2]]', wait_ms: 10_000 });
     await say(session, { input: 'two [[sim:tokens=2]]', wait_ms: 10_000 });
     const events = sseEvents(await streamed);

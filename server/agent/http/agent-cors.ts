@@ -26,8 +26,7 @@ export function corsHeaders(request: Request): Record<string, string> {
 }
 
 /** A preflight carries no credential, so it is answered the same for every origin; the real request is judged. */
-export function preflightHeaders(request: Request, allow: string): Record<string, string> {
-  const origin = request.headers.get('origin');
+export function preflightHeaders(origin: string | null, allow: string): Record<string, string> {
   if (!origin) return {};
   return {
     'Access-Control-Allow-Origin': origin,

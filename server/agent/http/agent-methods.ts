@@ -38,7 +38,7 @@ export function agentMethods<H extends Partial<Record<OwnMethod, RouteHandler>>>
     HEAD: handlers.GET ?? refuse,
     OPTIONS: (request: Request) => {
       const language = agentLanguageOf(request.headers.get('accept-language'));
-      const cors = browser ? preflightHeaders(request, allow) : {};
+      const cors = browser ? preflightHeaders(request.headers.get('origin'), allow) : {};
       return new Response(null, { status: 204, headers: { ...agentBaseHeaders(requestIdOf(request), language), Allow: allow, ...cors } });
     },
     ...handlers,

@@ -27,9 +27,10 @@ export interface AgentEventTail {
 /**
  * Serves an agent event log as server-sent events (agent-api.md §1.6): the channel is joined
  * first, the log replayed after the resume point, then live entries follow, each sent once by
- * its entry id (the SSE `id`), so a reconnect has no gap and no duplicate. `: ping` every 15 s;
- * after STREAM_MAX_OPEN_S an `error` event `stream_timeout` closes it; a failing event store
- * gives `error` `internal_error`. None of this touches the run, which goes on in the worker.
+ * its entry id (the SSE `id`), so a reconnect has no gap and no duplicate. `: connected` at once,
+ * `: ping` every 15 s; after STREAM_MAX_OPEN_S an `error` event `stream_timeout` closes it; a
+ * failing event store gives `error` `internal_error`. None of this touches the run, which goes
+ * on in the worker.
  */
 export function streamAgentEvents(tail: AgentEventTail): Response {
   let cleanup = () => {};
@@ -64,6 +65,8 @@ export function streamAgentEvents(tail: AgentEventTail): Response {
         if (message.event && tail.endsAfter?.(message.event)) close();
       };
 
+      // A first byte at once sends the headers: a client sees the stream open (not 15 s later, at the first ping).
+      write(': connected\n\n');
       const unlisten = await listenToChannel(tail.channel, (message) => (replaying ? buffered.push(message) : send(message)));
       const ping = setInterval(() => write(': ping\n\n'), PING_MS);
       const timeout = setTimeout(

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createParser } from 'eventsource-parser';
 import { webProcessArgs } from '../lib/stack';
+import { postToSimulator } from './agent-streams';
 import { agentBenchEnv, createAgentBenchTenant, resetStores } from './bench-setup';
 import { measure, waitForLive } from './measure';
 
@@ -92,18 +93,7 @@ async function viaAsk(): Promise<Timing> {
 
 async function direct(): Promise<Timing> {
   const started = performance.now();
-  const response = await fetch(`http://127.0.0.1:${aiPort}/openai/v1/chat/completions`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${simKey}`, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      model: 'sim/steady',
-      stream: true,
-      messages: [
-        { role: 'system', content: 'Benchmark.' },
-        { role: 'user', content: input },
-      ],
-    }),
-  });
+  const response = await postToSimulator(aiPort, simKey, input);
   return timeStream(started, response, (event) => {
     if (event.data === '[DONE]') return null;
     const content = (JSON.parse(event.data) as { choices?: Array<{ delta?: { content?: string } }> }).choices?.[0]?.delta?.content;

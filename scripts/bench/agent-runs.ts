@@ -1,6 +1,15 @@
-import { createParser } from 'eventsource-parser';
 import { startStack, waitForHealthy } from '../lib/stack';
 import { agentBenchEnv, createAgentBenchTenant, resetStores } from './bench-setup';
+import {
+  expectedReply,
+  percentile,
+  pool,
+  readStream,
+  straightToSimulator,
+  streamedInput,
+  configureSimulator,
+  waitForSimulator,
+} from './agent-streams';
 import { cpuMs } from './measure';
 
 /**
@@ -50,29 +59,7 @@ async function call(path: string, body?: unknown) {
   if (!res.ok) throw new Error(`${path} answered ${res.status}: ${JSON.stringify(json)}`);
   return json;
 }
-const simConfig = (timing: { ttft_ms: number; token_ms: number }) =>
-  fetch(`http://127.0.0.1:${aiPort}/_sim/ai/config`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(timing),
-  });
-
-/** Runs `work` for each item, `width` at a time. */
-async function pool<T>(items: T[], width: number, work: (item: T) => Promise<void>) {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: width }, async () => {
-      while (next < items.length) await work(items[next++]!);
-    }),
-  );
-}
-
 const cpuOf = () => ({ web: cpuMs(stack.pid('web')), worker: cpuMs(stack.pid('worker')), ai: cpuMs(stack.pid('ai-simulator')) });
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] as number;
-};
 
 /** 1. 1,000 sessions × 5 queued messages. */
 async function throughput() {
@@ -125,51 +112,14 @@ interface Timing {
   headersMs?: number;
 }
 
-/** Reads a stream to its end (or, with `cutAfter`, until that many deltas, then drops it); returns its deltas' text. */
-async function readStream(response: Response, started: number, cutAfter?: number) {
-  if (!response.ok || !response.body) throw new Error(`stream answered ${response.status}: ${await response.text()}`);
-  let first = Number.NaN;
-  let text = '';
-  let lastId = '';
-  let deltas = 0;
-  let direct = false;
-  const parser = createParser({
-    onEvent: (event) => {
-      if (event.id) lastId = event.id;
-      let delta: string | undefined;
-      if (event.event === 'message.delta') delta = (JSON.parse(event.data) as { text: string }).text;
-      else if (!event.event && event.data !== '[DONE]') {
-        direct = true;
-        delta = (JSON.parse(event.data) as { choices?: Array<{ delta?: { content?: string } }> }).choices?.[0]?.delta?.content;
-      }
-      if (!delta) return;
-      if (Number.isNaN(first)) first = performance.now() - started;
-      text += delta;
-      deltas += 1;
-    },
-  });
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  for (;;) {
-    const read = await reader.read();
-    if (read.done) break;
-    parser.feed(decoder.decode(read.value, { stream: true }));
-    if (cutAfter !== undefined && deltas >= cutAfter && !direct) {
-      await reader.cancel();
-      return { first, text, lastId, cut: true };
-    }
-  }
-  return { first, text, lastId, cut: false };
-}
-
-const expected = Array.from({ length: TOKENS }, (_, i) => `w${i + 1}`).join(' ');
+const expected = expectedReply(TOKENS);
 
 async function streamedRun(session: string, cut: boolean): Promise<Timing> {
   const started = performance.now();
   const response = await fetch(`${base}/v1/sessions/${session}/messages`, {
     method: 'POST',
     headers,
-    body: JSON.stringify({ input: `[[sim:tokens=${TOKENS}]] Tell me about the weather.`, stream: true }),
+    body: JSON.stringify({ input: streamedInput(TOKENS), stream: true }),
   });
   const headersMs = performance.now() - started;
   const part = await readStream(response, started, cut ? 5 : undefined);
@@ -182,26 +132,13 @@ async function streamedRun(session: string, cut: boolean): Promise<Timing> {
 }
 
 async function straightRun(): Promise<Timing> {
-  const started = performance.now();
-  const response = await fetch(`http://127.0.0.1:${aiPort}/openai/v1/chat/completions`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${simKey}`, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      model: 'sim/steady',
-      stream: true,
-      messages: [
-        { role: 'system', content: 'Benchmark.' },
-        { role: 'user', content: `[[sim:tokens=${TOKENS}]] Tell me about the weather.` },
-      ],
-    }),
-  });
-  const part = await readStream(response, started);
+  const part = await straightToSimulator(aiPort, simKey, TOKENS);
   return { firstTokenMs: part.first, text: part.text, cut: false };
 }
 
 /** 2. STREAMS streamed runs at once, beside as many straight streams, 10 % cut and resumed. */
 async function streaming() {
-  await simConfig({ ttft_ms: 200, token_ms: 10 });
+  await configureSimulator(aiPort, { ttft_ms: 200, token_ms: 10 });
   const sessions: string[] = [];
   await pool(
     Array.from({ length: STREAMS }, (_, i) => i),
@@ -263,7 +200,7 @@ async function streaming() {
 
 /** 3. Client tool round trips: POST tool_outputs → the resumed run's first delta. */
 async function toolRoundTrips() {
-  await simConfig({ ttft_ms: 200, token_ms: 10 });
+  await configureSimulator(aiPort, { ttft_ms: 200, token_ms: 10 });
   const count = 55;
   const sessions: string[] = [];
   await pool(
@@ -307,17 +244,7 @@ async function toolRoundTrips() {
 
 try {
   await waitForHealthy(`http://127.0.0.1:${port}`);
-  for (
-    let i = 0;
-    i < 100 &&
-    !(await simConfig({ ttft_ms: 0, token_ms: 0 }).then(
-      (r) => r.ok,
-      () => false,
-    ));
-    i++
-  ) {
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await waitForSimulator(aiPort, { ttft_ms: 0, token_ms: 0 });
   const parts = (process.env.BENCH_PARTS ?? '1,2,3').split(',');
   if (parts.includes('1')) await throughput();
   if (parts.includes('2')) await streaming();

@@ -7,8 +7,8 @@ import { cpuMs } from './measure';
  * `npm run bench:agent-inbox` (issue 19), against the production build (`npm run build` first),
  * with the web process, one worker, the platform simulator and the AI simulator answering at
  * once (so the provider's own time is nil and every millisecond measured is ours):
- * 1. The bot: 20 inbound messages/s over 200 contacts for 60 s through the platform simulator's
- *    inbound webhook, coalescing off. For each message, the time from the simulator being asked
+ * 1. The bot: 20 inbound messages/s (one every 50 ms) over 200 contacts for 60 s through the
+ *    platform simulator's inbound webhook, coalescing off. For each message, the time from the simulator being asked
  *    to deliver it to the bot's reply being accepted (its message row): p50/p95 (target p95 ≤
  *    250 ms), and that every message got exactly one reply.
  * 2. Takeovers: 1,000 customers each get a slow AI answer (2 s of tokens); while it streams, a
@@ -71,8 +71,10 @@ async function botLatency() {
   const cpuBefore = names.map((name) => cpuMs(stack.pid(name)));
   for (let second = 0; second < SECONDS; second++) {
     const tick = Date.now();
+    // Spread over the second, as customers' messages arrive (not RATE at the same instant).
     await Promise.all(
       Array.from({ length: RATE }, async (_, k) => {
+        await sleep((k * 1000) / RATE);
         const n = second * RATE + k;
         const phone = phones[n % CONTACTS]!;
         const text = `question ${n} [[sim:tokens=8]]`;

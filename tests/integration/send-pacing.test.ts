@@ -42,8 +42,9 @@ describe('per-number throughput', () => {
       })
       .sort((a, b) => a - b);
     // The number's schedule: send j comes at least (j - i) intervals after send i, less the
-    // credit an idle number starts with (a second's worth less one slice), less clock slack.
-    const credit = burstMs(PER_SECOND) + 50;
+    // credit an idle number starts with (a second's worth less one slice), less slack: a send
+    // that left late on a loaded machine (CI) arrives nearer the next, though both kept their slots.
+    const credit = burstMs(PER_SECOND) + 150;
     for (let i = 0; i < times.length; i++) {
       for (let j = i + 1; j < times.length; j++) {
         const apart = (times[j] as number) - (times[i] as number);

@@ -18,20 +18,26 @@ type Listener = (message: LiveMessage) => void;
  * channel per organization is subscribed while at least one browser of that organization
  * listens. A dedicated connection per browser would cost Redis a client per open tab.
  */
-const state = globalThis as unknown as { liveSubscriber?: { redis: Redis; listeners: Map<string, Set<Listener>> } };
+/** A subscribed channel: its listeners, and the subscription every listener waits for (not just the first). */
+interface Channel {
+  listeners: Set<Listener>;
+  subscribed: Promise<unknown>;
+}
+
+const state = globalThis as unknown as { liveSubscriber?: { redis: Redis; channels: Map<string, Channel> } };
 
 function subscriber() {
   if (!state.liveSubscriber) {
     const redis = createRedis({ maxRetriesPerRequest: null, commandTimeout: undefined });
-    const listeners = new Map<string, Set<Listener>>();
-    redis.on('message', (channel: string, text: string) => {
-      const set = listeners.get(channel);
-      if (!set) return;
+    const channels = new Map<string, Channel>();
+    redis.on('message', (name: string, text: string) => {
+      const channel = channels.get(name);
+      if (!channel) return;
       const message = JSON.parse(text) as LiveMessage;
-      for (const listener of set) listener(message);
+      for (const listener of channel.listeners) listener(message);
     });
     redis.on('error', () => {}); // ioredis reconnects and resubscribes by itself
-    state.liveSubscriber = { redis, listeners };
+    state.liveSubscriber = { redis, channels };
   }
   return state.liveSubscriber;
 }
@@ -43,21 +49,28 @@ export function listenToOrg(orgId: string, listener: Listener): Promise<() => vo
 
 /**
  * Calls `listener` for every message published on `channel` (JSON `{entryId, data}`, as the live
- * events and the agent service's run events are) until the returned function is called.
+ * events and the agent service's run events are) until the returned function is called. Resolves
+ * once Redis has confirmed the subscription, for a second listener of a channel too: a reader
+ * that replays its log next then misses nothing published after the replay.
  */
-export async function listenToChannel(channel: string, listener: Listener): Promise<() => void> {
-  const { redis, listeners } = subscriber();
-  let set = listeners.get(channel);
-  if (!set) {
-    listeners.set(channel, (set = new Set()));
-    await redis.subscribe(channel);
-  }
-  set.add(listener);
-  return () => {
-    set.delete(listener);
-    if (set.size === 0 && listeners.get(channel) === set) {
-      listeners.delete(channel);
-      void redis.unsubscribe(channel).catch(() => {});
+export async function listenToChannel(name: string, listener: Listener): Promise<() => void> {
+  const { redis, channels } = subscriber();
+  let channel = channels.get(name);
+  if (!channel) channels.set(name, (channel = { listeners: new Set(), subscribed: redis.subscribe(name) }));
+  const joined = channel;
+  joined.listeners.add(listener);
+  const leave = () => {
+    joined.listeners.delete(listener);
+    if (joined.listeners.size === 0 && channels.get(name) === joined) {
+      channels.delete(name);
+      void redis.unsubscribe(name).catch(() => {});
     }
   };
+  try {
+    await joined.subscribed;
+  } catch (error) {
+    leave();
+    throw error;
+  }
+  return leave;
 }

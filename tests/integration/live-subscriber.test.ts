@@ -1,0 +1,35 @@
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { test } from 'node:test';
+import { listenToChannel } from '@/server/live/live-subscriber';
+import { getRedis, redisKey } from '@/server/redis';
+
+test('a second listener of a channel is ready only once Redis confirmed the subscription, and both get what follows', async () => {
+  const channel = redisKey('test', 'live-subscriber', randomBytes(6).toString('hex'));
+  const got: string[] = [];
+  const ready: string[] = [];
+  const first = listenToChannel(channel, (message) => got.push(`first ${message.entryId}`)).then((leave) => {
+    ready.push('first');
+    return leave;
+  });
+  const leaveSecond = await listenToChannel(channel, (message) => got.push(`second ${message.entryId}`));
+  ready.push('second');
+  // Subscribed by now: a reader that replays its log next cannot miss what is published after.
+  const [, subscribers] = (await getRedis().pubsub('NUMSUB', channel)) as [string, number];
+  assert.equal(Number(subscribers), 1);
+  const leaveFirst = await first;
+  assert.deepEqual(ready, ['first', 'second']);
+
+  await getRedis().publish(channel, JSON.stringify({ entryId: '1-0', data: '{}' }));
+  for (let waited = 0; got.length < 2 && waited < 2_000; waited += 10) await new Promise((r) => setTimeout(r, 10));
+  assert.deepEqual(got.sort(), ['first 1-0', 'second 1-0']);
+
+  leaveFirst();
+  leaveSecond();
+  for (let waited = 0; waited < 2_000; waited += 10) {
+    const [, left] = (await getRedis().pubsub('NUMSUB', channel)) as [string, number];
+    if (Number(left) === 0) return;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  assert.fail('the channel was not unsubscribed once both listeners left');
+});

@@ -135,6 +135,8 @@ interface OpenStream {
   pings: number[];
   /** When a `message.delta` first came, once a reply was asked for. */
   firstDelta?: number;
+  /** The run events seen (`run.completed`, `run.failed`…), to tell a lost reply from a failed run. */
+  ended: string[];
   close: () => void;
 }
 
@@ -147,7 +149,7 @@ async function openStream(session: string, token: string): Promise<OpenStream> {
     signal: controller.signal,
   });
   if (res.status !== 200 || !res.body) throw new Error(`session stream answered ${res.status}: ${await res.text()}`);
-  const stream: OpenStream = { session, opened: started, pings: [], close: () => controller.abort() };
+  const stream: OpenStream = { session, opened: started, pings: [], ended: [], close: () => controller.abort() };
   const parser = createParser({
     onComment: (comment) => {
       // The server's first byte marks when it opened the stream; its pings are timed from then.
@@ -156,6 +158,7 @@ async function openStream(session: string, token: string): Promise<OpenStream> {
     },
     onEvent: (event) => {
       if (event.event === 'message.delta' && stream.firstDelta === undefined) stream.firstDelta = performance.now();
+      if (event.event && ['run.completed', 'run.failed', 'run.cancelled'].includes(event.event)) stream.ended.push(event.event);
     },
   });
   const decoder = new TextDecoder();
@@ -247,7 +250,13 @@ async function openStreams() {
       `   pings ${lateness.length} received, ${missing} missing; late by p50 ${percentile(lateness, 50).toFixed(0)} ms, ` +
       `p99 ${percentile(lateness, 99).toFixed(0)} ms, max ${Math.max(...lateness).toFixed(0)} ms (15 s apart)\n` +
       `   replies to 50 of them while open: first delta after p50 ${percentile(replyMs, 50).toFixed(0)} ms, ` +
-      `p95 ${percentile(replyMs, 95).toFixed(0)} ms (model's first token at 200 ms), ${50 - replyMs.length} never came\n` +
+      `p95 ${percentile(replyMs, 95).toFixed(0)} ms (model's first token at 200 ms); ` +
+      `${50 - replyMs.length} without a delta (their runs' ends seen: ${
+        asked
+          .filter((s) => s.firstDelta === undefined)
+          .map((s) => s.ended.join('+') || 'none')
+          .join(', ') || '-'
+      })\n` +
       `   web CPU while holding (opening included): ${(cpuHeld / 1000).toFixed(1)} s over ${(HOLD_MS / 1000).toFixed(0)} s`,
   );
 }

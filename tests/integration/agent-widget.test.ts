@@ -119,6 +119,17 @@ describe('/agent/v1 browser routes (widget, client tokens)', () => {
     assert.equal(serverRoute.headers.get('access-control-allow-origin'), null);
 
     await assertRefusedInBoth((language) => agent('/v1/widget/config', { language, headers: { origin: ORIGIN } }), 'authentication_required');
+
+    // A page of this server (the demo page): browsers send no Origin on a same-origin GET, only Sec-Fetch-Site.
+    const ownPage = { origin: null, 'sec-fetch-site': 'same-origin' };
+    const own = await createAgentKey(t.project.id, { type: 'publishable', allowedOrigins: [new URL(appUrl).origin] });
+    const sameOrigin = await agent('/v1/widget/config', { key: own.key, headers: ownPage });
+    assert.equal(sameOrigin.status, 200, JSON.stringify(sameOrigin.body));
+    await assertRefusedInBoth((language) => agent('/v1/widget/config', { key: t.publishable, language, headers: ownPage }), 'origin_not_allowed');
+    await assertRefusedInBoth(
+      (language) => agent('/v1/widget/config', { key: own.key, language, headers: { origin: null, 'sec-fetch-site': 'cross-site' } }),
+      'origin_required',
+    );
   });
 
   test('client tokens: a tampered token is invalid_client_token, an expired one token_expired; a publishable key alone has no session', async () => {

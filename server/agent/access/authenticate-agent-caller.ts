@@ -1,4 +1,5 @@
 import { noteKeyUsed } from '@/server/api/last-used';
+import { config } from '@/server/config';
 import { getSessionUser } from '@/server/auth/get-session-user';
 import { AgentError } from '@/server/errors/agent-error';
 import { isSameOriginRequest } from '@/server/http/same-origin';
@@ -66,8 +67,8 @@ async function bearerCaller(request: Request, authorization: string, access: Age
   if (!key || key.revokedAt || (key.expiresAt && key.expiresAt.getTime() <= Date.now())) throw new AgentError('invalid_api_key');
   if (key.type === 'publishable' && access === 'widget') {
     assertProjectNamed(request, key.projectId);
-    const origin = request.headers.get('origin');
-    if (!origin || origin === 'null') throw new AgentError('origin_required');
+    const origin = pageOrigin(request);
+    if (!origin) throw new AgentError('origin_required');
     if (!key.allowedOrigins.includes(origin)) throw new AgentError('origin_not_allowed', { details: { origin } });
     noteKeyUsed(key.id);
     return { kind: 'publishable_key', keyId: key.id, projectId: key.projectId, orgId: key.orgId, origin, address };
@@ -84,6 +85,17 @@ async function bearerCaller(request: Request, authorization: string, access: Age
     scopes: key.scopes,
     rateLimitPerMin: key.rateLimitPerMin,
   };
+}
+
+/**
+ * The page's origin: its Origin header; browsers send none on a same-origin GET, so a page this
+ * server serves (the widget's demo page) is then this server's own origin.
+ */
+function pageOrigin(request: Request): string | null {
+  const origin = request.headers.get('origin');
+  if (origin && origin !== 'null') return origin;
+  if (!origin && request.headers.get('sec-fetch-site') === 'same-origin') return new URL(config.APP_URL).origin;
+  return null;
 }
 
 function assertProjectNamed(request: Request, projectId: string): void {

@@ -339,6 +339,37 @@ describe('/agent/v1 browser routes (widget, client tokens)', () => {
     await assertRefusedInBoth((language) => browser('/v1/widget/token', capped.publishable, { language, body: {} }), 'anonymous_limit_reached');
   });
 
+  test('a widget session is made once under concurrent first requests: one conversation counted, one session.created event', async () => {
+    const fresh = await widgetTenant();
+    const hook = await agent('/v1/webhook_endpoints', {
+      key: fresh.key,
+      body: { url: `${process.env.SHOP_URL}/hooks/widget-${randomBytes(4).toString('hex')}`, events: ['session.created'] },
+    });
+    assert.equal(hook.status, 201, JSON.stringify(hook.body));
+    const minted = await browser('/v1/widget/token', fresh.publishable, { body: {} });
+    const opened = await Promise.all(Array.from({ length: 6 }, () => browser('/v1/widget/sessions', minted.body.token, { body: {} })));
+    assert.deepEqual(opened.map((a) => a.status).sort(), [200, 200, 200, 200, 200, 201]);
+    const session = opened.find((a) => a.status === 201)!.body;
+    assert.ok(opened.every((a) => a.body.id === session.id));
+    assert.deepEqual(
+      { agent: session.agent, end_user: session.end_user, channel: session.channel, concurrency: session.concurrency, version: session.version },
+      { agent: fresh.widgetAgent.id, end_user: minted.body.end_user_id, channel: 'widget', concurrency: 'queue', version: 'published' },
+    );
+    assert.equal(await getRedis().get(anonymousConversationsKey(fresh.project.id)), '1');
+    const events = await db.event.findMany({ where: { projectId: fresh.project.id, type: 'session.created' } });
+    assert.equal(events.length, 1);
+    assert.equal((events[0]!.payload as { data: { id: string } }).data.id, session.id);
+    // The same visitor_id is the same end user; a second token for them finds their session.
+    const again = await browser('/v1/widget/token', fresh.publishable, { body: { visitor_id: minted.body.visitor_id } });
+    assert.equal(again.body.end_user_id, minted.body.end_user_id);
+    const reopened = await browser('/v1/widget/sessions', again.body.token, { body: {} });
+    assert.deepEqual([reopened.status, reopened.body.id], [200, session.id]);
+    // The widget's agent is kept in memory a few seconds, yet archiving it takes effect on the next request.
+    assert.equal((await browser('/v1/widget/config', fresh.publishable)).status, 200);
+    assert.equal((await agent(`/v1/agents/${fresh.widgetAgent.id}`, { key: fresh.key, method: 'DELETE' })).status, 200);
+    assertAgentError(await browser('/v1/widget/config', fresh.publishable), 'resource_not_found');
+  });
+
   test('the OpenAPI document lists the browser routes with their codes', async () => {
     const doc = await agent('/v1/openapi.json');
     const op = doc.body.paths['/v1/widget/token'].post;

@@ -128,7 +128,7 @@ export async function lockSessionWithPg(client: Queryable, sessionId: string): P
   return (rows[0] as { status: string; concurrency: string } | undefined) ?? null;
 }
 
-const SESSION_COLUMNS = `id, project_id AS "projectId", agent_id AS "agentId", external_id AS "externalId", end_user_id AS "endUserId",
+export const SESSION_COLUMNS = `id, project_id AS "projectId", agent_id AS "agentId", external_id AS "externalId", end_user_id AS "endUserId",
   channel, version, concurrency, variables, metadata, status, created_at AS "createdAt", updated_at AS "updatedAt", closed_at AS "closedAt"`;
 
 /** A session of the project by `sess_…` id or external id; another project's, or none, is 404 `session_not_found`. */

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { db } from '@/server/db';
+import { newId } from '@/server/db/ids';
+import { getPgPool } from '@/server/db/pg';
 import { AgentError } from '@/server/errors/agent-error';
 import type { PublishableKeyCaller } from '@/server/agent/access/agent-caller';
 import { clientTokenExpiry, mintClientToken, readClientToken, type ClientTokenClaims } from '@/server/agent/access/client-token';
@@ -51,9 +53,30 @@ export async function mintServerClientToken(projectId: string, input: ClientToke
 export async function mintVisitorToken(caller: PublishableKeyCaller, input: { visitor_id?: string }) {
   await assertAnonymousConversationRoom(caller.projectId);
   const visitorId = input.visitor_id ?? randomBytes(16).toString('base64url');
-  const { endUser } = await getOrCreateEndUser(caller.projectId, { external_id: `visitor:${visitorId}` });
+  const endUser = await visitorEndUser(caller.projectId, `visitor:${visitorId}`);
   if (endUser.verified) throw new AgentError('validation_failed', { param: '/visitor_id', details: { detail: 'this visitor was identified.' } });
   return { ...anonymousToken(caller.projectId, endUser.id), visitor_id: visitorId };
+}
+
+/**
+ * The visitor's end user, got or created in one statement (every new visitor's first request
+ * waits on it). Two first requests of one visitor at once: the one whose insert lost finds the
+ * other's row on its second try.
+ */
+async function visitorEndUser(projectId: string, externalId: string): Promise<{ id: string; verified: boolean }> {
+  for (let attempt = 1; ; attempt++) {
+    const { rows } = await getPgPool().query<{ id: string; verified: boolean }>({
+      name: 'agent-visitor-end-user',
+      text: `WITH found AS (SELECT id, verified FROM agent_end_users WHERE project_id = $2 AND external_id = $3),
+             created AS (
+               INSERT INTO agent_end_users (id, project_id, external_id) SELECT $1, $2, $3 WHERE NOT EXISTS (SELECT 1 FROM found)
+               ON CONFLICT (project_id, external_id) DO NOTHING RETURNING id, verified
+             )
+             SELECT id, verified FROM found UNION ALL SELECT id, verified FROM created`,
+      values: [newId('endUser'), projectId, externalId],
+    });
+    if (rows[0] || attempt === 2) return rows[0]!;
+  }
 }
 
 function anonymousToken(projectId: string, endUserId: string) {

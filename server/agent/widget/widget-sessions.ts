@@ -1,19 +1,30 @@
-import { db, type Agent } from '@/server/db';
+import { cachedCallerLookup } from '@/server/api-keys/caller-cache';
+import { db, type AgentSession } from '@/server/db';
+import { newId } from '@/server/db/ids';
+import { getPgPool, pgTransaction } from '@/server/db/pg';
 import { AgentError, type AgentLanguage } from '@/server/errors/agent-error';
 import type { BrowserCaller, ClientTokenCaller } from '@/server/agent/access/agent-caller';
 import { clientTokenExpiry, readClientToken } from '@/server/agent/access/client-token';
-import type { AgentConfig } from '@/server/agent/agents/agent-config';
-import { findPublishedAgent } from '@/server/agent/agents/find-agent';
-import { getOrCreateSession } from '@/server/agent/sessions/manage-sessions';
+import { assertAgentReady } from '@/server/agent/agents/agent-readiness';
+import { findPublishedAgent, type PublishedAgent } from '@/server/agent/agents/find-agent';
+import { loadProjectModelAccess } from '@/server/agent/models/project-model-access';
+import { SESSION_COLUMNS } from '@/server/agent/runs/run-rows';
+import { presentSession } from '@/server/agent/sessions/present-session';
 import { admitAnonymousConversation } from '@/server/agent/usage/anonymous-caps';
+import { recordAgentEventWithPg } from '@/server/agent/webhooks/record-agent-event';
 
 /**
  * The widget's agent: the one the client token was minted for, else the project's agent whose
  * published configuration has `channels.widget.enabled` (the earliest created, if several).
- * None: 404 `resource_not_found`.
+ * None: 404 `resource_not_found`. Kept a few seconds by the caller cache, as published
+ * configurations are: publishing and archiving announce themselves (notifyCallerChange).
  */
-export async function widgetAgent(projectId: string, tokenAgentId: string | null): Promise<{ agent: Agent; config: AgentConfig }> {
+export function widgetAgent(projectId: string, tokenAgentId: string | null): Promise<PublishedAgent> {
   if (tokenAgentId !== null) return findPublishedAgent(projectId, tokenAgentId);
+  return cachedCallerLookup(`widget-agent:${projectId}`, () => findWidgetAgent(projectId));
+}
+
+async function findWidgetAgent(projectId: string): Promise<PublishedAgent> {
   const candidates = await db.agent.findMany({
     where: { projectId, status: { not: 'archived' }, publishedVersion: { not: null } },
     orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
@@ -41,37 +52,54 @@ const widgetSessionExternalId = (endUserId: string, agentId: string) => `widget:
 /**
  * POST /v1/widget/sessions: this end user's session with the widget's agent, got or created
  * (channel `widget`, concurrency `queue`). A new one for an anonymous visitor counts against the
- * project's anonymous conversations of the day (429 `anonymous_limit_reached`).
+ * project's anonymous conversations of the day (429 `anonymous_limit_reached`). Every visitor's
+ * first message waits on this, so it is a lookup and, for a new session, one insert (with its
+ * `session.created` event when an endpoint listens) on the run engine's `pg` path.
  */
 export async function getOrCreateWidgetSession(caller: ClientTokenCaller) {
-  const { agent } = await widgetAgent(caller.projectId, caller.agentId);
-  const endUser = await db.agentEndUser.findUniqueOrThrow({ where: { id: caller.endUserId }, select: { externalId: true } });
+  const { agent, config } = await widgetAgent(caller.projectId, caller.agentId);
   const externalId = widgetSessionExternalId(caller.endUserId, agent.id);
-  const existing = await db.agentSession.findUnique({
-    where: { projectId_externalId: { projectId: caller.projectId, externalId } },
-    select: { id: true },
-  });
-  const giveBack = existing || !caller.anonymous ? undefined : await admitAnonymousConversation(caller.projectId);
+  const existing = await findWidgetSession(caller.projectId, externalId, caller.endUserId);
+  if (existing) return { session: presentSession(existing), created: false };
+
+  assertAgentReady(agent.slug, config, await loadProjectModelAccess(caller.projectId));
+  const giveBack = caller.anonymous ? await admitAnonymousConversation(caller.projectId) : undefined;
   try {
-    const result = await getOrCreateSession(
-      caller.projectId,
-      {
-        agent: agent.id,
-        external_id: externalId,
-        end_user: { external_id: endUser.externalId },
-        channel: 'widget',
-        concurrency: existing ? undefined : 'queue',
-        if_exists: 'return',
-      },
-      false,
-    );
+    const created = await pgTransaction(async (client) => {
+      const { rows } = await client.query<AgentSession>({
+        name: 'agent-widget-session-create',
+        text: `INSERT INTO agent_sessions (id, project_id, agent_id, external_id, end_user_id, channel, concurrency)
+               VALUES ($1, $2, $3, $4, $5, 'widget', 'queue')
+               ON CONFLICT (project_id, external_id) DO NOTHING
+               RETURNING ${SESSION_COLUMNS}`,
+        values: [newId('agentSession'), caller.projectId, agent.id, externalId, caller.endUserId],
+      });
+      const row = rows[0];
+      if (row) await recordAgentEventWithPg(client, { projectId: caller.projectId, type: 'session.created', data: presentSession(row) });
+      return row ?? null;
+    });
+    if (created) return { session: presentSession(created), created: true };
     // Another request created it first: this one made no conversation.
-    if (!result.created) await giveBack?.();
-    return { session: result.session, created: result.created };
+    await giveBack?.();
+    const first = await findWidgetSession(caller.projectId, externalId, caller.endUserId);
+    if (!first) throw new AgentError('session_not_found', { param: 'session' });
+    return { session: presentSession(first), created: false };
   } catch (error) {
     await giveBack?.();
     throw error;
   }
+}
+
+/** The widget session of this external id; one of another end user's is 409 `session_end_user_mismatch`. */
+async function findWidgetSession(projectId: string, externalId: string, endUserId: string): Promise<AgentSession | null> {
+  const { rows } = await getPgPool().query<AgentSession>({
+    name: 'agent-widget-session',
+    text: `SELECT ${SESSION_COLUMNS} FROM agent_sessions WHERE project_id = $1 AND external_id = $2`,
+    values: [projectId, externalId],
+  });
+  const session = rows[0] ?? null;
+  if (session && session.endUserId !== endUserId) throw new AgentError('session_end_user_mismatch', { param: 'session' });
+  return session;
 }
 
 /**

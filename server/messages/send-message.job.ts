@@ -69,7 +69,32 @@ async function sendSlice(client: PlatformClient, account: SendingAccount, ids: s
   // Not claimable: done (nothing to do), or claimed by a send whose outcome is still in doubt.
   const inDoubt = unclaimed.length > 0 ? await claimsInDoubt(unclaimed) : [];
   const waiting: SendOutcome[] = inDoubt.map(({ id, until }) => ({ kind: 'later', id, release: false, delayMs: until - Date.now(), attempt }));
-  return [...waiting, ...(await Promise.all(claimed.map((message) => sendOne(client, account, message, attempt))))];
+  const byRecipient = new Map<string, ClaimedMessage[]>();
+  for (const message of claimed.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id))) {
+    byRecipient.set(message.phoneNumber, [...(byRecipient.get(message.phoneNumber) ?? []), message]);
+  }
+  const sent = await Promise.all([...byRecipient.values()].map((messages) => sendInOrder(client, account, messages, attempt)));
+  return [...waiting, ...sent.flat()];
+}
+
+/**
+ * One recipient's messages of a slice (a long reply's parts), one after another: the platform
+ * shows them in the order it takes them. Once one must wait, those after it wait with it, in
+ * the same retry, rather than overtake it.
+ */
+async function sendInOrder(client: PlatformClient, account: SendingAccount, messages: ClaimedMessage[], attempt: number) {
+  const outcomes: SendOutcome[] = [];
+  let blocked: Extract<SendOutcome, { kind: 'later' }> | null = null;
+  for (const message of messages) {
+    if (blocked) {
+      outcomes.push({ kind: 'later', id: message.id, release: true, delayMs: blocked.delayMs, attempt: blocked.attempt });
+      continue;
+    }
+    const outcome = await sendOne(client, account, message, attempt);
+    if (outcome.kind === 'later') blocked = outcome;
+    outcomes.push(outcome);
+  }
+  return outcomes;
 }
 
 async function sendOne(client: PlatformClient, account: SendingAccount, message: ClaimedMessage, attempt: number): Promise<SendOutcome> {

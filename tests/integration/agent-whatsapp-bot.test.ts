@@ -136,6 +136,33 @@ describe('WhatsApp bot hook', () => {
     );
     const squeezed = (text: string) => text.replace(/\s+/g, '');
     assert.equal(squeezed(all.map((p) => p.content).join('')), squeezed(run.outputText!));
+    // The simulator lists a recipient's sends newest first.
+    const sent = await waitFor('every part sent', async () => {
+      const requests = await sentTo(phone);
+      return requests.length === all.length && requests.reverse();
+    });
+    assert.deepEqual(
+      sent.map((request) => request.body.biz_opaque_callback_data),
+      all.map((p) => p.id),
+    );
+  });
+
+  test('a reply in parts goes out in order: a part is sent only once the platform has answered for the one before', async () => {
+    const phone = randomPhone();
+    // The platform takes the first part but never answers for it.
+    await simulator('/_sim/hold', { to: phone, accepted: true });
+    await write(phone, '[[sim:tokens=1500]] tell me everything');
+    const contact = await contactOf(phone);
+    const parts = await waitFor('the reply in parts', async () => {
+      const rows = await botMessages(contact.id);
+      return rows.length >= 2 && rows;
+    });
+    await waitFor('the first part in flight', async () => (await sentTo(phone)).length > 0);
+    await sleep(1_500);
+    assert.deepEqual(
+      (await sentTo(phone)).map((request) => request.body.biz_opaque_callback_data),
+      [parts[0]!.id],
+    );
   });
 
   test('a customer answering a bot_reply: false template, or writing while it is the latest message, is left to people', async () => {

@@ -5,7 +5,7 @@ import { addOutboxJobsWithPg } from '@/server/outbox/add-outbox-jobs-with-pg';
 import { attemptJobs, receiverOf } from './attempt-jobs';
 import { attemptTimeoutMs, nextAttemptAt } from './delivery-schedule';
 import { failDeliveries, loadDeliveries, recordAttempts, type AttemptRecord, type DeliveryRow } from './delivery-rows';
-import { disableFailingWebhook } from './disable-failing-webhook';
+import { disableFailingWebhook, disableGoneAgentEndpoints } from './disable-failing-webhook';
 import { sendDelivery, type DeliveryResult } from './send-delivery';
 
 export interface AttemptOptions {
@@ -83,9 +83,12 @@ export async function attemptDeliveries(deliveryIds: string[], options: AttemptO
   return deliveryIds.map((id) => outcomes.get(id) ?? null);
 }
 
-type MadeAttempt = AttemptRecord & { receiver: string };
+type MadeAttempt = AttemptRecord & { receiver: string; agentEndpointId: string | null };
 
-/** A 410 switches its webhook off at once; a chain that ran out of retries may, if its webhook has failed for long. */
+/**
+ * A 410 switches its webhook, or agent webhook endpoint, off at once; a chain that ran out of
+ * retries may, if its webhook has failed for long.
+ */
 async function switchOffFailingWebhooks(records: MadeAttempt[], now: Date): Promise<void> {
   const gone = new Map<string, boolean>();
   for (const r of records) {
@@ -93,12 +96,14 @@ async function switchOffFailingWebhooks(records: MadeAttempt[], now: Date): Prom
       gone.set(r.webhookId, r.statusCode === 410 || (gone.get(r.webhookId) ?? false));
   }
   for (const [webhookId, answeredGone] of gone) await disableFailingWebhook(webhookId, { now, gone: answeredGone });
+  const goneEndpoints = records.filter((r) => r.agentEndpointId && r.statusCode === 410).map((r) => r.agentEndpointId!);
+  if (goneEndpoints.length > 0) await disableGoneAgentEndpoints([...new Set(goneEndpoints)]);
 }
 
 /** The attempt as recorded, and where its delivery goes next: done, failed, or retried on the schedule. */
 function attemptRecord(delivery: DeliveryRow, result: DeliveryResult, body: string, now: Date, test: boolean): MadeAttempt {
   const attemptCount = delivery.attemptCount + 1;
-  const gone = result.statusCode === 410 && delivery.webhookId !== null;
+  const gone = result.statusCode === 410 && (delivery.webhookId !== null || delivery.agentEndpointId !== null);
   const next = result.success || gone || test ? null : nextAttemptAt(now, attemptCount);
   return {
     id: newId('attempt'),
@@ -117,6 +122,7 @@ function attemptRecord(delivery: DeliveryRow, result: DeliveryResult, body: stri
     state: result.success ? 'succeeded' : next ? 'pending' : 'failed',
     nextAttemptAt: next,
     receiver: receiverOf(delivery),
+    agentEndpointId: delivery.agentEndpointId,
   };
 }
 

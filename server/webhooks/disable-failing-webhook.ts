@@ -1,4 +1,5 @@
 import { db } from '@/server/db';
+import { notifyCallerChange } from '@/server/api-keys/notify-caller-change';
 
 /** How long a receiver may fail every attempt before it is switched off. */
 export const failingPeriodMs = 3 * 24 * 3600_000;
@@ -31,4 +32,13 @@ export async function disableFailingWebhook(webhookId: string, { now, gone }: { 
     data: { isActive: false, disabledReason: reason, disabledAt: now },
   });
   return count > 0;
+}
+
+/**
+ * Agent webhook endpoints whose receiver answered 410 Gone: disabled (their owner turns them
+ * back on with PATCH `disabled: false`). The run engine's cache of who listens hears of it.
+ */
+export async function disableGoneAgentEndpoints(endpointIds: string[]): Promise<void> {
+  const { count } = await db.agentWebhookEndpoint.updateMany({ where: { id: { in: endpointIds }, disabled: false }, data: { disabled: true } });
+  if (count > 0) await notifyCallerChange();
 }

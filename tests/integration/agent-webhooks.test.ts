@@ -10,7 +10,7 @@ import { createAgent, createAgentProject, createAgentTenant, createCredential, c
 import { createOrg, createUser } from '../factories';
 import { agent, assertAgentError, assertRefusedInBoth } from '../support/agent-api';
 import { sessionCookie } from '../support/dashboard-session';
-import { waitFor } from '../support/wait-for';
+import { sleep, waitFor } from '../support/wait-for';
 
 interface ReceivedHook {
   headers: Record<string, string>;
@@ -308,5 +308,35 @@ describe('/agent/v1/webhook_endpoints', () => {
       'closing a closed session announces nothing',
     );
     assert.deepEqual(await received(unsubscribed), [], 'an endpoint not subscribed to the type gets nothing');
+  });
+
+  test('an endpoint answering 410 Gone is disabled at once: no retry, nothing more sent until it is turned back on', async () => {
+    const tenant = await createAgentTenant();
+    await createCredential(tenant.project.id);
+    const { slug } = await createAgent(tenant.project.id, { model: { id: 'openai/gpt-4.1-mini' } });
+    const name = hookName();
+    const endpoint = await create({ url: `${shop}/hooks/${name}?status=410`, events: ['session.created'] }, 'en', tenant.key);
+    const path = `/v1/webhook_endpoints/${endpoint.body.id}`;
+    assert.equal((await agent('/v1/sessions', { key: tenant.key, body: { agent: slug } })).status, 201);
+
+    const disabled = await waitFor('the endpoint disabled', async () => {
+      const got = await agent(path, { key: tenant.key });
+      return got.body.disabled === true && got.body;
+    });
+    assert.equal(disabled.id, endpoint.body.id);
+    const deliveries = await agent(`${path}/deliveries`, { key: tenant.key });
+    assert.equal(deliveries.body.data[0].status, 'failed');
+    assert.deepEqual(
+      deliveries.body.data[0].attempts.map((a: { status_code: number }) => a.status_code),
+      [410],
+    );
+    assert.equal((await agent('/v1/sessions', { key: tenant.key, body: { agent: slug } })).status, 201);
+    await sleep(6_000); // past the first retry's 5 s
+    assert.equal((await received(name)).length, 1, 'one request: no retry, no new delivery');
+
+    const enabled = await agent(path, { key: tenant.key, method: 'PATCH', body: { disabled: false } });
+    assert.equal(enabled.body.disabled, false);
+    assert.equal((await agent('/v1/sessions', { key: tenant.key, body: { agent: slug } })).status, 201);
+    await waitFor('a delivery after turning it back on', async () => (await received(name)).length === 2);
   });
 });

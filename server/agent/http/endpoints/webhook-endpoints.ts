@@ -14,7 +14,8 @@ const endpointDescription =
   'headers `webhook-id` (the delivery id, the same on every retry), `webhook-timestamp` and `webhook-signature: v1,…` (HMAC-SHA256 with ' +
   "the endpoint's `whsec_…` secret, shown once, on creation); the body is `{id, type, created_at, project, data}`. `url` is https on port " +
   '443 or 8443 at a public address, judged again on every connection. A delivery is retried on failure (a non-2xx answer, no answer in 15 s): ' +
-  'after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. `events` lists types, or is `["*"]` for all. At most 10 endpoints per project.';
+  'after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. An answer of 410 Gone asks us to stop: the endpoint is disabled at once (`disabled: ' +
+  'true`, its pending retries end) until a PATCH with `disabled: false`. `events` lists types, or is `["*"]` for all. At most 10 endpoints per project.';
 
 export const createWebhookEndpointEndpoint = defineAgentEndpoint({
   operationId: 'createWebhookEndpoint',

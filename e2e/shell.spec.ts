@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { db } from '@/server/db';
+import { createAgentProject } from '@/tests/agent-factories';
 import { createOrg, createUser, type CreatedUser, deleteOrgs } from '@/tests/factories';
 
 // One user who belongs to two organizations; the names sort so that Alpha is the default.
@@ -79,6 +80,16 @@ test('signed-out visitors are sent to sign in, then use the dashboard frame', as
   await expect(page).toHaveURL(/\/signin$/);
   await page.goto('/settings');
   await expect(page).toHaveURL(/\/signin\?callbackUrl=%2Fsettings$/);
+});
+
+test('signing in comes back to the page asked for with its query: the agent project picked in ?project=', async ({ page }) => {
+  await createAgentProject(alpha.id, 'Storefront');
+  const second = await createAgentProject(alpha.id, 'Wholesale');
+  await page.goto(`/agents/keys?project=${second.id}`);
+  await expect(page).toHaveURL(new RegExp(`/signin\\?callbackUrl=${encodeURIComponent(`/agents/keys?project=${second.id}`)}$`));
+  await signIn(page, user.password);
+  await expect(page).toHaveURL(new RegExp(`/agents/keys\\?project=${second.id}$`));
+  await expect(page.getByLabel('Project', { exact: true })).toHaveValue(second.id);
 });
 
 test('a wrong password shows an error and stays on sign in', async ({ page }) => {

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Providers } from '@/app/_trpc/providers';
 import { getSessionUser } from '@/server/auth/get-session-user';
 import { AppFrame } from './_components/app-frame';
@@ -13,7 +13,9 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   if (!user) {
     return (
       <>
-        <SignInRedirect />
+        <Suspense>
+          <SignInRedirect />
+        </Suspense>
         {children}
       </>
     );

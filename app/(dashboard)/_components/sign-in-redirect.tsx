@@ -1,6 +1,6 @@
 'use client';
 
-import { usePathname, useRouter } from 'next/navigation';
+import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useEffect } from 'react';
 
 /**
@@ -9,9 +9,10 @@ import { useEffect } from 'react';
  */
 export function SignInRedirect() {
   const pathname = usePathname();
+  const query = useSearchParams().toString();
   const router = useRouter();
   useEffect(() => {
-    router.replace(`/signin?callbackUrl=${encodeURIComponent(pathname)}`);
-  }, [pathname, router]);
+    router.replace(`/signin?callbackUrl=${encodeURIComponent(query ? `${pathname}?${query}` : pathname)}`);
+  }, [pathname, query, router]);
   return null;
 }

@@ -11,13 +11,24 @@ export const loadActiveOrg = cache(async (userId: string) => {
   return resolveActiveOrg({ userId, requestedOrgId });
 });
 
+/** A page's query, as Next.js hands it to the page. */
+export type PageQuery = Promise<Record<string, string | string[] | undefined>>;
+
 /**
  * For dashboard pages: the signed-in user and their organizations, or a redirect to sign-in
- * that comes back to `path`. Pages call this themselves because a layout does not know the
- * path and is not re-run on client-side navigation.
+ * that comes back to `path` with the page's `query` (the agent pages' `?project=`). Pages call
+ * this themselves because a layout does not know the path and is not re-run on client-side
+ * navigation.
  */
-export async function requireDashboard(path: string) {
+export async function requireDashboard(path: string, query?: PageQuery) {
   const user = await getSessionUser();
-  if (!user) redirect(`/signin?callbackUrl=${encodeURIComponent(path)}`);
+  if (!user) redirect(`/signin?callbackUrl=${encodeURIComponent(path + queryString(query ? await query : {}))}`);
   return { user, ...(await loadActiveOrg(user.id)) };
+}
+
+function queryString(query: Record<string, string | string[] | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) for (const one of [value ?? []].flat()) params.append(name, one);
+  const text = params.toString();
+  return text ? `?${text}` : '';
 }

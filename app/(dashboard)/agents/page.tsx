@@ -1,15 +1,15 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import { PageHeader } from '../_components/page-header';
-import { requireDashboard } from '../_lib/load-dashboard';
+import { requireDashboard, type PageQuery } from '../_lib/load-dashboard';
 import { AgentsHome } from './_components/agents-home';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('agents'))('title') };
 }
 
-export default async function AgentsPage() {
-  const { active } = await requireDashboard('/agents');
+export default async function AgentsPage({ searchParams }: { searchParams: PageQuery }) {
+  const { active } = await requireDashboard('/agents', searchParams);
   const t = await getTranslations('agents');
   return (
     <div className="mx-auto max-w-5xl">

@@ -132,7 +132,7 @@ export async function aiSimulator<T = unknown>(path: string, body?: unknown): Pr
  */
 export async function createWhatsAppSession(projectId: string, agentId: string, contactId: string) {
   return db.agentSession.create({
-    data: { id: newId('agentSession'), projectId, agentId, externalId: `wa:${contactId}`, channel: 'whatsapp', concurrency: 'queue' },
+    data: { id: newId('agentSession'), projectId, agentId, externalId: `wa:${contactId}`, contactId, channel: 'whatsapp', concurrency: 'queue' },
   });
 }
 

@@ -21,8 +21,8 @@ export interface ConversationFilters {
   /** A user id: conversations assigned to them or to nobody (an agent's own queue). */
   assignedToOrUnassigned?: string;
   tag?: string;
-  /** Only these contacts (a set another area chose, such as the inbox's "Needs human"). */
-  contactIds?: string[];
+  /** Only contacts that also match this (a set another area defines, such as the inbox's "Needs human"). */
+  contacts?: Prisma.ContactWhereInput;
   /** Open, snoozed or resolved as of now (the shared inbox's state). */
   status?: ConversationStatus;
 }
@@ -96,8 +96,8 @@ export async function conversationsWhere(orgId: string, filters: ConversationFil
     ...(filters.unread !== undefined ? { unread: filters.unread } : {}),
     ...(filters.assignedUserId !== undefined ? { assignedUserId: filters.assignedUserId } : {}),
     ...(filters.tag ? { tags: { has: filters.tag } } : {}),
-    ...(filters.contactIds ? { id: { in: filters.contactIds } } : {}),
     AND: [
+      filters.contacts ?? {},
       contactSearchWhere(filters.search),
       filters.status ? statusWhere(filters.status) : {},
       mineOrUnassigned ? { OR: [{ assignedUserId: mineOrUnassigned }, { assignedUserId: null }] } : {},

@@ -8,7 +8,7 @@ import {
 } from '@/server/conversations/query-conversations';
 import type { ConversationStatus } from '@/server/db';
 import { countByStatus } from '@/server/conversations/conversation-status';
-import { contactsNeedingHuman, contactsWithAiHandling } from '@/server/agent/handoffs/conversation-handoffs';
+import { aiHandlingContacts, needsHumanContacts } from '@/server/agent/handoffs/conversation-handoffs';
 import { presentInboxConversation } from './present-inbox-conversation';
 
 /**
@@ -63,7 +63,7 @@ async function conversationFilters(orgId: string, options: InboxFilters): Promis
     ...(options.filter === 'mine' ? { assignedUserId: options.userId } : {}),
     ...(options.filter === 'unassigned' ? { assignedUserId: null } : {}),
     ...(options.filter === 'mine_or_unassigned' ? { assignedToOrUnassigned: options.userId } : {}),
-    ...(options.filter === 'ai_handling' ? { contactIds: await contactsWithAiHandling(orgId) } : {}),
-    ...(options.filter === 'needs_human' ? { contactIds: await contactsNeedingHuman(orgId) } : {}),
+    ...(options.filter === 'ai_handling' ? { contacts: aiHandlingContacts } : {}),
+    ...(options.filter === 'needs_human' ? { contacts: needsHumanContacts } : {}),
   };
 }

@@ -76,6 +76,38 @@ describe('inbox handoffs', () => {
     };
   const assignee = async (contactId: string) => (await db.contact.findUniqueOrThrow({ where: { id: contactId } })).assignedUserId;
 
+  test('"AI handling" and "Needs human" hold however many conversations the AI has (40,000 here)', async () => {
+    const big = await createOrg();
+    const bigProject = await createAgentProject(big.id);
+    const bigAgent = await createAgent(bigProject.id, { model: { id: 'sim/steady' } });
+    const viewer = await sessionCookie(await createUser({ memberships: [{ orgId: big.id, role: 'agent' }] }));
+    await db.$executeRaw`
+      INSERT INTO contacts (id, org_id, phone_number, last_message_at, updated_at)
+      SELECT ${big.id} || '_ct' || n, ${big.id}, '+1555' || lpad(n::text, 7, '0'), now() - make_interval(secs => n), now()
+        FROM generate_series(1, 40000) n`;
+    await db.$executeRaw`
+      INSERT INTO agent_sessions (id, project_id, agent_id, external_id, contact_id, channel, concurrency)
+      SELECT ${big.id} || '_s' || n, ${bigProject.id}, ${bigAgent.id}, 'wa:' || ${big.id} || '_ct' || n, ${big.id} || '_ct' || n, 'whatsapp', 'queue'
+        FROM generate_series(1, 40000) n`;
+    const handedOver = await db.agentSession.findUniqueOrThrow({ where: { id: `${big.id}_s2` } });
+    await openHandoffFor(handedOver, { reason: 'refund request' });
+
+    const ai = (ok(await trpc(viewer, 'query', 'inbox.conversations', { filter: 'ai_handling' })) as { data: Array<{ contactId: string }> }).data;
+    assert.deepEqual(
+      ai.slice(0, 3).map((c) => c.contactId),
+      [`${big.id}_ct1`, `${big.id}_ct3`, `${big.id}_ct4`],
+    );
+    const human = (ok(await trpc(viewer, 'query', 'inbox.conversations', { filter: 'needs_human' })) as { data: Array<{ contactId: string }> })
+      .data;
+    assert.deepEqual(
+      human.map((c) => c.contactId),
+      [`${big.id}_ct2`],
+    );
+    const counts = ok(await trpc(viewer, 'query', 'inbox.counts', { filter: 'ai_handling' })) as Record<string, number>;
+    assert.equal(counts.open, 39_999);
+    await deleteOrgs([big.id]);
+  });
+
   test('"AI handling" lists the sessions without an active handoff, "Needs human" the open unclaimed handoffs, "Mine" the member\'s own', async () => {
     const aiHandled = await customer();
     const needsHuman = await customer();

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { db, type AgentHandoff } from '@/server/db';
+import { db, type AgentHandoff, type Prisma } from '@/server/db';
 import { appendSessionEvent } from '@/server/agent/runs/run-stream';
 import { recordAgentEventWithPg } from '@/server/agent/webhooks/record-agent-event';
 import { ACTIVE_HANDOFF_STATUSES, HANDOFF_COLUMNS, presentHandoff } from './handoff-rows';
@@ -11,35 +11,18 @@ import { ACTIVE_HANDOFF_STATUSES, HANDOFF_COLUMNS, presentHandoff } from './hand
  */
 
 /**
- * The contacts whose conversation needs a human: an `open` handoff nobody has claimed. Few at
- * any time (a handoff expires within the 24-hour window), read by the handoffs' (project, status)
- * index.
+ * The contacts whose conversation needs a human: an `open` handoff nobody has claimed, as a
+ * filter of the organization's conversations (a join through the session's contact, however
+ * many there are).
  */
-export async function contactsNeedingHuman(orgId: string): Promise<string[]> {
-  // Raw SQL: the session links to its contact through its external id, which Prisma's relations cannot say.
-  const rows = await db.$queryRaw<Array<{ contactId: string }>>`
-    SELECT substr(s.external_id, 4) AS "contactId"
-      FROM agent_projects p
-      JOIN agent_handoffs h ON h.project_id = p.id AND h.status = 'open' AND h.assignee_id IS NULL
-      JOIN agent_sessions s ON s.id = h.session_id AND s.channel = 'whatsapp' AND s.external_id LIKE 'wa:%'
-     WHERE p.org_id = ${orgId}`;
-  return rows.map((row) => row.contactId);
-}
+export const needsHumanContacts: Prisma.ContactWhereInput = {
+  agentSessions: { some: { handoffs: { some: { status: 'open', assigneeId: null } } } },
+};
 
-/**
- * The contacts the AI is handling: an open WhatsApp session of theirs has no active handoff (it
- * answers their next message). Read by the sessions' (project, channel, status) index.
- */
-export async function contactsWithAiHandling(orgId: string): Promise<string[]> {
-  // Raw SQL: as above, and the NOT EXISTS on the session's handoffs.
-  const rows = await db.$queryRaw<Array<{ contactId: string }>>`
-    SELECT DISTINCT substr(s.external_id, 4) AS "contactId"
-      FROM agent_projects p
-      JOIN agent_sessions s ON s.project_id = p.id AND s.channel = 'whatsapp' AND s.status = 'open' AND s.external_id LIKE 'wa:%'
-     WHERE p.org_id = ${orgId}
-       AND NOT EXISTS (SELECT 1 FROM agent_handoffs h WHERE h.session_id = s.id AND h.status = ANY(${ACTIVE_HANDOFF_STATUSES}::text[]))`;
-  return rows.map((row) => row.contactId);
-}
+/** The contacts the AI is handling: an open WhatsApp session of theirs has no active handoff (it answers their next message). */
+export const aiHandlingContacts: Prisma.ContactWhereInput = {
+  agentSessions: { some: { channel: 'whatsapp', status: 'open', handoffs: { none: { status: { in: ACTIVE_HANDOFF_STATUSES } } } } },
+};
 
 export interface ConversationAgentState {
   session: { id: string; projectId: string; status: string };

@@ -15,6 +15,7 @@ import { recordAgentEvent } from '@/server/agent/webhooks/record-agent-event';
 import { presentSession } from './present-session';
 import { checkSessionVariables } from './session-variables';
 import { assertPlaygroundRoom } from '@/server/agent/usage/ai-usage-limits';
+import { sessionContactId } from '@/server/agent/handoffs/session-conversation';
 
 export type SessionMetadata = Record<string, string | number | boolean | null>;
 
@@ -60,6 +61,7 @@ export async function getOrCreateSession(projectId: string, input: SessionInput,
           agentId: agent.id,
           externalId: input.external_id ?? null,
           endUserId: endUser?.id ?? null,
+          contactId: sessionContactId({ channel, externalId: input.external_id ?? null }),
           channel,
           version: String(version),
           concurrency: input.concurrency ?? config.concurrency_default,

@@ -30,7 +30,9 @@ export class IdentifyError extends Error {
 
 /** Renew this long before the token expires (at most a quarter of its life). */
 const MARGIN_MS = 60_000;
-const isTokenRefusal = (error: unknown) => error instanceof ApiError && (error.code === 'token_expired' || error.code === 'invalid_client_token');
+/** The server refused the token itself (expired, or not one it accepts): get another. */
+export const isTokenRefusal = (error: unknown) =>
+  error instanceof ApiError && (error.code === 'token_expired' || error.code === 'invalid_client_token');
 
 /**
  * The widget's client token (agent-api.md §1.3 widget), kept in the host page's localStorage (one

@@ -1,5 +1,5 @@
 import { ApiError, errorOf, isEventStream, readEvents, type Api, type StreamEvent } from './api';
-import { IdentifyError, type VisitorAuth } from './auth';
+import { IdentifyError, isTokenRefusal, type VisitorAuth } from './auth';
 import type { Words } from './strings';
 import type { Role, Ui } from './ui';
 
@@ -166,7 +166,7 @@ export class Chat {
         }
         if (!res.ok) {
           const error = await errorOf(res);
-          if (error.code === 'token_expired' || error.code === 'invalid_client_token') {
+          if (isTokenRefusal(error)) {
             await this.auth.renew(token);
             continue;
           }
@@ -201,7 +201,7 @@ export class Chat {
         const res = await this.api.open('GET', `/sessions/${session}/events`, token, { lastEventId: this.after, signal });
         if (!res.ok) {
           const error = await errorOf(res);
-          if (error.code === 'token_expired' || error.code === 'invalid_client_token') await this.auth.renew(token);
+          if (isTokenRefusal(error)) await this.auth.renew(token);
           else if (error.status < 500 && error.status !== 429) return;
         } else {
           attempt = 0;

@@ -1,13 +1,11 @@
-import { db } from '@/server/db';
+import { getPgPool } from '@/server/db/pg';
 import { AgentError } from '@/server/errors/agent-error';
 import { logger } from '@/server/logger';
 import { getOrCreateEndUser } from '@/server/agent/end-users/manage-end-users';
 import { handOverSession } from '@/server/agent/handoffs/open-handoff';
 import { acceptSessionMessage, ChannelMessageSkipped } from '@/server/agent/runs/accept-session-message';
 import { getOrCreateSession } from '@/server/agent/sessions/manage-sessions';
-import { findWhatsAppBinding } from './whatsapp-binding';
-
-const DAY_MS = 24 * 3600_000;
+import { findWhatsAppBinding, type WhatsAppBinding } from './whatsapp-binding';
 
 /** Why the bot left an inbound message alone (logged with the message id as `reason`). */
 export type SkipReason =
@@ -38,59 +36,22 @@ export async function agentInboundJob(_job: unknown, data: { messageId: string }
 export async function takeInbound(
   messageId: string,
 ): Promise<{ skipped: SkipReason; runId?: undefined; joined?: undefined } | { skipped?: undefined; runId: string; joined: boolean }> {
-  const message = await db.message.findUnique({
-    where: { id: messageId },
-    select: {
-      id: true,
-      orgId: true,
-      accountId: true,
-      contactId: true,
-      direction: true,
-      type: true,
-      content: true,
-      contextWamid: true,
-      updatedAt: true,
-      contact: { select: { phoneNumber: true, name: true } },
-    },
-  });
+  const message = await readInbound(messageId);
   if (!message || message.direction !== 'incoming') return { skipped: 'not_found' };
   const binding = await findWhatsAppBinding(message.orgId, message.accountId);
   if (!binding) return { skipped: 'not_bound' };
   if (binding.aiPaused) return { skipped: 'ai_paused' };
-  if (await keptFromBot(message)) return { skipped: 'bot_reply_false' };
+  if (message.keptFromBot) return { skipped: 'bot_reply_false' };
   const text = inboundText(message);
   if (!text) return { skipped: 'empty' };
 
   const { projectId, agentId } = binding;
-  const externalId = message.contactId;
-  const waId = message.contact.phoneNumber.replace(/\D/g, '');
   let sessionId: string | undefined;
   try {
-    await getOrCreateEndUser(
-      projectId,
-      {
-        external_id: externalId,
-        name: message.contact.name ?? undefined,
-        traits: { phone: message.contact.phoneNumber, name: message.contact.name, wa_id: waId },
-      },
-      { verified: true },
-    );
-    const { session } = await getOrCreateSession(
-      projectId,
-      {
-        agent: agentId,
-        external_id: `wa:${message.contactId}`,
-        end_user: { external_id: externalId },
-        channel: 'whatsapp',
-        concurrency: 'queue',
-        if_exists: 'return',
-      },
-      false,
-    );
-    sessionId = session.id;
+    sessionId = (await existingSession(projectId, agentId, message.contactId)) ?? (await startSession(binding, message));
     const accepted = await acceptSessionMessage(
       { kind: 'channel', projectId, orgId: message.orgId },
-      session.id,
+      sessionId,
       { input: text, client_message_id: message.id, if_closed: 'reopen' },
       {
         coalesceMs: binding.config.channels.whatsapp.coalesce_ms,
@@ -112,6 +73,86 @@ export async function takeInbound(
   }
 }
 
+interface InboundMessage {
+  id: string;
+  orgId: string;
+  accountId: string;
+  contactId: string;
+  direction: string;
+  type: string;
+  content: string;
+  phoneNumber: string;
+  contactName: string | null;
+  /**
+   * `bot_reply: false` (agent-api.md §5): a tap on such a template or a message quoting it, and
+   * any inbound message while such a template is the contact's latest outgoing message and less
+   * than 24 hours old (as of when this one was stored: its updated_at, as it is never updated),
+   * is for people only.
+   */
+  keptFromBot: boolean;
+}
+
+/** The inbound message, its contact, and whether it is kept from the bot, in one statement (the hook runs for every inbound message). */
+async function readInbound(messageId: string): Promise<InboundMessage | null> {
+  const { rows } = await getPgPool().query<InboundMessage>({
+    name: 'agent-inbound-message',
+    text: `SELECT m.id, m.org_id AS "orgId", m.account_id AS "accountId", m.contact_id AS "contactId", m.direction::text AS direction,
+                  m.type::text AS type, m.content, c.phone_number AS "phoneNumber", c.name AS "contactName",
+                  (EXISTS (SELECT 1 FROM messages q
+                            WHERE m.context_wamid IS NOT NULL AND q.org_id = m.org_id AND q.wamid = m.context_wamid
+                              AND q.direction = 'outgoing' AND NOT q.bot_reply)
+                   OR COALESCE((SELECT NOT l.bot_reply AND m.updated_at - l.created_at < interval '24 hours'
+                                  FROM messages l
+                                 WHERE l.contact_id = m.contact_id AND l.direction = 'outgoing' AND l.created_at <= m.updated_at
+                                 ORDER BY l.created_at DESC LIMIT 1), false)) AS "keptFromBot"
+             FROM messages m JOIN contacts c ON c.id = m.contact_id
+            WHERE m.id = $1`,
+    values: [messageId],
+  });
+  return rows[0] ?? null;
+}
+
+/** The contact's session with the bound agent, when it and its end user exist already (every message after a contact's first). */
+async function existingSession(projectId: string, agentId: string, contactId: string): Promise<string | null> {
+  const { rows } = await getPgPool().query<{ id: string }>({
+    name: 'agent-inbound-session',
+    text: `SELECT s.id FROM agent_sessions s JOIN agent_end_users e ON e.id = s.end_user_id
+            WHERE s.project_id = $1 AND s.external_id = $2 AND s.agent_id = $3 AND e.external_id = $4`,
+    values: [projectId, `wa:${contactId}`, agentId, contactId],
+  });
+  return rows[0]?.id ?? null;
+}
+
+/**
+ * A contact's first message to the agent (or a session that no longer fits, which the session
+ * service refuses): the verified end user, and the `wa:<contact>` session, got or created.
+ */
+async function startSession(binding: WhatsAppBinding, message: InboundMessage): Promise<string> {
+  const waId = message.phoneNumber.replace(/\D/g, '');
+  await getOrCreateEndUser(
+    binding.projectId,
+    {
+      external_id: message.contactId,
+      name: message.contactName ?? undefined,
+      traits: { phone: message.phoneNumber, name: message.contactName, wa_id: waId },
+    },
+    { verified: true },
+  );
+  const { session } = await getOrCreateSession(
+    binding.projectId,
+    {
+      agent: binding.agentId,
+      external_id: `wa:${message.contactId}`,
+      end_user: { external_id: message.contactId },
+      channel: 'whatsapp',
+      concurrency: 'queue',
+      if_exists: 'return',
+    },
+    false,
+  );
+  return session.id;
+}
+
 /**
  * The text the agent reads for an inbound message (agent-api.md §2.3): a text, or a tapped
  * button's text, as it is; anything else as a note of its type with its caption (`[image] caption`).
@@ -119,26 +160,4 @@ export async function takeInbound(
 export function inboundText(message: { type: string; content: string }): string {
   if (message.type === 'text') return message.content.trim();
   return `[${message.type}] ${message.content}`.trim();
-}
-
-/**
- * `bot_reply: false` (agent-api.md §5): a tap on such a template or a message quoting it, and
- * any inbound message while such a template is the contact's latest outgoing message and less
- * than 24 hours old, is for people only.
- */
-async function keptFromBot(message: { orgId: string; contactId: string; contextWamid: string | null; updatedAt: Date }): Promise<boolean> {
-  if (message.contextWamid) {
-    const quoted = await db.message.findFirst({
-      where: { orgId: message.orgId, wamid: message.contextWamid, direction: 'outgoing' },
-      select: { botReply: true },
-    });
-    if (quoted && !quoted.botReply) return true;
-  }
-  // The latest outgoing message when this one was stored (its updatedAt, as it is never updated).
-  const latest = await db.message.findFirst({
-    where: { contactId: message.contactId, direction: 'outgoing', createdAt: { lte: message.updatedAt } },
-    orderBy: { createdAt: 'desc' },
-    select: { botReply: true, createdAt: true },
-  });
-  return !!latest && !latest.botReply && message.updatedAt.getTime() - latest.createdAt.getTime() < DAY_MS;
 }

@@ -1,3 +1,4 @@
+import { cachedCallerLookup } from '@/server/api-keys/caller-cache';
 import { db, Prisma, type DbTx } from '@/server/db';
 import { AgentError } from '@/server/errors/agent-error';
 import { readAgentConfig, type AgentConfig } from '@/server/agent/agents/agent-config';
@@ -16,7 +17,13 @@ export interface WhatsAppBinding {
  * bound to an account (manage-agents.ts); should two be bound all the same (published before
  * that check), the oldest agent answers.
  */
-export async function findWhatsAppBinding(orgId: string, accountId: string): Promise<WhatsAppBinding | null> {
+export function findWhatsAppBinding(orgId: string, accountId: string): Promise<WhatsAppBinding | null> {
+  // Every inbound message asks; kept a few seconds by the caller cache, which publishing,
+  // archiving and the project's AI switch tell (notifyCallerChange).
+  return cachedCallerLookup(`whatsapp-binding:${orgId}:${accountId}`, () => queryWhatsAppBinding(orgId, accountId));
+}
+
+async function queryWhatsAppBinding(orgId: string, accountId: string): Promise<WhatsAppBinding | null> {
   const rows = await db.$queryRaw<Array<{ agentId: string; projectId: string; aiPaused: boolean; config: unknown }>>`
     SELECT a.id AS "agentId", a.project_id AS "projectId", p.ai_paused AS "aiPaused", v.config
       FROM agents a

@@ -75,7 +75,8 @@ async function visitorEndUser(projectId: string, externalId: string): Promise<{ 
              SELECT id, verified FROM found UNION ALL SELECT id, verified FROM created`,
       values: [newId('endUser'), projectId, externalId],
     });
-    if (rows[0] || attempt === 2) return rows[0]!;
+    if (rows[0]) return rows[0];
+    if (attempt === 2) throw new Error(`end user ${externalId} neither found nor created`);
   }
 }
 

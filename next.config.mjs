@@ -1,4 +1,9 @@
+import { createRequire } from 'node:module';
 import createNextIntlPlugin from 'next-intl/plugin';
+
+/** Shared with the routes the web server answers itself (server/http/direct-agent-routes.ts). */
+const securityHeaders = createRequire(import.meta.url)('./server/http/security-headers.json');
+const headerList = (headers) => Object.entries(headers).map(([key, value]) => ({ key, value }));
 
 // The dashboard's language comes from server/i18n/request.ts (no locale in the URL).
 const withNextIntl = createNextIntlPlugin('./server/i18n/request.ts');
@@ -19,15 +24,11 @@ const nextConfig = {
     return [
       {
         source: '/:path*',
-        headers: [
-          { key: 'X-Frame-Options', value: 'DENY' },
-          { key: 'X-Content-Type-Options', value: 'nosniff' },
-          { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
-        ],
+        headers: headerList(securityHeaders.everywhere),
       },
       {
         source: '/:path((?!api/media/|v1/media/).*)',
-        headers: [{ key: 'Content-Security-Policy', value: "frame-ancestors 'none'" }],
+        headers: headerList(securityHeaders.exceptMedia),
       },
     ];
   },

@@ -4,22 +4,27 @@ import { config } from '@/server/config';
 import { logger } from '@/server/logger';
 import { answerApiEdge } from './api-edge';
 import { CLIENT_ADDRESS_HEADER, clientAddress } from './client-address';
+import { answerDirectAgentRoute, loadDirectAgentRoutes } from './direct-agent-routes';
 
 /**
  * The web process: Next.js behind a plain Node HTTP server, for two reasons: route handlers
  * cannot see the socket, and API keys restricted to source addresses need the real one (any
  * client-sent copy of the header is overwritten); and every /v1 answer, those Next.js makes
- * itself included, must carry a Request-Id (api-edge.ts).
+ * itself included, must carry a Request-Id (api-edge.ts). It also answers the widget's hot
+ * routes itself, with their compiled handlers (direct-agent-routes.ts).
  */
 const port = config.PORT;
 const app = next({ dev: false, dir: process.cwd(), port, hostname: '0.0.0.0' });
 const handle = app.getRequestHandler();
 await app.prepare();
+// The build's folder, as next.config.mjs names it.
+await loadDirectAgentRoutes(process.env.NEXT_DIST_DIR ?? '.next');
 
 const server = createServer((req, res) => {
   const forwarded = req.headers['x-forwarded-for'];
   req.headers[CLIENT_ADDRESS_HEADER] = clientAddress(req.socket.remoteAddress ?? '', Array.isArray(forwarded) ? forwarded.join(',') : forwarded);
   if (answerApiEdge(req, res)) return;
+  if (answerDirectAgentRoute(req, res)) return;
   void handle(req, res);
 });
 server.keepAliveTimeout = 65_000;

@@ -5,6 +5,7 @@ import { fetch as undiciFetch } from 'undici';
 import { db } from '@/server/db';
 import { getRedis } from '@/server/redis';
 import { mintClientToken } from '@/server/agent/access/client-token';
+import { runChannel } from '@/server/agent/runs/run-stream';
 import { anonymousConversationsKey, anonymousSessionKey } from '@/server/agent/usage/anonymous-caps';
 import { createAgent, createAgentKey, createAgentTenant, createCredential, createSecretKey, sseEvents } from '../agent-factories';
 import { agent, assertAgentError, assertRefusedInBoth, type AgentCall } from '../support/agent-api';
@@ -183,6 +184,53 @@ describe('/agent/v1 browser routes (widget, client tokens)', () => {
       'input_too_large',
       '/input',
     );
+  });
+
+  test("a visitor's start, which the web server answers without Next.js: the same headers, and a dropped stream is let go", async () => {
+    const via = fromAddress(freshAddress());
+    const minted = await browser('/v1/widget/token', t.publishable, { body: {}, via });
+    const session = await browser('/v1/widget/sessions', minted.body.token, { body: {}, via });
+    const controller = new AbortController();
+    const streamed = await undiciFetch(`${appUrl}/agent/v1/sessions/${session.body.id}/messages`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${minted.body.token}`, origin: ORIGIN, 'content-type': 'application/json' },
+      body: JSON.stringify({ input: 'Tell me everything [[sim:tokens=100]] [[sim:token_ms=50]]', stream: true }),
+      dispatcher: via,
+      signal: controller.signal,
+    });
+    for (const [what, answer] of [
+      ['token', minted],
+      ['session', session],
+      ['message', streamed],
+    ] as const) {
+      assert.equal(answer.status, what === 'message' ? 200 : 201, what);
+      assert.equal(answer.headers.get('x-frame-options'), 'DENY', what);
+      assert.equal(answer.headers.get('x-content-type-options'), 'nosniff', what);
+      assert.equal(answer.headers.get('referrer-policy'), 'strict-origin-when-cross-origin', what);
+      assert.equal(answer.headers.get('content-security-policy'), "frame-ancestors 'none'", what);
+      assert.equal(answer.headers.get('access-control-allow-origin'), ORIGIN, what);
+      assert.equal(answer.headers.get('agent-version'), '2026-10-06', what);
+      assert.match(answer.headers.get('request-id') ?? '', /^req_/, what);
+    }
+    assert.match(streamed.headers.get('content-type') ?? '', /^text\/event-stream/);
+
+    // Read to the first delta; the web process follows the run's channel while the visitor reads.
+    const reader = streamed.body!.getReader();
+    let text = '';
+    while (!text.includes('event: message.delta')) text += new TextDecoder().decode((await reader.read()).value);
+    const runId = JSON.parse(sseEvents(text).find((e) => e.event === 'run.created')!.data).id as string;
+    const followers = async () => ((await getRedis().pubsub('NUMSUB', runChannel(runId))) as [string, number])[1];
+    assert.equal(await followers(), 1);
+    controller.abort();
+    let left = 1;
+    for (let waited = 0; waited < 3_000 && left > 0; waited += 50) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      left = await followers();
+    }
+    assert.equal(left, 0, 'the stream was still followed after the visitor left');
+    // The run itself goes on in the worker.
+    const run = await db.agentRun.findUniqueOrThrow({ where: { id: runId }, select: { status: true } });
+    assert.equal(run.status, 'in_progress');
   });
 
   test('an open stream gets an error event token_expired when its token expires', async () => {

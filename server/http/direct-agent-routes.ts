@@ -1,0 +1,121 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { agentLanguageOf } from '@/server/agent/http/agent-language';
+import { AgentError, agentErrorEnvelope } from '@/server/errors/agent-error';
+import { logger } from '@/server/logger';
+import securityHeaders from './security-headers.json';
+
+/**
+ * The widget's hot routes, answered by the web server with their own route handlers rather
+ * than through Next.js: a visitor's start is three of them (token, session, first message),
+ * and Next.js's routing and request wrapping cost about 1.5 ms of each, a third of the web
+ * process's CPU per visitor (`npm run bench:agent-browser`, part 2: added time to first token
+ * p95 50 → 37 ms, web CPU per visitor 26.8 → 17.2 ms). The handlers are the ones the build
+ * compiled, so every module behind them is the one Next.js itself uses.
+ *
+ * Only bearer requests come here: a cookie request (the dashboard) needs Next.js's request
+ * context to read its session. Everything else (another method, a trailing slash) goes on to
+ * Next.js, which answers it as before.
+ */
+type RouteHandler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
+
+interface DirectRoute {
+  method: 'POST';
+  path: RegExp;
+  /** The route file under app/, as the build compiled it. */
+  file: string;
+  params(match: RegExpMatchArray): Record<string, string>;
+}
+
+const routes: DirectRoute[] = [
+  { method: 'POST', path: /^\/agent\/v1\/widget\/token$/, file: 'agent/v1/widget/token/route.js', params: () => ({}) },
+  { method: 'POST', path: /^\/agent\/v1\/widget\/sessions$/, file: 'agent/v1/widget/sessions/route.js', params: () => ({}) },
+  {
+    method: 'POST',
+    path: /^\/agent\/v1\/sessions\/([^/]+)\/messages$/,
+    file: 'agent/v1/sessions/[session]/messages/route.js',
+    // The edge has already refused paths that are not valid percent-encoding.
+    params: (match) => ({ session: decodeURIComponent(match[1]!) }),
+  },
+];
+
+const handlers = new Map<DirectRoute, RouteHandler>();
+const answerHeaders = { ...securityHeaders.everywhere, ...securityHeaders.exceptMedia };
+
+interface CompiledRoute {
+  routeModule?: { ensureUserland?: () => Promise<void>; userland?: Record<string, unknown> };
+}
+
+/**
+ * Loads the compiled handlers from the build in `distDir`. A build that does not have them in
+ * the shape expected (a Next.js upgrade) stops the server here, not silently later.
+ */
+export async function loadDirectAgentRoutes(distDir: string): Promise<void> {
+  const require = createRequire(import.meta.url);
+  for (const route of routes) {
+    const compiled = require(join(process.cwd(), distDir, 'server/app', route.file)) as CompiledRoute;
+    await compiled.routeModule?.ensureUserland?.();
+    const handler = compiled.routeModule?.userland?.[route.method];
+    if (typeof handler !== 'function') throw new Error(`The build's ${route.file} has no ${route.method} handler the web server can call`);
+    handlers.set(route, handler as RouteHandler);
+  }
+}
+
+/** Answers the request when it is a bearer request to one of the routes; returns false otherwise. */
+export function answerDirectAgentRoute(req: IncomingMessage, res: ServerResponse): boolean {
+  if (!req.headers.authorization?.startsWith('Bearer ')) return false;
+  const path = (req.url ?? '').split('?')[0] as string;
+  for (const [route, handler] of handlers) {
+    if (route.method !== req.method) continue;
+    const match = path.match(route.path);
+    if (!match) continue;
+    void answer(handler, route.params(match), req, res);
+    return true;
+  }
+  return false;
+}
+
+async function answer(handler: RouteHandler, params: Record<string, string>, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  // As Next.js does: the handler's request is aborted when the client goes (an event stream stops).
+  const gone = new AbortController();
+  res.on('close', () => res.writableFinished || gone.abort());
+  try {
+    const request = new Request(`http://${req.headers.host ?? 'localhost'}${req.url}`, {
+      method: req.method,
+      headers,
+      body: Readable.toWeb(req) as ReadableStream,
+      duplex: 'half',
+      signal: gone.signal,
+    } as RequestInit);
+    const response = await handler(request, { params: Promise.resolve(params) });
+    const out: Record<string, string | string[]> = { ...answerHeaders };
+    response.headers.forEach((value, name) => (out[name] = value));
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length > 0) out['set-cookie'] = cookies;
+    if (!response.body) return void res.writeHead(response.status, out).end();
+    if (!response.headers.get('content-type')?.startsWith('text/event-stream')) {
+      const body = Buffer.from(await response.arrayBuffer());
+      return void res.writeHead(response.status, { ...out, 'content-length': String(body.length) }).end(body);
+    }
+    res.writeHead(response.status, out);
+    await pipeline(Readable.fromWeb(response.body as NodeReadableStream), res);
+  } catch (error) {
+    // The handlers answer every failure in their contract's envelope; what lands here is the
+    // client leaving mid-stream, or a fault of this file.
+    if (gone.signal.aborted) return;
+    logger.error({ err: error }, 'direct agent route failed');
+    if (res.headersSent) return void res.destroy();
+    const language = agentLanguageOf(req.headers['accept-language'] ?? null);
+    const envelope = agentErrorEnvelope(new AgentError('internal_error'), String(res.getHeader('Request-Id') ?? ''), language);
+    res.writeHead(500, { ...answerHeaders, 'Content-Type': 'application/json', 'Content-Language': language }).end(JSON.stringify(envelope));
+  }
+}

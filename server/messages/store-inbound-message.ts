@@ -1,3 +1,4 @@
+import { findWhatsAppBinding } from '@/server/agent/whatsapp/whatsapp-binding';
 import { openConversationPeriod } from '@/server/conversations/conversation-periods';
 import { db, Prisma, type DbTx, type MessageType } from '@/server/db';
 import { newId } from '@/server/db/ids';
@@ -27,8 +28,8 @@ function describe(item: MessageItem): { type: MessageType; content: string } {
  * Stores a customer's message: creates the contact on first contact, opens the 24-hour
  * window, marks the conversation unread for the whole team and open again if it was snoozed
  * or resolved. A platform retry of the same
- * message (same wamid) is ignored. The `message.received` event and the bot hook's job are
- * written in the same transaction.
+ * message (same wamid) is ignored. The `message.received` event and, when an agent answers the
+ * account, the bot hook's job are written in the same transaction.
  */
 export async function storeInboundMessage(item: MessageItem): Promise<void> {
   const account = await db.account.findUnique({ where: { phoneId: item.phoneId }, select: { id: true, orgId: true, portfolioId: true } });
@@ -37,6 +38,9 @@ export async function storeInboundMessage(item: MessageItem): Promise<void> {
     return;
   }
   const { type, content } = describe(item);
+  // The bot hook's job only where an agent answers the account: elsewhere it would stop at
+  // `not_bound`, a job for every message of organizations without a bot (cached lookup).
+  const botAnswers = (await findWhatsAppBinding(account.orgId, account.id)) !== null;
   try {
     await db.$transaction(async (tx) => {
       if (await tx.message.findUnique({ where: { wamid: item.wamid }, select: { id: true } })) return;
@@ -81,13 +85,15 @@ export async function storeInboundMessage(item: MessageItem): Promise<void> {
       await openConversationPeriod(tx, account.orgId, contact.id, item.timestamp);
       const presented = presentMessage(message, { detailed: true });
       await publishEvent(tx, account.orgId, 'message.received', { message: presented, bot_reply: botReply });
-      // The bot hook (agent-api.md §2.1): the agent bound to the account, if any, answers it.
-      await addOutboxJob(tx, {
-        queue: 'agent-runs',
-        name: 'agent.inbound',
-        data: { messageId: message.id },
-        jobId: `agent-inbound-${message.id}`,
-      });
+      // The bot hook (agent-api.md §2.1): the agent bound to the account answers it.
+      if (botAnswers) {
+        await addOutboxJob(tx, {
+          queue: 'agent-runs',
+          name: 'agent.inbound',
+          data: { messageId: message.id },
+          jobId: `agent-inbound-${message.id}`,
+        });
+      }
       if (item.button && item.contextWamid) {
         const reply = await buttonReply(tx, account.orgId, item.contextWamid, item.button, presented);
         if (reply) await publishEvent(tx, account.orgId, 'button.reply', reply);

@@ -220,6 +220,13 @@ describe('WhatsApp bot hook', () => {
     assert.equal(await db.message.count({ where: { contactId: { in: [contact.id, pausedContact.id] }, direction: 'outgoing' } }), 0);
     assert.equal(await db.agentSession.count({ where: { projectId: paused.project.id } }), 0);
     assert.equal(await sessionOf(contact.id), null);
+    // The hook runs for the bound account (and stops, its project paused); the unbound one's message gets no job at all.
+    const hookJobs = async (contactId: string) => {
+      const inbound = await db.message.findFirstOrThrow({ where: { contactId, direction: 'incoming' }, select: { id: true } });
+      return db.outboxJob.count({ where: { jobId: `agent-inbound-${inbound.id}` } });
+    };
+    assert.equal(await hookJobs(contact.id), 0);
+    assert.equal(await hookJobs(pausedContact.id), 1);
   });
 
   test('a person replying while the agent is answering takes over: the run is cancelled, its reply dropped, the bot silent after', async () => {

@@ -10,7 +10,7 @@ import {
   configureSimulator,
   waitForSimulator,
 } from './agent-streams';
-import { cpuMs } from './measure';
+import { cpuMs, machineBusyMs } from './measure';
 
 /**
  * `npm run bench:agent-runs` (issue 18), against the production build (`npm run build` first),
@@ -59,7 +59,12 @@ async function call(path: string, body?: unknown) {
   if (!res.ok) throw new Error(`${path} answered ${res.status}: ${JSON.stringify(json)}`);
   return json;
 }
-const cpuOf = () => ({ web: cpuMs(stack.pid('web')), worker: cpuMs(stack.pid('worker')), ai: cpuMs(stack.pid('ai-simulator')) });
+const cpuOf = () => ({
+  web: cpuMs(stack.pid('web')),
+  worker: cpuMs(stack.pid('worker')),
+  ai: cpuMs(stack.pid('ai-simulator')),
+  machine: machineBusyMs(),
+});
 
 /** 1. 1,000 sessions × 5 queued messages. */
 async function throughput() {
@@ -152,6 +157,8 @@ async function streaming() {
   const streamMs = 200 + TOKENS * 10;
   const runs: Timing[] = [];
   const straight: Timing[] = [];
+  const cpuBefore = cpuOf();
+  const burstStarted = performance.now();
   await Promise.all(
     sessions.map(async (session, index) => {
       await new Promise((r) => setTimeout(r, (index * streamMs) / STREAMS));
@@ -160,6 +167,9 @@ async function streaming() {
       straight.push(direct);
     }),
   );
+  const burstS = (performance.now() - burstStarted) / 1000;
+  const cpuAfter = cpuOf();
+  const cpuUsed = (name: 'web' | 'worker' | 'ai' | 'machine') => ((cpuAfter[name] - cpuBefore[name]) / 1000).toFixed(2);
   const added =
     percentile(
       runs.map((t) => t.firstTokenMs),
@@ -194,7 +204,8 @@ async function streaming() {
       ).toFixed(0)} ms, p95 ${percentile(
         runs.map((t) => t.headersMs!),
         95,
-      ).toFixed(0)} ms`,
+      ).toFixed(0)} ms\n   CPU over the ${burstS.toFixed(1)} s the streams took: web ${cpuUsed('web')} s, worker ${cpuUsed('worker')} s, ` +
+      `AI simulator ${cpuUsed('ai')} s; the machine busy ${cpuUsed('machine')} s of ${(2 * burstS).toFixed(1)} s`,
   );
 }
 

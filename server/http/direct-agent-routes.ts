@@ -10,12 +10,13 @@ import { logger } from '@/server/logger';
 import securityHeaders from './security-headers.json';
 
 /**
- * The widget's hot routes, answered by the web server with their own route handlers rather
- * than through Next.js: a visitor's start is three of them (token, session, first message),
- * and Next.js's routing and request wrapping cost about 1.5 ms of each, a third of the web
- * process's CPU per visitor (`npm run bench:agent-browser`, part 2: added time to first token
- * p95 50 → 37 ms, web CPU per visitor 26.8 → 17.2 ms). The handlers are the ones the build
- * compiled, so every module behind them is the one Next.js itself uses.
+ * The widget's routes, answered by the web server with their own route handlers rather than
+ * through Next.js: every page view asks for the widget's config, and a visitor's start is a
+ * token, a session, its history, its event stream and a first message. Next.js's routing and
+ * request wrapping cost about 1.5 ms of each, a third of the web process's CPU per visitor
+ * (`npm run bench:agent-browser`, part 2: added time to first token p95 50 → 37 ms, web CPU per
+ * visitor 26.8 → 17.2 ms). The handlers are the ones the build compiled, so every module behind
+ * them is the one Next.js itself uses.
  *
  * Only bearer requests come here: a cookie request (the dashboard) needs Next.js's request
  * context to read its session. Everything else (another method, a trailing slash) goes on to
@@ -24,26 +25,22 @@ import securityHeaders from './security-headers.json';
 type RouteHandler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
 interface DirectRoute {
-  method: 'POST';
+  methods: Array<'GET' | 'POST'>;
   path: RegExp;
   /** The route file under app/, as the build compiled it. */
   file: string;
-  params(match: RegExpMatchArray): Record<string, string>;
 }
 
+// A path's one parameter is a session id; the edge has already refused paths that are not valid percent-encoding.
 const routes: DirectRoute[] = [
-  { method: 'POST', path: /^\/agent\/v1\/widget\/token$/, file: 'agent/v1/widget/token/route.js', params: () => ({}) },
-  { method: 'POST', path: /^\/agent\/v1\/widget\/sessions$/, file: 'agent/v1/widget/sessions/route.js', params: () => ({}) },
-  {
-    method: 'POST',
-    path: /^\/agent\/v1\/sessions\/([^/]+)\/messages$/,
-    file: 'agent/v1/sessions/[session]/messages/route.js',
-    // The edge has already refused paths that are not valid percent-encoding.
-    params: (match) => ({ session: decodeURIComponent(match[1]!) }),
-  },
+  { methods: ['GET'], path: /^\/agent\/v1\/widget\/config$/, file: 'agent/v1/widget/config/route.js' },
+  { methods: ['POST'], path: /^\/agent\/v1\/widget\/token$/, file: 'agent/v1/widget/token/route.js' },
+  { methods: ['POST'], path: /^\/agent\/v1\/widget\/sessions$/, file: 'agent/v1/widget/sessions/route.js' },
+  { methods: ['GET', 'POST'], path: /^\/agent\/v1\/sessions\/([^/]+)\/messages$/, file: 'agent/v1/sessions/[session]/messages/route.js' },
+  { methods: ['GET'], path: /^\/agent\/v1\/sessions\/([^/]+)\/events$/, file: 'agent/v1/sessions/[session]/events/route.js' },
 ];
 
-const handlers = new Map<DirectRoute, RouteHandler>();
+const handlers = new Map<string, Array<{ path: RegExp; handler: RouteHandler }>>();
 const answerHeaders = { ...securityHeaders.everywhere, ...securityHeaders.exceptMedia };
 
 interface CompiledRoute {
@@ -59,9 +56,11 @@ export async function loadDirectAgentRoutes(distDir: string): Promise<void> {
   for (const route of routes) {
     const compiled = require(join(process.cwd(), distDir, 'server/app', route.file)) as CompiledRoute;
     await compiled.routeModule?.ensureUserland?.();
-    const handler = compiled.routeModule?.userland?.[route.method];
-    if (typeof handler !== 'function') throw new Error(`The build's ${route.file} has no ${route.method} handler the web server can call`);
-    handlers.set(route, handler as RouteHandler);
+    for (const method of route.methods) {
+      const handler = compiled.routeModule?.userland?.[method];
+      if (typeof handler !== 'function') throw new Error(`The build's ${route.file} has no ${method} handler the web server can call`);
+      handlers.set(method, [...(handlers.get(method) ?? []), { path: route.path, handler: handler as RouteHandler }]);
+    }
   }
 }
 
@@ -69,11 +68,10 @@ export async function loadDirectAgentRoutes(distDir: string): Promise<void> {
 export function answerDirectAgentRoute(req: IncomingMessage, res: ServerResponse): boolean {
   if (!req.headers.authorization?.startsWith('Bearer ')) return false;
   const path = (req.url ?? '').split('?')[0] as string;
-  for (const [route, handler] of handlers) {
-    if (route.method !== req.method) continue;
-    const match = path.match(route.path);
+  for (const { path: pattern, handler } of handlers.get(req.method ?? '') ?? []) {
+    const match = path.match(pattern);
     if (!match) continue;
-    void answer(handler, route.params(match), req, res);
+    void answer(handler, match[1] === undefined ? {} : { session: decodeURIComponent(match[1]) }, req, res);
     return true;
   }
   return false;
@@ -92,8 +90,7 @@ async function answer(handler: RouteHandler, params: Record<string, string>, req
     const request = new Request(`http://${req.headers.host ?? 'localhost'}${req.url}`, {
       method: req.method,
       headers,
-      body: Readable.toWeb(req) as ReadableStream,
-      duplex: 'half',
+      ...(req.method === 'GET' ? {} : { body: Readable.toWeb(req) as ReadableStream, duplex: 'half' }),
       signal: gone.signal,
     } as RequestInit);
     const response = await handler(request, { params: Promise.resolve(params) });

@@ -10,8 +10,8 @@ import { answerDirectAgentRoute, loadDirectAgentRoutes } from './direct-agent-ro
  * The web process: Next.js behind a plain Node HTTP server, for two reasons: route handlers
  * cannot see the socket, and API keys restricted to source addresses need the real one (any
  * client-sent copy of the header is overwritten); and every /v1 answer, those Next.js makes
- * itself included, must carry a Request-Id (api-edge.ts). It also answers the widget's hot
- * routes itself, with their compiled handlers (direct-agent-routes.ts).
+ * itself included, must carry a Request-Id (api-edge.ts). It also answers the widget's routes
+ * itself, with their compiled handlers (direct-agent-routes.ts).
  */
 const port = config.PORT;
 const app = next({ dev: false, dir: process.cwd(), port, hostname: '0.0.0.0' });

@@ -5,7 +5,7 @@ import { fetch as undiciFetch } from 'undici';
 import { db } from '@/server/db';
 import { getRedis } from '@/server/redis';
 import { mintClientToken } from '@/server/agent/access/client-token';
-import { runChannel } from '@/server/agent/runs/run-stream';
+import { runChannel, sessionChannel } from '@/server/agent/runs/run-stream';
 import { anonymousConversationsKey, anonymousSessionKey } from '@/server/agent/usage/anonymous-caps';
 import { createAgent, createAgentKey, createAgentTenant, createCredential, createSecretKey, sseEvents } from '../agent-factories';
 import { agent, assertAgentError, assertRefusedInBoth, type AgentCall } from '../support/agent-api';
@@ -186,24 +186,33 @@ describe('/agent/v1 browser routes (widget, client tokens)', () => {
     );
   });
 
-  test("a visitor's start, which the web server answers without Next.js: the same headers, and a dropped stream is let go", async () => {
+  test("the widget's routes, which the web server answers without Next.js: the same headers, and dropped streams are let go", async () => {
     const via = fromAddress(freshAddress());
+    const config = await browser('/v1/widget/config', t.publishable, { via });
     const minted = await browser('/v1/widget/token', t.publishable, { body: {}, via });
     const session = await browser('/v1/widget/sessions', minted.body.token, { body: {}, via });
-    const controller = new AbortController();
-    const streamed = await undiciFetch(`${appUrl}/agent/v1/sessions/${session.body.id}/messages`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${minted.body.token}`, origin: ORIGIN, 'content-type': 'application/json' },
-      body: JSON.stringify({ input: 'Tell me everything [[sim:tokens=100]] [[sim:token_ms=50]]', stream: true }),
-      dispatcher: via,
-      signal: controller.signal,
-    });
-    for (const [what, answer] of [
-      ['token', minted],
-      ['session', session],
-      ['message', streamed],
+    const history = await browser(`/v1/sessions/${session.body.id}/messages?limit=50`, minted.body.token, { via });
+    const open = (path: string, signal: AbortSignal, body?: unknown) =>
+      undiciFetch(`${appUrl}/agent/v1/sessions/${session.body.id}/${path}`, {
+        method: body ? 'POST' : 'GET',
+        headers: { authorization: `Bearer ${minted.body.token}`, origin: ORIGIN, 'content-type': 'application/json' },
+        body: body ? JSON.stringify(body) : undefined,
+        dispatcher: via,
+        signal,
+      });
+    const leaveEvents = new AbortController();
+    const leaveReply = new AbortController();
+    const events = await open('events', leaveEvents.signal);
+    const reply = await open('messages', leaveReply.signal, { input: 'Tell me everything [[sim:tokens=100]] [[sim:token_ms=50]]', stream: true });
+    for (const [what, answer, status] of [
+      ['config', config, 200],
+      ['token', minted, 201],
+      ['session', session, 201],
+      ['history', history, 200],
+      ['events', events, 200],
+      ['reply', reply, 200],
     ] as const) {
-      assert.equal(answer.status, what === 'message' ? 200 : 201, what);
+      assert.equal(answer.status, status, what);
       assert.equal(answer.headers.get('x-frame-options'), 'DENY', what);
       assert.equal(answer.headers.get('x-content-type-options'), 'nosniff', what);
       assert.equal(answer.headers.get('referrer-policy'), 'strict-origin-when-cross-origin', what);
@@ -212,22 +221,25 @@ describe('/agent/v1 browser routes (widget, client tokens)', () => {
       assert.equal(answer.headers.get('agent-version'), '2026-10-06', what);
       assert.match(answer.headers.get('request-id') ?? '', /^req_/, what);
     }
-    assert.match(streamed.headers.get('content-type') ?? '', /^text\/event-stream/);
+    assert.match(reply.headers.get('content-type') ?? '', /^text\/event-stream/);
+    assert.deepEqual(history.body.data, []);
 
-    // Read to the first delta; the web process follows the run's channel while the visitor reads.
-    const reader = streamed.body!.getReader();
+    // Read to the first delta: the web process follows the run's and the session's channels while the visitor reads.
+    const reader = reply.body!.getReader();
     let text = '';
     while (!text.includes('event: message.delta')) text += new TextDecoder().decode((await reader.read()).value);
     const runId = JSON.parse(sseEvents(text).find((e) => e.event === 'run.created')!.data).id as string;
-    const followers = async () => ((await getRedis().pubsub('NUMSUB', runChannel(runId))) as [string, number])[1];
-    assert.equal(await followers(), 1);
-    controller.abort();
-    let left = 1;
-    for (let waited = 0; waited < 3_000 && left > 0; waited += 50) {
+    const followers = async (channel: string) => ((await getRedis().pubsub('NUMSUB', channel)) as [string, number])[1];
+    const channels = [runChannel(runId), sessionChannel(session.body.id)];
+    assert.deepEqual(await Promise.all(channels.map(followers)), [1, 1]);
+    leaveReply.abort();
+    leaveEvents.abort();
+    let left = [1, 1];
+    for (let waited = 0; waited < 3_000 && left.some((n) => n > 0); waited += 50) {
       await new Promise((resolve) => setTimeout(resolve, 50));
-      left = await followers();
+      left = await Promise.all(channels.map(followers));
     }
-    assert.equal(left, 0, 'the stream was still followed after the visitor left');
+    assert.deepEqual(left, [0, 0], 'a stream was still followed after the visitor left');
     // The run itself goes on in the worker.
     const run = await db.agentRun.findUniqueOrThrow({ where: { id: runId }, select: { status: true } });
     assert.equal(run.status, 'in_progress');

@@ -243,6 +243,21 @@ describe('/agent/v1 browser routes (widget, client tokens)', () => {
     // The run itself goes on in the worker.
     const run = await db.agentRun.findUniqueOrThrow({ where: { id: runId }, select: { status: true } });
     assert.equal(run.status, 'in_progress');
+
+    // As Next.js would, a history of 1 KiB or more is gzipped for a client that takes it.
+    const long = await visitor(fromAddress(freshAddress()));
+    const said = await browser(`/v1/sessions/${long.sessionId}/messages`, long.token, { body: { input: 'x'.repeat(1_500), wait_ms: 10_000 } });
+    assert.equal(said.status, 200, JSON.stringify(said.body));
+    const listed = (encoding: string) =>
+      undiciFetch(`${appUrl}/agent/v1/sessions/${long.sessionId}/messages`, {
+        headers: { authorization: `Bearer ${long.token}`, origin: ORIGIN, 'accept-encoding': encoding },
+      });
+    const zipped = await listed('gzip, deflate, br');
+    assert.equal(zipped.headers.get('content-encoding'), 'gzip');
+    assert.match(zipped.headers.get('vary') ?? '', /Accept-Encoding/);
+    const plain = await listed('identity');
+    assert.equal(plain.headers.get('content-encoding'), null);
+    assert.deepEqual(await zipped.json(), await plain.json());
   });
 
   test('an open stream gets an error event token_expired when its token expires', async () => {

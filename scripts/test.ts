@@ -107,7 +107,16 @@ function findTests(dirs: string[], exclude: string): string[] {
 async function nodeTests(label: string, files: string[], extraArgs: string[] = []): Promise<void> {
   if (files.length === 0) return;
   console.log(`\n=== ${label}: ${files.length} files`);
-  const { code, output } = await run(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...extraArgs, ...files]);
+  const { code, output } = await run(process.execPath, [
+    '--import',
+    'tsx',
+    '--import',
+    './tests/support/assert-messages.ts',
+    '--test',
+    '--test-reporter=spec',
+    ...extraArgs,
+    ...files,
+  ]);
   const count = (name: string) => Number(output.match(new RegExp(`^\\S* ?${name} (\\d+)$`, 'm'))?.[1] ?? 0);
   const failed = count('fail') + count('cancelled');
   total.passed += count('pass');

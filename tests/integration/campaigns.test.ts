@@ -412,7 +412,12 @@ describe('campaigns that cannot run, or were left without a job', () => {
       data: { status: 'processing', resumesAt: new Date(Date.now() + 3_600_000), throttleReason: 'messaging_limit', updatedAt: longAgo },
     });
 
-    assert.ok((await sweepCampaigns()) >= 2);
+    const woken = await sweepCampaigns();
+    const states = await db.campaign.findMany({
+      where: { id: { in: [stuck, scheduled] } },
+      select: { id: true, status: true, updatedAt: true, scheduledAt: true, resumesAt: true },
+    });
+    assert.ok(woken >= 2, `the sweep woke ${woken}; the two: ${JSON.stringify(states)}`);
     assert.equal((await waitForStatus(t, stuck, 'completed')).recipients.sent, 3);
     assert.equal((await waitForStatus(t, scheduled, 'completed')).recipients.sent, 2);
     assert.equal((await getCampaign(t, parked)).status, 'processing');

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { fetch as undiciFetch } from 'undici';
 import { db } from '@/server/db';
+import { newId } from '@/server/db/ids';
 import { sendInboxAttachment } from '@/server/inbox/send-inbox-attachment';
 import { createApiKey } from '../api-factories';
 import { createOrg, createUser } from '../factories';
@@ -69,4 +71,36 @@ test('both media routes send customer files with nosniff, a sandboxing CSP, and 
       `/v1 ${message.id}`,
     );
   }
+});
+
+test('API answers carry the same headers as pages, and bodies of 1 KiB or more are gzipped when the client takes gzip', async () => {
+  const { key } = await createApiKey(orgId);
+  await db.contact.createMany({
+    data: Array.from({ length: 30 }, (_, i) => ({
+      id: newId('contact'),
+      orgId,
+      phoneNumber: `+1555010${String(i).padStart(4, '0')}`,
+      name: `Customer ${i}`,
+    })),
+  });
+  const list = (encoding: string) =>
+    undiciFetch(`${appUrl}/v1/contacts?limit=30`, { headers: { authorization: `Bearer ${key}`, 'accept-encoding': encoding } });
+  const zipped = await list('gzip, deflate');
+  assert.equal(zipped.status, 200);
+  assertPageHeaders(zipped as unknown as Response, '/v1/contacts');
+  assert.match(zipped.headers.get('request-id') ?? '', /^req_/);
+  assert.equal(zipped.headers.get('content-encoding'), 'gzip');
+  assert.match(zipped.headers.get('vary') ?? '', /Accept-Encoding/);
+  const plain = await list('identity');
+  assert.equal(plain.headers.get('content-encoding'), null);
+  assert.deepEqual(await zipped.json(), await plain.json());
+
+  // The agent contract's answers carry the same headers.
+  const me = await undiciFetch(`${appUrl}/v1/me`, { headers: { authorization: `Bearer ${key}`, 'accept-encoding': 'gzip' } });
+  assert.equal(me.status, 200);
+  assertPageHeaders(me as unknown as Response, '/v1/me');
+  const refused = await undiciFetch(`${appUrl}/agent/v1/agents`, { headers: { authorization: 'Bearer agk_live_not_a_key' } });
+  assert.equal(refused.status, 401);
+  assertPageHeaders(refused as unknown as Response, '/agent/v1/agents');
+  assert.equal(((await refused.json()) as { error: { code: string } }).error.code, 'invalid_api_key');
 });

@@ -16,14 +16,14 @@ import securityHeaders from './security-headers.json';
  * through Next.js: every page view asks for the widget's config, and a visitor's start is a
  * token, a session, its history, its event stream and a first message. Next.js's routing and
  * request wrapping cost about 1.5 ms of each, a third of the web process's CPU per visitor
- * (`npm run bench:agent-browser`, part 2: added time to first token p95 50 → 37 ms, web CPU per
+ * (`npm run bench:agent-browser`, part 2: added time to first token p95 50 → 35–44 ms, web CPU per
  * visitor 26.8 → 17.2 ms). The handlers are the ones the build compiled, so every module behind
  * them is the one Next.js itself uses.
  *
- * What Next.js adds is kept: the headers of next.config.mjs, gzip for bodies of 1 KiB or more, and
- * the request's abort when the client goes. Only bearer requests come here: a cookie request (the dashboard) needs Next.js's request
- * context to read its session. Everything else (another method, a trailing slash) goes on to
- * Next.js, which answers it as before.
+ * What Next.js adds is kept: the headers of next.config.mjs, gzip for bodies of 1 KiB or more,
+ * and the request's abort when the client goes. Only bearer requests come here: a cookie
+ * request (the dashboard) needs Next.js's request context to read its session. Everything else
+ * (another method, a trailing slash) goes on to Next.js, which answers it as before.
  */
 type RouteHandler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 

@@ -100,10 +100,12 @@ async function answer(handler: RouteHandler, params: Record<string, string>, req
       signal: gone.signal,
     } as RequestInit);
     const response = await handler(request, { params: Promise.resolve(params) });
-    const out: Record<string, string | string[]> = { ...answerHeaders };
+    const out: Record<string, string | string[]> = {};
     response.headers.forEach((value, name) => (out[name] = value));
     const cookies = response.headers.getSetCookie();
     if (cookies.length > 0) out['set-cookie'] = cookies;
+    // As next.config.mjs's headers do, these win over a handler's own.
+    Object.assign(out, answerHeaders);
     if (!response.body) return void res.writeHead(response.status, out).end();
     if (!response.headers.get('content-type')?.startsWith('text/event-stream')) {
       let body = Buffer.from(await response.arrayBuffer());

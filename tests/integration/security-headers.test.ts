@@ -95,7 +95,7 @@ test('API answers carry the same headers as pages, and bodies of 1 KiB or more a
   assert.equal(plain.headers.get('content-encoding'), null);
   assert.deepEqual(await zipped.json(), await plain.json());
 
-  // The agent contract's answers carry the same headers.
+  // A small /v1 answer and the agent contract's answers carry the same headers.
   const me = await undiciFetch(`${appUrl}/v1/me`, { headers: { authorization: `Bearer ${key}`, 'accept-encoding': 'gzip' } });
   assert.equal(me.status, 200);
   assertPageHeaders(me as unknown as Response, '/v1/me');

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Redis, type RedisOptions } from 'ioredis';
 import { RateLimiterRedis } from 'rate-limiter-flexible';
 import { config } from '@/server/config';
@@ -51,4 +52,22 @@ function withScriptCommands(redis: Redis): Redis {
 export function closeRedis(): void {
   globalForRedis.redis?.disconnect();
   globalForRedis.redis = undefined;
+}
+
+const scriptShas = new Map<string, string>();
+
+/**
+ * Runs a Lua script by its SHA1 (EVALSHA), sending its text only when Redis lacks it (NOSCRIPT:
+ * first use, or after a restart). Sent with every call, a script's text was the largest single
+ * CPU cost of a streamed run in the worker (`npm run bench:agent-browser`, one call per token).
+ */
+export async function evalScript(redis: Redis, script: string, numKeys: number, ...args: Array<string | number>): Promise<unknown> {
+  let sha = scriptShas.get(script);
+  if (!sha) scriptShas.set(script, (sha = createHash('sha1').update(script).digest('hex')));
+  try {
+    return await redis.evalsha(sha, numKeys, ...args);
+  } catch (error) {
+    if (!(error instanceof Error) || !error.message.startsWith('NOSCRIPT')) throw error;
+    return redis.eval(script, numKeys, ...args);
+  }
 }

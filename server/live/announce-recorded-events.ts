@@ -1,5 +1,5 @@
 import { getPgPool } from '@/server/db/pg';
-import { getRedis, redisKey } from '@/server/redis';
+import { evalScript, getRedis, redisKey } from '@/server/redis';
 import { liveChannel, liveEventData, liveStreamKey, LIVE_STREAM_LENGTH } from './publish-live-event';
 
 interface RecordedEvent {
@@ -37,7 +37,8 @@ export async function announceRecordedEvents(eventIds: string[]): Promise<void> 
   for (const event of await loadEvents(eventIds)) byOrg.set(event.orgId, [...(byOrg.get(event.orgId) ?? []), event]);
   await Promise.all(
     [...byOrg].map(([orgId, orgEvents]) =>
-      getRedis().eval(
+      evalScript(
+        getRedis(),
         ANNOUNCE,
         2 + orgEvents.length,
         liveStreamKey(orgId),

@@ -1,4 +1,4 @@
-import { getRedis, redisKey } from '@/server/redis';
+import { evalScript, getRedis, redisKey } from '@/server/redis';
 
 /**
  * Per-number send rate (the platform allows 80 messages/s by default, up to 1,000), shared by
@@ -39,6 +39,6 @@ export const burstMs = (perSecond: number) => Math.max(0, 1000 - sliceSize(perSe
  * The i-th message of the batch may go `i * sendInterval(perSecond)` after that.
  */
 export async function reserveSendSlots(phoneId: string, perSecond: number, n: number): Promise<number> {
-  const wait = await getRedis().eval(RESERVE, 1, redisKey('throughput', phoneId), sendInterval(perSecond), n, burstMs(perSecond));
+  const wait = await evalScript(getRedis(), RESERVE, 1, redisKey('throughput', phoneId), sendInterval(perSecond), n, burstMs(perSecond));
   return Number(wait);
 }

@@ -126,7 +126,11 @@ describe('/agent/v1 session runs', () => {
 
   test('streaming: run.created, run.in_progress, deltas, message.completed, run.completed; ids are the log positions', async () => {
     const session = await openSession();
-    const events = await streamText(`/v1/sessions/${session}/messages`, { input: 'Hello there [[sim:tokens=8]]', stream: true });
+    // Tokens 20 ms apart reach an idle stack one by one: each is its own delta (tokens arriving together are joined).
+    const events = await streamText(`/v1/sessions/${session}/messages`, {
+      input: 'Hello there [[sim:tokens=8]] [[sim:token_ms=20]]',
+      stream: true,
+    });
     const names = events.map((e) => e.event);
     assert.deepEqual(names.slice(0, 2), ['run.created', 'run.in_progress']);
     assert.deepEqual(names.slice(-2), ['message.completed', 'run.completed']);

@@ -1,5 +1,5 @@
 import { logger } from '@/server/logger';
-import { getRedis, redisKey } from '@/server/redis';
+import { evalScript, getRedis, redisKey } from '@/server/redis';
 
 /**
  * The event logs of runs and sessions (agent-api.md §1.6): a Redis Stream per run and per
@@ -63,7 +63,16 @@ async function appendRunEvents(target: RunEventTarget, events: Array<[string, st
   const ttl = events.some(([event]) => terminalRunEvents.has(event)) ? RUN_STREAM_TTL_AFTER_END_S : RUN_STREAM_TTL_S;
   const keys = [runStreamKey(target.runId), runChannel(target.runId)];
   if (target.sessionId) keys.push(sessionStreamKey(target.sessionId), sessionChannel(target.sessionId));
-  await getRedis().eval(APPEND, keys.length, ...keys, String(ttl), String(SESSION_STREAM_LENGTH), String(SESSION_STREAM_TTL_S), ...events.flat());
+  await evalScript(
+    getRedis(),
+    APPEND,
+    keys.length,
+    ...keys,
+    String(ttl),
+    String(SESSION_STREAM_LENGTH),
+    String(SESSION_STREAM_TTL_S),
+    ...events.flat(),
+  );
 }
 
 /** An event for a session's log alone (a staff message, a handoff change). */
@@ -96,30 +105,48 @@ export interface EventLog {
 /**
  * A run's event log as its writers use it: events added in the same turn of the event loop (a
  * network read carrying several tokens, the end of a run) go out together in one round trip,
- * batches one after another, so the order holds; nothing waits for Redis meanwhile.
+ * and so do those added while the previous round trip is under way, so the order holds and
+ * nothing waits for Redis meanwhile. Text deltas waiting together become one delta: an idle
+ * system still sends every token as it comes, a busy one sends fewer, larger events instead of
+ * falling behind by one Redis write and one SSE frame per token.
  */
 export function runEventLog(target: RunEventTarget): EventLog {
-  let pending: Array<[string, string]> = [];
+  let pending: Array<[string, unknown]> = [];
   let scheduled: NodeJS.Immediate | null = null;
-  let written: Promise<void> = Promise.resolve();
+  let writing: Promise<void> | null = null;
   const flush = () => {
     if (scheduled) clearImmediate(scheduled);
     scheduled = null;
-    if (pending.length === 0) return;
-    const batch = pending;
+    if (writing || pending.length === 0) return; // what is pending goes out when the write under way ends
+    const batch = mergeDeltas(pending);
     pending = [];
-    written = written.then(() =>
-      appendRunEvents(target, batch).catch((err: Error) => logger.warn({ runId: target.runId, err: err.message }, 'run events not logged')),
-    );
+    writing = appendRunEvents(target, batch)
+      .catch((err: Error) => logger.warn({ runId: target.runId, err: err.message }, 'run events not logged'))
+      .finally(() => {
+        writing = null;
+        flush();
+      });
   };
   return {
     add(event, data) {
-      pending.push([event, JSON.stringify(data)]);
+      pending.push([event, data]);
       scheduled ??= setImmediate(flush);
     },
-    flushed() {
+    async flushed() {
       flush();
-      return written;
+      while (writing) await writing;
     },
   };
+}
+
+/** Events as JSON, consecutive `message.delta`s joined into one. */
+function mergeDeltas(events: Array<[string, unknown]>): Array<[string, string]> {
+  const merged: Array<[string, unknown]> = [];
+  for (const [event, data] of events) {
+    const last = merged.at(-1);
+    if (event === 'message.delta' && last?.[0] === 'message.delta') {
+      last[1] = { text: (last[1] as { text: string }).text + (data as { text: string }).text };
+    } else merged.push([event, data]);
+  }
+  return merged.map(([event, data]) => [event, JSON.stringify(data)]);
 }

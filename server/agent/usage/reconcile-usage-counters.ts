@@ -1,5 +1,5 @@
 import { db } from '@/server/db';
-import { getRedis } from '@/server/redis';
+import { evalScript, getRedis } from '@/server/redis';
 import { conversationsKey, costKey, DAY_TTL_S, MONTH_TTL_S } from './ai-usage-limits';
 
 /**
@@ -24,8 +24,8 @@ export async function reconcileUsageCounters(now = new Date()): Promise<number> 
       FROM agent_runs WHERE created_at >= ${monthStart} GROUP BY org_id`;
   const redis = getRedis();
   for (const { orgId, conversations, costToday } of usage) {
-    await redis.eval(RAISE_TO, 1, conversationsKey(orgId, now), String(conversations), String(MONTH_TTL_S));
-    if (costToday !== null && costToday > 0n) await redis.eval(RAISE_TO, 1, costKey(orgId, now), String(costToday), String(DAY_TTL_S));
+    await evalScript(redis, RAISE_TO, 1, conversationsKey(orgId, now), String(conversations), String(MONTH_TTL_S));
+    if (costToday !== null && costToday > 0n) await evalScript(redis, RAISE_TO, 1, costKey(orgId, now), String(costToday), String(DAY_TTL_S));
   }
   return usage.length;
 }

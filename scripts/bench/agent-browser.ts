@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createParser } from 'eventsource-parser';
+import { Redis } from 'ioredis';
 import { Agent, fetch as undiciFetch, type Dispatcher } from 'undici';
 import { startStack, waitForHealthy } from '../lib/stack';
 import { expectedReply, percentile, pool, readStream, straightToSimulator, streamedInput, waitForSimulator } from './agent-streams';
@@ -48,6 +49,7 @@ const { db } = await import('../../server/db');
 const { newId } = await import('../../server/db/ids');
 const { hashApiKey } = await import('../../server/api-keys/key-format');
 const { agentKeyDisplayPrefix, generateAgentKey } = await import('../../server/agent/access/agent-key-format');
+const { sessionStreamKey } = await import('../../server/agent/runs/run-stream');
 
 /** A project for the benchmark's part, with its secret key and a publishable key for ORIGIN. */
 async function widgetProject() {
@@ -172,6 +174,18 @@ async function openStream(session: string, token: string): Promise<OpenStream> {
   return stream;
 }
 
+/** What became of a reply its open stream never showed: the run's row and the session's log. */
+async function unansweredStream(stream: OpenStream): Promise<string> {
+  const runs = await db.agentRun.findMany({ where: { sessionId: stream.session }, select: { id: true, status: true } });
+  const redis = new Redis(env.REDIS_URL!);
+  const logged = await redis.xrange(sessionStreamKey(stream.session), '-', '+');
+  redis.disconnect();
+  return (
+    `session ${stream.session}: runs ${runs.map((r) => `${r.id} ${r.status}`).join(', ') || 'none'}; its log holds ` +
+    `${logged.map(([, fields]) => fields[1]).join(', ') || 'nothing'}; the stream got ${stream.pings.length} pings`
+  );
+}
+
 /** 1. STREAMS open session streams. */
 async function openStreams() {
   const project = await widgetProject();
@@ -243,6 +257,7 @@ async function openStreams() {
     stream.pings.slice(0, due).forEach((at, n) => lateness.push(at - stream.opened - (n + 1) * PING_MS));
   }
   const replyMs = asked.filter((s) => s.firstDelta !== undefined).map((s) => s.firstDelta! - askedAt.get(s.session)!);
+  const unanswered = await Promise.all(asked.filter((s) => s.firstDelta === undefined).map((s) => unansweredStream(s)));
   console.log(
     `\n1. ${streams.length} session streams opened in ${openingS.toFixed(1)} s and held ${HOLD_MS / 1000} s on one web process:\n` +
       `   web memory (RSS) ${baseline.toFixed(0)} MB before, peak ${peak.toFixed(0)} MB, ${held.toFixed(0)} MB at the end: ` +
@@ -257,6 +272,7 @@ async function openStreams() {
           .map((s) => s.ended.join('+') || 'none')
           .join(', ') || '-'
       })\n` +
+      unanswered.map((line) => `     ${line}\n`).join('') +
       `   web CPU while holding (opening included): ${(cpuHeld / 1000).toFixed(1)} s over ${(HOLD_MS / 1000).toFixed(0)} s`,
   );
 }

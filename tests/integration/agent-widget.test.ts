@@ -223,6 +223,26 @@ describe('/agent/v1 browser routes (widget, client tokens)', () => {
     }
     assert.match(reply.headers.get('content-type') ?? '', /^text\/event-stream/);
     assert.deepEqual(history.body.data, []);
+    // Their preflights too: the browser's, without a credential.
+    for (const [path, method] of [
+      ['widget/config', 'GET'],
+      ['widget/token', 'POST'],
+      ['widget/sessions', 'POST'],
+      [`sessions/${session.body.id}/messages`, 'POST'],
+      [`sessions/${session.body.id}/events`, 'GET'],
+    ] as const) {
+      const preflight = await undiciFetch(`${appUrl}/agent/v1/${path}`, {
+        method: 'OPTIONS',
+        headers: { origin: ORIGIN, 'access-control-request-method': method, 'access-control-request-headers': 'authorization, content-type' },
+        dispatcher: via,
+      });
+      assert.equal(preflight.status, 204, path);
+      assert.equal(preflight.headers.get('access-control-allow-origin'), ORIGIN, path);
+      assert.match(preflight.headers.get('access-control-allow-methods') ?? '', new RegExp(method), path);
+      assert.equal(preflight.headers.get('x-frame-options'), 'DENY', path);
+      assert.equal(preflight.headers.get('content-security-policy'), "frame-ancestors 'none'", path);
+      assert.match(preflight.headers.get('request-id') ?? '', /^req_/, path);
+    }
 
     // Read to the first delta: the web process follows the run's and the session's channels while the visitor reads.
     const reader = reply.body!.getReader();
@@ -258,6 +278,41 @@ describe('/agent/v1 browser routes (widget, client tokens)', () => {
     const plain = await listed('identity');
     assert.equal(plain.headers.get('content-encoding'), null);
     assert.deepEqual(await zipped.json(), await plain.json());
+  });
+
+  test('a stream left while it is being opened is let go too: no channel followed, no timer left', async () => {
+    const { sessionId, token } = await visitor();
+    // Visitors who leave at once, at every moment of the opening: before the answer, at its headers, just after.
+    await Promise.all(
+      Array.from({ length: 30 }, async (_, i) => {
+        const leave = new AbortController();
+        const opened = undiciFetch(`${appUrl}/agent/v1/sessions/${sessionId}/events`, {
+          headers: { authorization: `Bearer ${token}`, origin: ORIGIN },
+          signal: leave.signal,
+        });
+        if (i % 3 === 0) setTimeout(() => leave.abort(), i % 4);
+        else if (i % 3 === 1)
+          await opened.then(
+            () => leave.abort(),
+            () => {},
+          );
+        else
+          await opened
+            .then(() => new Promise((resolve) => setImmediate(resolve)))
+            .then(
+              () => leave.abort(),
+              () => {},
+            );
+        await opened.catch(() => {});
+      }),
+    );
+    const followers = async () => ((await getRedis().pubsub('NUMSUB', sessionChannel(sessionId))) as [string, number])[1];
+    let left = await followers();
+    for (let waited = 0; waited < 3_000 && left > 0; waited += 50) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      left = await followers();
+    }
+    assert.equal(left, 0, 'the session was still followed after every visitor left');
   });
 
   test('an open stream gets an error event token_expired when its token expires', async () => {

@@ -34,9 +34,10 @@ export interface AgentEventTail {
  */
 export function streamAgentEvents(tail: AgentEventTail): Response {
   let cleanup = () => {};
+  // Set when the stream ends, from either side: the client may leave while it is still being set up.
+  let closed = false;
   const body = new ReadableStream<Uint8Array>({
     async start(controller) {
-      let closed = false;
       let lastSent = tail.after ?? '0-0';
       let replaying = true;
       const buffered: LiveMessage[] = [];
@@ -68,6 +69,11 @@ export function streamAgentEvents(tail: AgentEventTail): Response {
       // A first byte at once sends the headers: a client sees the stream open (not 15 s later, at the first ping).
       write(': connected\n\n');
       const unlisten = await listenToChannel(tail.channel, (message) => (replaying ? buffered.push(message) : send(message)));
+      if (closed || tail.signal.aborted) {
+        // Gone before the subscription was confirmed: nothing to follow, no timer to start.
+        unlisten();
+        return close();
+      }
       const ping = setInterval(() => write(': ping\n\n'), PING_MS);
       const timeout = setTimeout(
         () => fault(agentStreamFaultEnvelope('stream_timeout', tail.requestId, tail.language)),
@@ -102,6 +108,7 @@ export function streamAgentEvents(tail: AgentEventTail): Response {
       buffered.forEach(send);
     },
     cancel() {
+      closed = true;
       cleanup();
     },
   });

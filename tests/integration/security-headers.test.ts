@@ -103,4 +103,20 @@ test('API answers carry the same headers as pages, and bodies of 1 KiB or more a
   assert.equal(refused.status, 401);
   assertPageHeaders(refused as unknown as Response, '/agent/v1/agents');
   assert.equal(((await refused.json()) as { error: { code: string } }).error.code, 'invalid_api_key');
+
+  // So do those the web server makes before Next.js: a method no route takes, a path that is not percent-encoding, a preflight.
+  for (const [path, method, status] of [
+    ['/v1/contacts', 'PROPFIND', 405],
+    ['/agent/v1/agents', 'PROPFIND', 405],
+    ['/v1/contacts/%E0%A4%A', 'GET', 404],
+    ['/agent/v1/widget/token', 'OPTIONS', 204],
+  ] as const) {
+    const edge = await undiciFetch(`${appUrl}${path}`, {
+      method,
+      headers: { origin: 'https://shop.example.com', 'access-control-request-method': 'POST' },
+    });
+    assert.equal(edge.status, status, `${method} ${path}`);
+    assertPageHeaders(edge as unknown as Response, `${method} ${path}`);
+    await edge.arrayBuffer();
+  }
 });

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { logger } from '@/server/logger';
 import { createRedis } from '@/server/redis';
 import { liveChannel } from './publish-live-event';
 
@@ -34,7 +35,14 @@ function subscriber() {
       const channel = channels.get(name);
       if (!channel) return;
       const message = JSON.parse(text) as LiveMessage;
-      for (const listener of channel.listeners) listener(message);
+      for (const listener of channel.listeners) {
+        // One listener's fault must not keep the message from the others (another tab of the same session).
+        try {
+          listener(message);
+        } catch (error) {
+          logger.error({ err: error, channel: name }, 'live listener failed');
+        }
+      }
     });
     redis.on('error', () => {}); // ioredis reconnects and resubscribes by itself
     state.liveSubscriber = { redis, channels };

@@ -33,3 +33,17 @@ test('a second listener of a channel is ready only once Redis confirmed the subs
   }
   assert.fail('the channel was not unsubscribed once both listeners left');
 });
+
+test('a listener that throws does not keep a message from the other listeners of its channel', async () => {
+  const channel = redisKey('test', 'live-subscriber', randomBytes(6).toString('hex'));
+  const got: string[] = [];
+  const leaveFaulty = await listenToChannel(channel, () => {
+    throw new TypeError('Invalid state: Controller is already closed');
+  });
+  const leaveHealthy = await listenToChannel(channel, (message) => got.push(message.entryId));
+  for (const entryId of ['1-0', '2-0']) await getRedis().publish(channel, JSON.stringify({ entryId, data: '{}' }));
+  for (let waited = 0; got.length < 2 && waited < 2_000; waited += 10) await new Promise((r) => setTimeout(r, 10));
+  assert.deepEqual(got, ['1-0', '2-0']);
+  leaveFaulty();
+  leaveHealthy();
+});

@@ -21,24 +21,44 @@ const frame = ({ entryId, data }: LiveMessage) => encoder.encode(`id: ${entryId}
  */
 export function streamLiveEvents(orgId: string, lastEventId: string | null, signal: AbortSignal): ReadableStream<Uint8Array> {
   let cleanup = () => {};
+  // Set when the stream ends, from either side: the browser may leave while it is still being set up.
+  let closed = false;
+  const end = () => {
+    closed = true;
+    cleanup();
+  };
   return new ReadableStream<Uint8Array>({
     async start(controller) {
       let lastSent = lastEventId ?? '0-0';
       let replaying = true;
       const buffered: LiveMessage[] = [];
+      const enqueue = (bytes: Uint8Array) => {
+        if (!closed) controller.enqueue(bytes);
+      };
       const send = (message: LiveMessage) => {
         if (!entryAfter(message.entryId, lastSent)) return;
         lastSent = message.entryId;
-        controller.enqueue(frame(message));
+        enqueue(frame(message));
       };
       const unlisten = await listenToOrg(orgId, (message) => (replaying ? buffered.push(message) : send(message)));
-      const heartbeat = setInterval(() => controller.enqueue(encoder.encode(': keep-alive\n\n')), HEARTBEAT_MS);
+      if (closed || signal.aborted) {
+        // Gone before the subscription was confirmed: nothing to follow, no timer to start.
+        unlisten();
+        end();
+        try {
+          controller.close();
+        } catch {
+          // already cancelled
+        }
+        return;
+      }
+      const heartbeat = setInterval(() => enqueue(encoder.encode(': keep-alive\n\n')), HEARTBEAT_MS);
       cleanup = () => {
         clearInterval(heartbeat);
         unlisten();
       };
       signal.addEventListener('abort', () => {
-        cleanup();
+        end();
         try {
           controller.close();
         } catch {
@@ -46,7 +66,7 @@ export function streamLiveEvents(orgId: string, lastEventId: string | null, sign
         }
       });
 
-      controller.enqueue(encoder.encode('retry: 3000\n: connected\n\n'));
+      enqueue(encoder.encode('retry: 3000\n: connected\n\n'));
       if (lastEventId) {
         const entries = await getRedis().xrange(liveStreamKey(orgId), `(${lastEventId}`, '+', 'COUNT', 500);
         for (const [entryId, fields] of entries) send({ entryId, data: fields[1] ?? '{}' });
@@ -55,7 +75,7 @@ export function streamLiveEvents(orgId: string, lastEventId: string | null, sign
       buffered.forEach(send);
     },
     cancel() {
-      cleanup();
+      end();
     },
   });
 }

@@ -1,8 +1,14 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import { listenToChannel } from '@/server/live/live-subscriber';
+import { liveChannel } from '@/server/live/publish-live-event';
 import { getRedis, redisKey } from '@/server/redis';
+import { streamLiveEvents } from '@/server/live/stream-live-events';
+import { createOrg, deleteOrgs } from '../factories';
+
+const orgIds: string[] = [];
+after(() => deleteOrgs(orgIds));
 
 test('a second listener of a channel is ready only once Redis confirmed the subscription, and both get what follows', async () => {
   const channel = redisKey('test', 'live-subscriber', randomBytes(6).toString('hex'));
@@ -46,4 +52,22 @@ test('a listener that throws does not keep a message from the other listeners of
   assert.deepEqual(got, ['1-0', '2-0']);
   leaveFaulty();
   leaveHealthy();
+});
+
+test('a live stream ended while it is being set up (cancelled, or its request aborted) lets its channel go', async () => {
+  const org = await createOrg();
+  orgIds.push(org.id);
+  const followers = async () => ((await getRedis().pubsub('NUMSUB', liveChannel(org.id))) as [string, number])[1];
+  // The browser goes while the subscription is being confirmed: its body is cancelled, or its request's signal fires.
+  const cancelled = streamLiveEvents(org.id, null, new AbortController().signal);
+  void cancelled.cancel();
+  const aborting = new AbortController();
+  streamLiveEvents(org.id, null, aborting.signal);
+  aborting.abort();
+  let left = 1;
+  for (let waited = 0; waited < 2_000 && left > 0; waited += 20) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    left = await followers();
+  }
+  assert.equal(left, 0, "the organization's channel was still followed after both streams ended");
 });

@@ -147,7 +147,8 @@ export const runEventsEndpoint = defineAgentEndpoint({
   tag: 'Runs',
   summary: "Follow a run's events",
   description:
-    '`run.created`, `run.queued`, `run.in_progress`, `message.delta {text}`, `message.completed`, `tool_call.started|completed` (server tools), ' +
+    '`run.created`, `run.queued`, `run.in_progress`, `message.delta {text}` (the text that came since the last one: a token, or several when ' +
+    'they reached us together), `message.completed`, `tool_call.started|completed` (server tools), ' +
     '`run.requires_action`, then `run.completed|failed|cancelled` with the whole run, and the stream ends. Resume with `Last-Event-ID` or ' +
     '`?after=`: strictly later events, no gap, no duplicate. A run’s log is kept an hour after it ends; later only its terminal event is sent.',
   access: 'project',

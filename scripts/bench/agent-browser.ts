@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { createParser } from 'eventsource-parser';
-import { Redis } from 'ioredis';
 import { Agent, fetch as undiciFetch, type Dispatcher } from 'undici';
 import { startStack, waitForHealthy } from '../lib/stack';
 import { expectedReply, percentile, pool, readStream, straightToSimulator, streamedInput, waitForSimulator } from './agent-streams';
@@ -50,6 +49,7 @@ const { newId } = await import('../../server/db/ids');
 const { hashApiKey } = await import('../../server/api-keys/key-format');
 const { agentKeyDisplayPrefix, generateAgentKey } = await import('../../server/agent/access/agent-key-format');
 const { sessionStreamKey } = await import('../../server/agent/runs/run-stream');
+const { closeRedis, getRedis } = await import('../../server/redis');
 
 /** A project for the benchmark's part, with its secret key and a publishable key for ORIGIN. */
 async function widgetProject() {
@@ -177,9 +177,7 @@ async function openStream(session: string, token: string): Promise<OpenStream> {
 /** What became of a reply its open stream never showed: the run's row and the session's log. */
 async function unansweredStream(stream: OpenStream): Promise<string> {
   const runs = await db.agentRun.findMany({ where: { sessionId: stream.session }, select: { id: true, status: true } });
-  const redis = new Redis(env.REDIS_URL!);
-  const logged = await redis.xrange(sessionStreamKey(stream.session), '-', '+');
-  redis.disconnect();
+  const logged = await getRedis().xrange(sessionStreamKey(stream.session), '-', '+');
   return (
     `session ${stream.session}: runs ${runs.map((r) => `${r.id} ${r.status}`).join(', ') || 'none'}; its log holds ` +
     `${logged.map(([, fields]) => fields[1]).join(', ') || 'nothing'}; the stream got ${stream.pings.length} pings`
@@ -379,7 +377,6 @@ const refusedWell = (refused: Array<{ body: Record<string, any>; retryAfter: str
 
 /** 3. The caps, with 50 visitors on one address. */
 async function caps() {
-  const { getRedis } = await import('../../server/redis');
   const { anonymousConversationsKey } = await import('../../server/agent/usage/anonymous-caps');
   const lines: string[] = [];
   for (let trial = 1; trial <= 5; trial++) {
@@ -439,5 +436,6 @@ try {
   if (parts.includes('3')) await caps();
 } finally {
   await db.$disconnect();
+  closeRedis();
   await stack.stop();
 }

@@ -6,14 +6,12 @@ import { AGENT_API_VERSION, AGENT_VERSION_HEADER } from '@/server/agent/http/age
 import { preflightHeaders } from '@/server/agent/http/agent-cors';
 import { browserRouteAllow } from '@/server/agent/http/browser-preflight';
 import { AgentError, agentErrorEnvelope } from '@/server/errors/agent-error';
-import securityHeaders from './security-headers.json';
+import { pageHeaders } from './page-headers';
 
 const apiPath = /^\/v1(?:[/?]|$)/;
 const agentApiPath = /^\/agent(?:[/?]|$)/;
 // What Next.js routes; any other method (TRACE, PROPFIND, …) it answers with a bare 500.
 const routedMethods = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
-// Its answers carry the headers next.config.mjs puts on every answer Next.js makes.
-const answerHeaders = { ...securityHeaders.everywhere, ...securityHeaders.exceptMedia };
 
 /**
  * The web server's part of every /v1 and /agent answer, before Next.js sees the request: the
@@ -40,7 +38,7 @@ export function answerApiEdge(req: IncomingMessage, res: ServerResponse): boolea
     const allow = method === 'OPTIONS' && origin ? browserRouteAllow(path) : null;
     if (allow) {
       // A browser's preflight, answered here: it carries no credential and is the same for every origin.
-      res.writeHead(204, { ...answerHeaders, 'Content-Language': language, Allow: allow, ...preflightHeaders(origin!, allow) }).end();
+      res.writeHead(204, { ...pageHeaders, 'Content-Language': language, Allow: allow, ...preflightHeaders(origin!, allow) }).end();
       return true;
     }
     if (!refusal) return false;
@@ -48,7 +46,7 @@ export function answerApiEdge(req: IncomingMessage, res: ServerResponse): boolea
       refusal === 'method'
         ? new AgentError('method_not_allowed', { details: { method, path, allow: 'GET, POST, PATCH, DELETE' } })
         : new AgentError('route_not_found', { details: { path } });
-    res.writeHead(error.status, { ...answerHeaders, 'Content-Type': 'application/json', 'Content-Language': language });
+    res.writeHead(error.status, { ...pageHeaders, 'Content-Type': 'application/json', 'Content-Language': language });
     res.end(JSON.stringify(agentErrorEnvelope(error, requestId, language)));
     return true;
   }
@@ -57,7 +55,7 @@ export function answerApiEdge(req: IncomingMessage, res: ServerResponse): boolea
     refusal === 'method'
       ? new ApiError('method_not_allowed', `${method} is not a method this API takes.`)
       : new ApiError('resource_not_found', `There is no endpoint at ${path}: the path is not valid percent-encoding.`);
-  res.writeHead(error.status, { ...answerHeaders, 'Content-Type': 'application/json' }).end(JSON.stringify(errorEnvelope(error, requestId)));
+  res.writeHead(error.status, { ...pageHeaders, 'Content-Type': 'application/json' }).end(JSON.stringify(errorEnvelope(error, requestId)));
   return true;
 }
 

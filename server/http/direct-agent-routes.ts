@@ -9,7 +9,7 @@ import { gzip } from 'node:zlib';
 import { agentLanguageOf } from '@/server/agent/http/agent-language';
 import { AgentError, agentErrorEnvelope } from '@/server/errors/agent-error';
 import { logger } from '@/server/logger';
-import securityHeaders from './security-headers.json';
+import { pageHeaders } from './page-headers';
 
 /**
  * The widget's routes, answered by the web server with their own route handlers rather than
@@ -44,7 +44,6 @@ const routes: DirectRoute[] = [
 ];
 
 const handlers = new Map<string, Array<{ path: RegExp; handler: RouteHandler }>>();
-const answerHeaders = { ...securityHeaders.everywhere, ...securityHeaders.exceptMedia };
 /** As Next.js's compression: bodies from 1 KiB, when the client takes gzip. */
 const MIN_GZIP_BYTES = 1024;
 const gzipAsync = promisify(gzip);
@@ -105,7 +104,7 @@ async function answer(handler: RouteHandler, params: Record<string, string>, req
     const cookies = response.headers.getSetCookie();
     if (cookies.length > 0) out['set-cookie'] = cookies;
     // As next.config.mjs's headers do, these win over a handler's own.
-    Object.assign(out, answerHeaders);
+    Object.assign(out, pageHeaders);
     if (!response.body) return void res.writeHead(response.status, out).end();
     if (!response.headers.get('content-type')?.startsWith('text/event-stream')) {
       let body = Buffer.from(await response.arrayBuffer());
@@ -126,7 +125,7 @@ async function answer(handler: RouteHandler, params: Record<string, string>, req
     if (res.headersSent) return void res.destroy();
     const language = agentLanguageOf(req.headers['accept-language'] ?? null);
     const envelope = agentErrorEnvelope(new AgentError('internal_error'), String(res.getHeader('Request-Id') ?? ''), language);
-    res.writeHead(500, { ...answerHeaders, 'Content-Type': 'application/json', 'Content-Language': language }).end(JSON.stringify(envelope));
+    res.writeHead(500, { ...pageHeaders, 'Content-Type': 'application/json', 'Content-Language': language }).end(JSON.stringify(envelope));
   }
 }
 

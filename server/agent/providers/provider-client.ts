@@ -58,6 +58,7 @@ async function* streamWithinDeadlines(
   signal: AbortSignal | undefined,
 ): AsyncGenerator<ModelEvent> {
   const deadline = new CallDeadline(timeouts, signal);
+  let readToEnd = false;
   try {
     const events = await openRetryingRateLimitOnce(open, request, deadline);
     const iterator = events[Symbol.asyncIterator]();
@@ -71,7 +72,10 @@ async function* streamWithinDeadlines(
         });
         // An SDK stream ends quietly when its request is aborted; the reason is ours to report.
         if (deadline.abortReason !== undefined) throw deadline.abortReason;
-        if (next.done) return;
+        if (next.done) {
+          readToEnd = true;
+          return;
+        }
         deadline.sawEvent();
         yield next.value;
       }
@@ -79,7 +83,7 @@ async function* streamWithinDeadlines(
       void iterator.return?.()?.catch(() => {});
     }
   } finally {
-    deadline.dispose();
+    deadline.dispose(readToEnd);
   }
 }
 

@@ -4,7 +4,7 @@ import { Agent, fetch as undiciFetch, type Dispatcher } from 'undici';
 import { startStack, waitForHealthy } from '../lib/stack';
 import { expectedReply, percentile, pool, readStream, straightToSimulator, streamedInput, waitForSimulator } from './agent-streams';
 import { agentBenchEnv, createAgentBenchTenant, resetStores } from './bench-setup';
-import { cpuMs } from './measure';
+import { cpuMs, ioRoundTrips } from './measure';
 
 /**
  * `npm run bench:agent-browser` (issue 20), against the production build (`npm run build` first),
@@ -430,6 +430,7 @@ async function caps() {
 try {
   await waitForHealthy(`http://127.0.0.1:${port}`);
   await waitForSimulator(aiPort, { ttft_ms: 200, token_ms: 10 });
+  console.log(await ioRoundTrips(env.DATABASE_URL, env.REDIS_URL));
   const parts = (process.env.BENCH_PARTS ?? '1,2,3').split(',');
   if (parts.includes('1')) await openStreams();
   if (parts.includes('2')) await visitorStarts();

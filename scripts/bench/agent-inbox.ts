@@ -1,7 +1,7 @@
 import { startStack, waitForHealthy } from '../lib/stack';
 import { agentBenchEnv, createAgentBenchTenant, createBenchTenant, resetStores } from './bench-setup';
 import { apiCaller, benchPhones, percentile, unlimitedNumber } from './campaign-support';
-import { cpuMs } from './measure';
+import { cpuMs, ioRoundTrips } from './measure';
 
 /**
  * `npm run bench:agent-inbox` (issue 19), against the production build (`npm run build` first),
@@ -44,6 +44,7 @@ const messagesApi = apiCaller(`http://127.0.0.1:${port}`, tenant.key);
 
 const stack = startStack({ env, webPort: port, logDir: '/tmp', aiSimulator: { port: aiPort, ttftMs: 0, tokenMs: 0 } });
 await waitForHealthy(`http://127.0.0.1:${port}`);
+console.log(await ioRoundTrips(env.DATABASE_URL, env.REDIS_URL));
 await unlimitedNumber(simulatorUrl, account.phoneId);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

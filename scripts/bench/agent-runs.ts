@@ -10,7 +10,7 @@ import {
   configureSimulator,
   waitForSimulator,
 } from './agent-streams';
-import { cpuMs, machineBusyMs } from './measure';
+import { cpuMs, ioRoundTrips, machineBusyMs } from './measure';
 
 /**
  * `npm run bench:agent-runs` (issue 18), against the production build (`npm run build` first),
@@ -258,6 +258,7 @@ async function toolRoundTrips() {
 try {
   await waitForHealthy(`http://127.0.0.1:${port}`);
   await waitForSimulator(aiPort, { ttft_ms: 0, token_ms: 0 });
+  console.log(await ioRoundTrips(env.DATABASE_URL, env.REDIS_URL));
   const parts = (process.env.BENCH_PARTS ?? '1,2,3').split(',');
   if (parts.includes('1')) await throughput();
   if (parts.includes('2')) await streaming();

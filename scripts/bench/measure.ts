@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
+import { Redis } from 'ioredis';
+import pg from 'pg';
 
 export const benchSeconds = Number(process.env.BENCH_SECONDS ?? 20);
 export const benchConnections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -45,4 +47,30 @@ export function machineBusyMs(): number {
     .slice(1)
     .map(Number);
   return ((user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0) + (steal ?? 0)) * 10;
+}
+
+/**
+ * How fast this machine's I/O is: the mean of 1,000 round trips, one at a time, to PostgreSQL
+ * (`SELECT 1`) and to Redis (`PING`). The latency figures depend on it more than on anything
+ * in the code (the same commit measured 2–3× slower on a machine whose round trips were), so
+ * every agent benchmark prints it beside its figures.
+ */
+export async function ioRoundTrips(databaseUrl: string, redisUrl: string): Promise<string> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const redis = new Redis(redisUrl);
+  const mean = async (once: () => Promise<unknown>) => {
+    for (let i = 0; i < 100; i++) await once(); // warm-up
+    const started = performance.now();
+    for (let i = 0; i < 1000; i++) await once();
+    return ((performance.now() - started) / 1000) * 1000;
+  };
+  try {
+    const postgres = await mean(() => client.query('SELECT 1'));
+    const ping = await mean(() => redis.ping());
+    return `this machine: a PostgreSQL round trip ${postgres.toFixed(0)} µs, a Redis round trip ${ping.toFixed(0)} µs (mean of 1,000, one at a time)`;
+  } finally {
+    await client.end();
+    redis.disconnect();
+  }
 }

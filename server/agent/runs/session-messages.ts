@@ -66,6 +66,15 @@ export async function postSessionMessage(
   }
   if (body.stream) return runEventsResponse(accepted.run, null, context, { endAtPause: true });
   if (body.wait_ms > 0) await waitForRun(accepted.run, body.wait_ms);
+  else if (!accepted.replayed) {
+    // Not waiting for a new run: it stands as the acceptance left it a moment ago, which the
+    // transaction returned with its queue position; reading it again cost two ORM queries.
+    return {
+      object: 'session.message_result' as const,
+      message: presentMessage(accepted.message),
+      run: presentRun(accepted.run, { queuePosition: accepted.queuePosition }),
+    };
+  }
   return messageOutcome(accepted.message, accepted.run.id);
 }
 

@@ -52,7 +52,8 @@ export const postSessionMessageEndpoint = defineAgentEndpoint({
     'Variables: this message, then the session, then defaults; secret ones only here (never stored, logged or put in a prompt). ' +
     'Provider failures and a reached cost cap are the run’s `error` (`run.failed`), never an HTTP error. ' +
     'With `stream: true` the answer is the run’s event stream, ending with its terminal event or `run.requires_action`. Otherwise ' +
-    '`{message, run, reply?}` at once, or once the run ended or paused if that is within `wait_ms` (0–60000, default 0). ' +
+    '`{message, run, reply?}` at once (the run as accepted: `in_progress` or `queued`), or once the run ended or paused if that is ' +
+    'within `wait_ms` (0–60000, default 0). ' +
     'While staff have the session (a handoff `open` or `assigned`, or the message names one of the agent’s `handoff.never_handle` topics, ' +
     'which opens one) the message is stored for them and no run starts: `{message, run: null, handoff}`, as JSON even with `stream: true`. ' +
     'With a client token: only that end user’s sessions (another’s is 404 `session_not_found`), input up to 4,000 characters, and an ' +

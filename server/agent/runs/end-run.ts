@@ -2,14 +2,14 @@ import type pg from 'pg';
 import type { AgentRun, AgentRunStatus } from '@/server/db';
 import { db } from '@/server/db';
 import { newId } from '@/server/db/ids';
-import { pgTransaction } from '@/server/db/pg';
+import { getPgPool, pgTransaction } from '@/server/db/pg';
 import { AgentError } from '@/server/errors/agent-error';
 import { presentRun, type RequiredAction } from '@/server/agent/ask/present-run';
 import { openHandoffWithPg, type HandoffOpener } from '@/server/agent/handoffs/open-handoff';
 import type { ModelTurn } from '@/server/agent/providers/model-events';
 import type { FallbackAttempt } from '@/server/agent/providers/stream-with-fallback';
 import { recordAgentEventWithPg } from '@/server/agent/webhooks/record-agent-event';
-import { lockSessionWithPg, readSessionWithPg, RUN_COLUMNS, toRun } from './run-rows';
+import { lockSessionWithPg, readSessionWithPg, RUN_COLUMNS, runColumnsOf, toRun } from './run-rows';
 import { announceRunCancel, runEventLog, type EventLog } from './run-stream';
 import { forgetRunSecrets, hasRunSecrets } from './run-secrets';
 import { settleSession } from './session-runs';
@@ -262,11 +262,25 @@ export async function cancelRun(projectId: string, runId: string, owner?: string
   return presentRun(ended);
 }
 
-/** A run of the project by id (with `owner`, of a session of that end user); another project's or end user's, or none, is 404. */
+/**
+ * A run of the project by id (with `owner`, of a session of that end user); another project's
+ * or end user's, or none, is 404. Raw SQL: tool outputs, run streams and cancels start here.
+ */
 export async function findSessionRun(projectId: string, runId: string, owner?: string): Promise<AgentRun> {
-  const run = await db.agentRun.findFirst({
-    where: owner === undefined ? { id: runId, projectId } : { id: runId, projectId, session: { is: { endUserId: owner } } },
-  });
-  if (!run) throw new AgentError('resource_not_found', { param: 'run', details: { resource: 'run' } });
-  return run;
+  const { rows } = await getPgPool().query(
+    owner === undefined
+      ? {
+          name: 'agent-run-of-project',
+          text: `SELECT ${RUN_COLUMNS} FROM agent_runs WHERE id = $1 AND project_id = $2`,
+          values: [runId, projectId],
+        }
+      : {
+          name: 'agent-run-of-end-user',
+          text: `SELECT ${runColumnsOf('r')} FROM agent_runs r JOIN agent_sessions s ON s.id = r.session_id
+                  WHERE r.id = $1 AND r.project_id = $2 AND s.end_user_id = $3`,
+          values: [runId, projectId, owner],
+        },
+  );
+  if (!rows[0]) throw new AgentError('resource_not_found', { param: 'run', details: { resource: 'run' } });
+  return toRun(rows[0]);
 }

@@ -1,6 +1,6 @@
 import { pgTransaction } from '@/server/db/pg';
 import { AgentError, runError } from '@/server/errors/agent-error';
-import { presentRun, type RequiredAction } from '@/server/agent/ask/present-run';
+import type { RequiredAction } from '@/server/agent/ask/present-run';
 import type { ModelTurn } from '@/server/agent/providers/model-events';
 import { addOutboxJobsWithPg } from '@/server/outbox/add-outbox-jobs-with-pg';
 import { RUN_COLUMNS, toRun } from './run-rows';
@@ -17,7 +17,7 @@ export interface ToolOutput {
  * run's `required_action`, in one request. The run goes back to `in_progress` and a worker
  * resumes it. Not waiting → 409 `run_not_requires_action` (one whose deadline passed is failed
  * `tool_outputs_expired` first); an unknown or repeated `call_id` → 422 `validation_failed`;
- * a missing one → 422 `tool_outputs_incomplete`.
+ * a missing one → 422 `tool_outputs_incomplete`. Returns the run as resumed.
  */
 export async function submitToolOutputs(projectId: string, runId: string, outputs: ToolOutput[], owner?: string) {
   const run = await findSessionRun(projectId, runId, owner);
@@ -63,5 +63,5 @@ export async function submitToolOutputs(projectId: string, runId: string, output
   });
   const resumed = rows[0] ? toRun(rows[0]) : null;
   if (!resumed) throw new AgentError('run_not_requires_action', { param: 'run' });
-  return presentRun(resumed);
+  return resumed;
 }

@@ -2,7 +2,7 @@ import { ownerOf } from '@/server/agent/access/agent-caller';
 import { agentMethods } from '@/server/agent/http/agent-methods';
 import { agentRoute } from '@/server/agent/http/agent-route';
 import { submitToolOutputsEndpoint } from '@/server/agent/http/endpoints/runs';
-import { findSessionRun } from '@/server/agent/runs/end-run';
+import { presentRun } from '@/server/agent/ask/present-run';
 import { lastRunEventId, runEventsResponse, streamContextOf } from '@/server/agent/runs/session-messages';
 import { submitToolOutputs } from '@/server/agent/runs/submit-tool-outputs';
 
@@ -12,9 +12,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = agentMethods({
     // A stream starts where the paused run's log ends: what came before was the caller's already.
     const pausedAt = body.stream ? await lastRunEventId(params.run) : null;
     const run = await submitToolOutputs(caller.projectId, params.run, body.tool_outputs, ownerOf(caller));
-    if (!body.stream) return run;
-    return runEventsResponse(await findSessionRun(caller.projectId, params.run, ownerOf(caller)), pausedAt, streamContextOf(ctx), {
-      endAtPause: true,
-    });
+    if (!body.stream) return presentRun(run);
+    return runEventsResponse(run, pausedAt, streamContextOf(ctx), { endAtPause: true });
   }),
 });

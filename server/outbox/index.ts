@@ -1,4 +1,4 @@
-import { db, Prisma, type DbTx } from '@/server/db';
+import type { DbTx } from '@/server/db';
 import { newId } from '@/server/db/ids';
 import { getPgPool } from '@/server/db/pg';
 import { getQueue, jobSchema, mergeableJobs, type JobData, type JobName, type QueueName } from '@/server/queues';
@@ -71,10 +71,22 @@ export interface OutboxRow {
  */
 export async function dispatchOutbox(options: { olderThanMs?: number; limit?: number } = {}): Promise<number> {
   const { olderThanMs = 0, limit = 500 } = options;
-  const rows = await db.$queryRaw<OutboxRow[]>`
-    SELECT id, queue, name, data, job_id, run_at FROM outbox_jobs
-    WHERE dispatched_at IS NULL ${olderThanMs > 0 ? Prisma.sql`AND created_at < now() - make_interval(secs => ${olderThanMs / 1000})` : Prisma.empty}
-    ORDER BY created_at LIMIT ${limit}`;
+  // Raw SQL: the relay runs this as each accepted message's run waits to be handed over.
+  const { rows } = await getPgPool().query<OutboxRow>(
+    olderThanMs > 0
+      ? {
+          name: 'outbox-waiting-older',
+          text: `SELECT id, queue, name, data, job_id, run_at FROM outbox_jobs
+                  WHERE dispatched_at IS NULL AND created_at < now() - make_interval(secs => $2::float8)
+                  ORDER BY created_at LIMIT $1`,
+          values: [limit, olderThanMs / 1000],
+        }
+      : {
+          name: 'outbox-waiting',
+          text: 'SELECT id, queue, name, data, job_id, run_at FROM outbox_jobs WHERE dispatched_at IS NULL ORDER BY created_at LIMIT $1',
+          values: [limit],
+        },
+  );
   if (rows.length === 0) return 0;
   await handOver(rows);
   return rows.length;

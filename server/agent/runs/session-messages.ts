@@ -65,26 +65,24 @@ export async function postSessionMessage(
     };
   }
   if (body.stream) return runEventsResponse(accepted.run, null, context, { endAtPause: true });
+  // A new run not waited for stands as accepted a moment ago: the transaction's row and queue position.
+  if (body.wait_ms === 0 && !accepted.replayed) return messageResult(accepted.message, accepted.run, accepted.queuePosition);
   if (body.wait_ms > 0) await waitForRun(accepted.run, body.wait_ms);
-  else if (!accepted.replayed) {
-    // Not waiting for a new run: it stands as the acceptance left it a moment ago, which the
-    // transaction returned with its queue position; reading it again cost two ORM queries.
-    return {
-      object: 'session.message_result' as const,
-      message: presentMessage(accepted.message),
-      run: presentRun(accepted.run, { queuePosition: accepted.queuePosition }),
-    };
-  }
   return messageOutcome(accepted.message, accepted.run.id);
 }
 
+/** `{message, run, reply?}` with the run as it is now (after a wait, or for a replay, whose run may have ended). */
 async function messageOutcome(message: AgentMessage, runId: string) {
   const run = await db.agentRun.findUniqueOrThrow({ where: { id: runId } });
   const reply = run.replyMessageId ? await db.agentMessage.findUnique({ where: { id: run.replyMessageId } }) : null;
+  return messageResult(message, run, await queuePositionOf(run), reply);
+}
+
+function messageResult(message: AgentMessage, run: AgentRun, queuePosition: number | undefined, reply: AgentMessage | null = null) {
   return {
     object: 'session.message_result' as const,
     message: presentMessage(message),
-    run: presentRun(run, { queuePosition: await queuePositionOf(run) }),
+    run: presentRun(run, { queuePosition }),
     ...(reply ? { reply: presentMessage(reply) } : {}),
   };
 }

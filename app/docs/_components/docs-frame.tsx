@@ -2,7 +2,12 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { BrandMark } from '@/app/_components/brand-mark';
 
-/** The public frame of a set of developer docs (no session needed): skip link, header with its links, content. */
+/**
+ * The public frame of a set of developer docs (no session needed): skip link, header with its
+ * links, content. The docs are written in English (their Arabic passages say so themselves), so
+ * they read left to right whatever the visitor's language: in an Arabic page's right-to-left
+ * flow a path like `/v1/sessions` showed as `v1/sessions/`, and sentences ended on the left.
+ */
 export function DocsFrame(props: {
   home: { href: string; label: string };
   navLabel: string;
@@ -12,7 +17,7 @@ export function DocsFrame(props: {
 }) {
   const link = 'rounded-md px-2 py-1 text-slate-600 hover:bg-slate-100 hover:text-slate-900';
   return (
-    <div className="min-h-dvh bg-white">
+    <div lang="en" dir="ltr" className="min-h-dvh bg-white">
       <a
         href="#content"
         className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-3 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"

@@ -47,6 +47,7 @@ describe('/agent/v1/sessions', () => {
     assert.equal(first.body.version, 'published');
     assert.equal(first.body.concurrency, 'queue', "the agent's concurrency_default");
     assert.deepEqual(first.body.variables, { store_id: 's1' });
+    assert.deepEqual(first.body.metadata, { source: 'app' });
     assert.equal(first.body.status, 'open');
     const endUser = await db.agentEndUser.findUniqueOrThrow({ where: { id: first.body.end_user } });
     assert.equal(endUser.externalId, `cus-${externalId}`);

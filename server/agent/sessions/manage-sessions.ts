@@ -1,5 +1,4 @@
 import { db, Prisma, type AgentSession } from '@/server/db';
-import { newId } from '@/server/db/ids';
 import { AgentError } from '@/server/errors/agent-error';
 import { readAgentConfig, type AgentConfig } from '@/server/agent/agents/agent-config';
 import { assertAgentReady } from '@/server/agent/agents/agent-readiness';
@@ -12,10 +11,10 @@ import { pageAgentList, type AgentListParams } from '@/server/agent/http/agent-p
 import { findCatalogueModel } from '@/server/agent/models/catalogue';
 import { isModelConfigured, loadProjectModelAccess } from '@/server/agent/models/project-model-access';
 import { recordAgentEvent } from '@/server/agent/webhooks/record-agent-event';
+import { insertSession } from './insert-session';
 import { presentSession } from './present-session';
 import { checkSessionVariables } from './session-variables';
 import { assertPlaygroundRoom } from '@/server/agent/usage/ai-usage-limits';
-import { sessionContactId } from '@/server/agent/handoffs/session-conversation';
 
 export type SessionMetadata = Record<string, string | number | boolean | null>;
 
@@ -51,36 +50,21 @@ export async function getOrCreateSession(projectId: string, input: SessionInput,
   checkSessionVariables(config.variables, input.variables ?? {});
   if (channel === 'playground' && findCatalogueModel(config.model.id)?.platform_provided) await assertPlaygroundRoom(projectId);
   const endUser = input.end_user ? (await getOrCreateEndUser(projectId, input.end_user)).endUser : null;
-  try {
-    // The session and its `session.created` event are one transaction (server/agent/webhooks/).
-    const row = await db.$transaction(async (tx) => {
-      const created = await tx.agentSession.create({
-        data: {
-          id: newId('agentSession'),
-          projectId,
-          agentId: agent.id,
-          externalId: input.external_id ?? null,
-          endUserId: endUser?.id ?? null,
-          contactId: sessionContactId({ channel, externalId: input.external_id ?? null }),
-          channel,
-          version: String(version),
-          concurrency: input.concurrency ?? config.concurrency_default,
-          variables: input.variables ?? {},
-          metadata: input.metadata ?? {},
-        },
-      });
-      await recordAgentEvent(tx, { projectId, type: 'session.created', data: presentSession(created) });
-      return created;
-    });
-    return { session: presentSession(row), created: true, ignored: false };
-  } catch (error) {
-    // Another request created it first: the same answer as if this one had come second.
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002' && input.external_id !== undefined) {
-      const existing = await db.agentSession.findUniqueOrThrow({ where: { projectId_externalId: { projectId, externalId: input.external_id } } });
-      return { ...(await reuse(projectId, existing, input)), created: false };
-    }
-    throw error;
-  }
+  const row = await insertSession({
+    projectId,
+    agentId: agent.id,
+    externalId: input.external_id ?? null,
+    endUserId: endUser?.id ?? null,
+    channel,
+    version: String(version),
+    concurrency: input.concurrency ?? config.concurrency_default,
+    variables: input.variables ?? {},
+    metadata: input.metadata ?? {},
+  });
+  if (row) return { session: presentSession(row), created: true, ignored: false };
+  // Another request created it first: the same answer as if this one had come second.
+  const existing = await db.agentSession.findUniqueOrThrow({ where: { projectId_externalId: { projectId, externalId: input.external_id! } } });
+  return { ...(await reuse(projectId, existing, input)), created: false };
 }
 
 async function reuse(projectId: string, existing: AgentSession, input: SessionInput) {

@@ -1,7 +1,6 @@
 import { cachedCallerLookup } from '@/server/api-keys/caller-cache';
 import { db, type AgentSession } from '@/server/db';
-import { newId } from '@/server/db/ids';
-import { getPgPool, pgTransaction } from '@/server/db/pg';
+import { getPgPool } from '@/server/db/pg';
 import { AgentError, type AgentLanguage } from '@/server/errors/agent-error';
 import type { BrowserCaller, ClientTokenCaller } from '@/server/agent/access/agent-caller';
 import { clientTokenExpiry, readClientToken } from '@/server/agent/access/client-token';
@@ -9,9 +8,9 @@ import { assertAgentReady } from '@/server/agent/agents/agent-readiness';
 import { findPublishedAgent, type PublishedAgent } from '@/server/agent/agents/find-agent';
 import { loadProjectModelAccess } from '@/server/agent/models/project-model-access';
 import { SESSION_COLUMNS } from '@/server/agent/runs/run-rows';
+import { insertSession } from '@/server/agent/sessions/insert-session';
 import { presentSession } from '@/server/agent/sessions/present-session';
 import { admitAnonymousConversation } from '@/server/agent/usage/anonymous-caps';
-import { recordAgentEventWithPg } from '@/server/agent/webhooks/record-agent-event';
 
 /**
  * The widget's agent: the one the client token was minted for, else the project's agent whose
@@ -53,8 +52,8 @@ const widgetSessionExternalId = (endUserId: string, agentId: string) => `widget:
  * POST /v1/widget/sessions: this end user's session with the widget's agent, got or created
  * (channel `widget`, concurrency `queue`). A new one for an anonymous visitor counts against the
  * project's anonymous conversations of the day (429 `anonymous_limit_reached`). Every visitor's
- * first message waits on this, so it is a lookup and, for a new session, one insert (with its
- * `session.created` event when an endpoint listens) on the run engine's `pg` path.
+ * first message waits on this, so it is a lookup and, for a new session, insertSession's one
+ * transaction.
  */
 export async function getOrCreateWidgetSession(caller: ClientTokenCaller) {
   const { agent, config } = await widgetAgent(caller.projectId, caller.agentId);
@@ -64,30 +63,29 @@ export async function getOrCreateWidgetSession(caller: ClientTokenCaller) {
 
   assertAgentReady(agent.slug, config, await loadProjectModelAccess(caller.projectId));
   const giveBack = caller.anonymous ? await admitAnonymousConversation(caller.projectId) : undefined;
+  let created: AgentSession | null;
   try {
-    const created = await pgTransaction(async (client) => {
-      const { rows } = await client.query<AgentSession>({
-        name: 'agent-widget-session-create',
-        text: `INSERT INTO agent_sessions (id, project_id, agent_id, external_id, end_user_id, channel, concurrency)
-               VALUES ($1, $2, $3, $4, $5, 'widget', 'queue')
-               ON CONFLICT (project_id, external_id) DO NOTHING
-               RETURNING ${SESSION_COLUMNS}`,
-        values: [newId('agentSession'), caller.projectId, agent.id, externalId, caller.endUserId],
-      });
-      const row = rows[0];
-      if (row) await recordAgentEventWithPg(client, { projectId: caller.projectId, type: 'session.created', data: presentSession(row) });
-      return row ?? null;
+    created = await insertSession({
+      projectId: caller.projectId,
+      agentId: agent.id,
+      externalId,
+      endUserId: caller.endUserId,
+      channel: 'widget',
+      version: 'published',
+      concurrency: 'queue',
+      variables: {},
+      metadata: {},
     });
-    if (created) return { session: presentSession(created), created: true };
-    // Another request created it first: this one made no conversation.
-    await giveBack?.();
-    const first = await findWidgetSession(caller.projectId, externalId, caller.endUserId);
-    if (!first) throw new AgentError('session_not_found', { param: 'session' });
-    return { session: presentSession(first), created: false };
   } catch (error) {
     await giveBack?.();
     throw error;
   }
+  if (created) return { session: presentSession(created), created: true };
+  // Another request created it first: this one made no conversation (given back once, whatever follows).
+  await giveBack?.();
+  const first = await findWidgetSession(caller.projectId, externalId, caller.endUserId);
+  if (!first) throw new AgentError('session_not_found', { param: 'session' });
+  return { session: presentSession(first), created: false };
 }
 
 /** The widget session of this external id; one of another end user's is 409 `session_end_user_mismatch`. */

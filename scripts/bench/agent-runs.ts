@@ -24,7 +24,7 @@ import { cpuMs, ioRoundTrips, machineBusyMs } from './measure';
  *    deltas and resumed with Last-Event-ID, and every reply must arrive whole and once.
  * 3. Client tools: 50 runs at once pause for a client tool; the time from POST tool_outputs to
  *    the resumed run's first delta, beyond the simulator's own 200 ms (target p95 ≤ 50 ms).
- * `BENCH_SESSIONS`, `BENCH_STREAMS` change the 1,000 and the 200; `BENCH_PARTS=2,3` runs only those parts.
+ * `BENCH_SESSIONS`, `BENCH_STREAMS` change the 1,000 and the 200, `BENCH_TOKENS`, `BENCH_TOKEN_MS` part 2's replies; `BENCH_PARTS=2,3` runs only those parts.
  */
 const port = 3470;
 const aiPort = 4490;
@@ -34,7 +34,9 @@ await resetStores(env);
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 1000);
 const MESSAGES_PER_SESSION = 5;
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 200);
-const TOKENS = 40;
+/** A streamed reply: `BENCH_TOKENS` tokens `BENCH_TOKEN_MS` apart (40 and 10: a 0.6 s stream, so 200 at once arrive at 333 a second). */
+const TOKENS = Number(process.env.BENCH_TOKENS ?? 40);
+const TOKEN_MS = Number(process.env.BENCH_TOKEN_MS ?? 10);
 const simKey = 'sim-bench-agent-runs';
 const base = `http://127.0.0.1:${port}/agent`;
 
@@ -145,7 +147,7 @@ async function straightRun(): Promise<Timing> {
 
 /** 2. STREAMS streamed runs at once, beside as many straight streams, 10 % cut and resumed. */
 async function streaming() {
-  await configureSimulator(aiPort, { ttft_ms: 200, token_ms: 10 });
+  await configureSimulator(aiPort, { ttft_ms: 200, token_ms: TOKEN_MS });
   const sessions: string[] = [];
   await pool(
     Array.from({ length: STREAMS }, (_, i) => i),
@@ -156,7 +158,7 @@ async function streaming() {
   );
   // Warm both paths first (a cold web process compiles the route on its first requests).
   for (const session of sessions.slice(0, 10)) await Promise.all([streamedRun(session, false), straightRun()]);
-  const streamMs = 200 + TOKENS * 10;
+  const streamMs = 200 + TOKENS * TOKEN_MS;
   const runs: Timing[] = [];
   const straight: Timing[] = [];
   const cpuBefore = cpuOf();
@@ -183,7 +185,7 @@ async function streaming() {
     );
   const broken = runs.filter((t) => t.text !== expected).length;
   console.log(
-    `\n2. ${runs.length} streamed runs at once: first token p50 ${percentile(
+    `\n2. ${runs.length} streamed runs at once (${TOKENS} tokens ${TOKEN_MS} ms apart; started over ${streamMs} ms, ${((STREAMS * 1000) / streamMs).toFixed(0)} a second): first token p50 ${percentile(
       runs.map((t) => t.firstTokenMs),
       50,
     ).toFixed(0)} ms, ` +

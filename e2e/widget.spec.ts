@@ -132,8 +132,11 @@ async function openWidget(page: Page, query: string) {
   await page.goto(`${siteOrigin}/?${query}`);
   const launcher = widget(page).locator('button.launcher');
   await expect(launcher).toBeVisible();
+  const closedAt = await launcher.boundingBox();
   await launcher.click();
   await expect(widget(page).locator('textarea')).toBeFocused();
+  // The launcher stays where it was, in either direction: it is also how the panel is closed.
+  expect(await launcher.boundingBox()).toEqual(closedAt);
 }
 
 async function send(page: Page, text: string) {

@@ -35,12 +35,13 @@ function inkOn(hex: string): string {
   return (l + 0.05) / 0.05 > 1.05 / (l + 0.05) ? '#111111' : '#ffffff';
 }
 
+// The launcher keeps to its side by a physical margin, not flex alignment, which follows the
+// language's direction and moved it across the page in Arabic when the panel opened.
 const css = (color: string, side: string) => `
 :host{all:initial}
 *{box-sizing:border-box;font-family:system-ui,-apple-system,"Segoe UI",Tahoma,Arial,sans-serif}
-.w{position:fixed;bottom:20px;${side}:20px;z-index:2147483000;display:flex;flex-direction:column;align-items:flex-end;gap:12px;font-size:15px;line-height:1.45;color:#1b1b1f}
-.w.left{align-items:flex-start}
-.launcher{width:56px;height:56px;border-radius:50%;border:0;background:${color};color:${inkOn(color)};cursor:pointer;box-shadow:0 4px 14px rgba(0,0,0,.25);display:grid;place-items:center}
+.w{position:fixed;bottom:20px;${side}:20px;z-index:2147483000;display:flex;flex-direction:column;gap:12px;font-size:15px;line-height:1.45;color:#1b1b1f}
+.launcher{margin-${side === 'left' ? 'right' : 'left'}:auto;width:56px;height:56px;border-radius:50%;border:0;background:${color};color:${inkOn(color)};cursor:pointer;box-shadow:0 4px 14px rgba(0,0,0,.25);display:grid;place-items:center}
 .launcher svg{width:28px;height:28px;fill:currentColor}
 button:focus-visible,textarea:focus-visible{outline:3px solid #1a5fd0;outline-offset:2px}
 .panel{width:min(370px,calc(100vw - 40px));height:min(560px,calc(100vh - 110px));background:#fff;border-radius:14px;box-shadow:0 8px 30px rgba(0,0,0,.25);display:flex;flex-direction:column;overflow:hidden}
@@ -71,7 +72,7 @@ export function renderUi(words: Words, options: { language: string; position: 'l
   const root = host.attachShadow({ mode: 'open' });
   const style = h('style', {}, css(options.color, options.position));
   const dir = options.language === 'ar' ? 'rtl' : 'ltr';
-  const wrap = h('div', { class: `w ${options.position}`, dir, lang: options.language });
+  const wrap = h('div', { class: 'w', dir, lang: options.language });
 
   const panel = h('section', { class: 'panel', id: 'agent-widget-panel', role: 'dialog', 'aria-labelledby': 'agent-widget-title', hidden: '' });
   const header = h('header');

@@ -15,3 +15,11 @@ for (const path of ['/docs/errors', '/agent/docs/errors']) {
     if ((await arabic.count()) > 0) expect(await arabic.evaluate((element) => getComputedStyle(element).direction)).toBe('rtl');
   });
 }
+
+test('the widget demo page in Arabic is an Arabic site (right to left) whose English text reads left to right', async ({ page }) => {
+  await page.goto('/widget/demo.html?lang=ar');
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  const text = page.locator('main');
+  await expect(text).toHaveAttribute('lang', 'en');
+  expect(await text.evaluate((element) => getComputedStyle(element).direction)).toBe('ltr');
+});

@@ -90,6 +90,11 @@ test('signing in comes back to the page asked for with its query: the agent proj
   await signIn(page, user.password);
   await expect(page).toHaveURL(new RegExp(`/agents/keys\\?project=${second.id}$`));
   await expect(page.getByLabel('Project', { exact: true })).toHaveValue(second.id);
+
+  // Without ?project= the pages open the organization's first project, not whichever was added last.
+  const [first] = await db.agentProject.findMany({ where: { orgId: alpha.id }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], take: 1 });
+  await page.goto('/agents');
+  await expect(page.getByLabel('Project', { exact: true })).toHaveValue(first!.id);
 });
 
 test('a wrong password shows an error and stays on sign in', async ({ page }) => {

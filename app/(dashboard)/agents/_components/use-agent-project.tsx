@@ -10,7 +10,8 @@ import { inputClass } from '../../_components/ui';
 
 /**
  * The agent project the pages work in: `?project=` when it names one of the organization's,
- * else the first. Agent projects (`prj_…`) are apart from the messaging organization and hold
+ * else its first project (the oldest; the list is newest first), which stays the default as
+ * projects are added. Agent projects (`prj_…`) are apart from the messaging organization and hold
  * its agents, tools, knowledge, keys and provider credentials (agent-api.md §1.2).
  */
 export function useAgentProject() {
@@ -18,7 +19,7 @@ export function useAgentProject() {
   const requested = useSearchParams().get('project');
   const projects = useQuery(trpc.agents.projects.queryOptions());
   const list = projects.data?.projects ?? [];
-  const project = list.find((p) => p.id === requested) ?? list[0] ?? null;
+  const project = list.find((p) => p.id === requested) ?? list.at(-1) ?? null;
   return { projects, project, can: projects.data?.can };
 }
 

@@ -160,6 +160,7 @@ test('an owner builds an agent, tests a tool, meets an etag conflict, reloads an
   await expect(versions.getByRole('listitem')).toHaveCount(1);
   await expect(versions).toContainText('Version 1');
   await expect(page.getByText('version 1 is live')).toBeVisible();
+  await expect(page.getByTestId('readiness')).toHaveText('Ready: this draft can be published. Version 1 answers until then.');
   await expectClean(page);
   await shoot(page, testInfo, 'published');
 

@@ -150,6 +150,7 @@ function Builder({ project, agentId }: { project: ProjectView; agentId: string }
       {!canEdit && <p className="text-sm text-slate-600">{t('readOnly')}</p>}
       <Readiness
         blockers={server.readiness.blockers}
+        publishedVersion={server.published_version}
         projectId={project.id}
         canResume={project.can['projects:write']}
         resuming={pause.isPending}
@@ -255,12 +256,14 @@ function useLeaveWarning(active: boolean) {
 /** Why the agent cannot answer, each reason with the way to fix it. */
 function Readiness({
   blockers,
+  publishedVersion,
   projectId,
   canResume,
   resuming,
   onResume,
 }: {
   blockers: string[];
+  publishedVersion: number | null;
   projectId: string;
   canResume: boolean;
   resuming: boolean;
@@ -270,7 +273,7 @@ function Readiness({
   if (blockers.length === 0)
     return (
       <p className="rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-900" data-testid="readiness">
-        {t('ready')}
+        {publishedVersion === null ? t('ready') : t('readyLive', { n: publishedVersion })}
       </p>
     );
   return (

@@ -1,11 +1,12 @@
 import type { Conversation, ToolResult } from './conversation';
 import { asksForPerson, callLines, hasArabic, scenarioMarker, tokensMarker, withoutMarkers } from './markers';
-import { matchRule, type Scenarios } from './scenarios';
+import { fillFromResult, matchRule, type Scenarios } from './scenarios';
 import { capTurn, normaliseText, type Turn } from './turn';
 
 /**
  * The simulated model: a deterministic answer to a conversation, in this order of precedence:
- * quote tool results that end the input; `#call` lines; `[[sim:tokens=N]]`; a handoff when the
+ * answer tool results that end the input (with the scenario rule's `reply_with_result`, else
+ * quoting them); `#call` lines; `[[sim:tokens=N]]`; a handoff when the
  * customer asks for a person and `handoff` is offered; the scenario's first matching rule;
  * otherwise a summary of the input. The client's token cap applies last.
  */
@@ -23,7 +24,7 @@ export function refusalTurn(conversation: Conversation): Turn {
 function uncappedTurn(conversation: Conversation, scenarios: Scenarios): Turn {
   const { lastUserText: text, toolsOffered } = conversation;
   const arabic = hasArabic(text);
-  if (conversation.toolResults.length > 0) return textTurn(conversation.toolResults.map((result) => quoteResult(result, arabic)).join(' '));
+  if (conversation.toolResults.length > 0) return textTurn(answerWithResults(conversation, scenarios, arabic));
 
   const calls = callLines(text);
   if (calls.length > 0) return { kind: 'tool_calls', calls };
@@ -48,6 +49,15 @@ function uncappedTurn(conversation: Conversation, scenarios: Scenarios): Turn {
 }
 
 const textTurn = (text: string): Turn => ({ kind: 'text', text: normaliseText(text), stop: 'end' });
+
+/** The scenario rule's answer made from its tool's result, when it has one and the result fits it; else each result quoted. */
+function answerWithResults(conversation: Conversation, scenarios: Scenarios, arabic: boolean): string {
+  const scenarioName = scenarioMarker(conversation.instructions);
+  const rule = scenarioName ? matchRule(scenarios.get(scenarioName) ?? [], conversation.lastUserText) : undefined;
+  const result = conversation.toolResults.find((r) => r.name === rule?.toolCall?.name);
+  const answer = rule?.replyWithResult && result ? fillFromResult(rule.replyWithResult, result.output) : undefined;
+  return answer ?? conversation.toolResults.map((r) => quoteResult(r, arabic)).join(' ');
+}
 
 const quoteResult = (result: ToolResult, arabic: boolean) =>
   arabic ? `أعادت الأداة ${result.name}: ${result.output}` : `Tool ${result.name} returned: ${result.output}`;

@@ -37,6 +37,24 @@ describe('OpenAI Chat Completions', () => {
     assert.equal(arabic.choices[0]!.message.content, `أعادت الأداة order_status: ${RESULT}`);
   });
 
+  test("a scenario answers its tool's result in words, and quotes a result that does not fit", async () => {
+    const client = openaiClient(sim.url, freshKey());
+    const ask = async (question: string, result: string) => {
+      const messages = history(question).map((m) => (m.role === 'tool' ? { ...m, content: result } : m));
+      const answer = await client.chat.completions.create({
+        model: 'sim/steady',
+        messages: [{ role: 'system', content: 'SIM-SCENARIO: acme' }, ...messages],
+      });
+      return answer.choices[0]!.message.content;
+    };
+    const order = '{"result":{"id":"1234","status":"out for delivery","eta":"2026-12-01"}}';
+    assert.equal(await ask('Where is order 1234?', order), 'Your order 1234 is out for delivery. Expected delivery date: 2026-12-01.');
+    assert.equal(await ask('أين طلبي 1234', order), 'حالة طلبك رقم 1234: out for delivery. تاريخ التسليم المتوقع: 2026-12-01.');
+    const failed = '{"error":{"code":"upstream_failed","status":500}}';
+    assert.equal(await ask('Where is order 1234?', failed), `Tool order_status returned: ${failed}`);
+    assert.equal(await ask('Where is order 1234?', 'not json'), 'Tool order_status returned: not json');
+  });
+
   test('the stream helper accumulates text and parallel tool calls', async () => {
     const client = openaiClient(sim.url, freshKey());
     const text = await client.chat.completions

@@ -21,12 +21,17 @@ export const shopFaqHtml = `<!doctype html><html lang="en"><head><title>Acme FAQ
 
 const faqMarkdown = '# Returns\n\nReturns are accepted within 30 days of delivery.\n\n# Shipping\n\nOrders inside the city arrive the next day.';
 
+const DAY_MS = 86_400_000;
+
+/** An order, the same for an id every time but for its date: an order on its way is due in the days ahead, a delivered one was delivered lately. */
 function order(id: string) {
   const n = [...id].reduce((sum, c) => sum + c.charCodeAt(0), 0);
+  const status = statuses[n % statuses.length];
+  const days = (1 + (n % 5)) * (status === 'delivered' ? -1 : 1);
   return {
     id,
-    status: statuses[n % statuses.length],
-    eta: new Date(Date.UTC(2026, 10, 25 + (n % 5))).toISOString().slice(0, 10),
+    status,
+    eta: new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10),
     items: [{ sku: `SKU-${n % 100}`, name: 'Notebook', quantity: 1 + (n % 3) }],
     customer: { city: 'Dubai' },
   };

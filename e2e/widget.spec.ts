@@ -50,12 +50,16 @@ function relayTo(target: URL) {
       { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: { ...req.headers, host: target.host } },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
+        let cutting = false;
         answer.on('data', (chunk: Buffer) => {
-          res.write(chunk);
-          if (cut && chunk.toString().includes('event: message.delta')) {
-            answer.destroy();
-            res.socket?.destroy();
-          }
+          if (cutting) return;
+          if (!cut || !chunk.toString().includes('event: message.delta')) return void res.write(chunk);
+          // The chunk reaches the browser before the connection drops: destroyed at once, the
+          // socket could discard it, and a widget that saw nothing of the run rightly sends the
+          // message again (same client_message_id) instead of resuming the run's events.
+          cutting = true;
+          answer.destroy();
+          res.write(chunk, () => res.socket?.destroy());
         });
         answer.on('end', () => res.end());
       },

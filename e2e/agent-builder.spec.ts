@@ -5,7 +5,7 @@ import { createAgent } from '@/server/agent/agents/manage-agents';
 import { setProjectAiPaused } from '@/server/agent/projects/project';
 import { db } from '@/server/db';
 import { closeRedis } from '@/server/redis';
-import { createAgentProject, simKey } from '@/tests/agent-factories';
+import { createAgentProject, createAgent as createPublishedAgent, simKey } from '@/tests/agent-factories';
 import { createOrg, createUser, type CreatedUser, deleteOrgs } from '@/tests/factories';
 import { expectNoHorizontalScroll, viewports } from './support/layout';
 import { signInAt } from './support/sign-in';
@@ -220,6 +220,17 @@ test('a marketer reads agents but cannot change them', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Save draft' })).toHaveCount(0);
   await page.goto('/agents/keys');
   await expect(page.getByText('Only owners and admins manage agent API keys.')).toBeVisible();
+});
+
+test('an archived agent says so and claims neither a live version nor readiness', async ({ page }) => {
+  // Published (version 1), then archived.
+  const retired = await createPublishedAgent(project.id, { instructions: 'Retired.', model: { id: 'sim/steady' } });
+  await db.agent.update({ where: { id: retired.id }, data: { name: 'Old desk', status: 'archived', archivedAt: new Date() } });
+  await signInAt(page, `/agents/${retired.id}`, owner);
+  await expect(page.getByRole('heading', { level: 2, name: 'Old desk' })).toBeVisible();
+  await expect(page.getByText(/ · archived$/)).toBeVisible();
+  await expect(page.getByText(/is live/)).toHaveCount(0);
+  await expect(page.getByTestId('readiness')).toHaveCount(0);
 });
 
 test('a paused project is a readiness blocker an owner fixes from the builder', async ({ page }) => {

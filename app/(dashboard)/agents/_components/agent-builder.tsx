@@ -142,20 +142,22 @@ function Builder({ project, agentId }: { project: ProjectView; agentId: string }
               {server.slug}
             </span>
             {' · '}
-            {server.published_version === null ? t('notPublished') : t('liveVersion', { n: server.published_version })}
-            {archived && ` · ${t('archived')}`}
+            {archived ? t('archived') : server.published_version === null ? t('notPublished') : t('liveVersion', { n: server.published_version })}
           </p>
         </div>
       </div>
       {!canEdit && <p className="text-sm text-slate-600">{t('readOnly')}</p>}
-      <Readiness
-        blockers={server.readiness.blockers}
-        publishedVersion={server.published_version}
-        projectId={project.id}
-        canResume={project.can['projects:write']}
-        resuming={pause.isPending}
-        onResume={() => pause.mutate({ projectId: project.id, paused: false })}
-      />
+      {/* An archived agent answers no one, whatever its draft or last version could do. */}
+      {!archived && (
+        <Readiness
+          blockers={server.readiness.blockers}
+          publishedVersion={server.published_version}
+          projectId={project.id}
+          canResume={project.can['projects:write']}
+          resuming={pause.isPending}
+          onResume={() => pause.mutate({ projectId: project.id, paused: false })}
+        />
+      )}
 
       <fieldset disabled={!editable} className="min-w-0 space-y-6">
         <legend className="sr-only">{t('draftLegend')}</legend>

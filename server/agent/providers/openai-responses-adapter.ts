@@ -95,6 +95,9 @@ async function* responseEvents(events: AsyncIterable<ResponseStreamEvent>): Asyn
       }
       case 'response.failed':
         throw failureFromErrorReport(event.response.error);
+      // The Responses API's own `error` event: the openai 6 SDK yields it as an event.
+      case 'error':
+        throw failureFromErrorReport({ code: event.code, message: event.message });
       default:
         break;
     }

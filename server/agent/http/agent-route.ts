@@ -68,6 +68,24 @@ export class AgentReply {
 export const agentReply = (body: unknown, options: { status?: number; headers?: Record<string, string> } = {}) =>
   new AgentReply(body, options.status, options.headers);
 
+/** What an Idempotency-Key replays for a streamed answer, which cannot be stored (see replayedAs). */
+const streamReplays = new WeakMap<Response, unknown>();
+
+/**
+ * Marks a streamed answer of an idempotent route with the JSON a repeat of the request gets
+ * instead: the stream itself is neither buffered nor stored.
+ */
+export function replayedAs(stream: Response, body: unknown): Response {
+  streamReplays.set(stream, body);
+  return stream;
+}
+
+/** The answer an Idempotency-Key keeps: the body as sent, or a stream's replay. */
+async function storedAnswer(response: Response): Promise<{ status: number; body: string }> {
+  if (streamReplays.has(response)) return { status: 200, body: JSON.stringify(streamReplays.get(response)) };
+  return { status: response.status, body: await response.clone().text() };
+}
+
 /** Browser-less callers without a key (sign-in) are limited per address. */
 const MEMBER_LIMIT_PER_MIN = 600;
 const ANONYMOUS_LIMIT_PER_MIN = 60;
@@ -148,7 +166,7 @@ export function agentRoute<S extends AgentEndpointSpec>(spec: S, handler: AgentH
       } catch (error) {
         response = agentErrorResponse(error, headers, requestId, language);
       }
-      await settleIdempotencyKey(claim.recordId, { status: response.status, body: await response.clone().text() });
+      await settleIdempotencyKey(claim.recordId, await storedAnswer(response));
       return response;
     } catch (error) {
       return agentErrorResponse(error, headers, requestId, language);

@@ -383,6 +383,8 @@ function userMessage(projectId: string, sessionId: string, text: string, clientM
     runId: null,
     clientMessageId,
     authorId: null,
+    callId: null,
+    toolName: null,
     createdAt: new Date(),
   };
 }

@@ -6,6 +6,9 @@ import { addOutboxJobsWithPg } from '@/server/outbox/add-outbox-jobs-with-pg';
 import { RUN_COLUMNS, toRun } from './run-rows';
 import { endRunFromOutside, findSessionRun } from './end-run';
 import { executeRunJob } from './session-runs';
+import { hasRunSecrets, readRunSecrets } from './run-secrets';
+import { redact } from './run-tools';
+import { recordToolMessages } from './tool-messages';
 
 export interface ToolOutput {
   call_id: string;
@@ -17,7 +20,8 @@ export interface ToolOutput {
  * run's `required_action`, in one request. The run goes back to `in_progress` and a worker
  * resumes it. Not waiting → 409 `run_not_requires_action` (one whose deadline passed is failed
  * `tool_outputs_expired` first); an unknown or repeated `call_id` → 422 `validation_failed`;
- * a missing one → 422 `tool_outputs_incomplete`. Returns the run as resumed.
+ * a missing one (an empty list too) → 422 `tool_outputs_incomplete`. The outputs join the
+ * session's history as tool messages (agent-api.md §8). Returns the run as resumed.
  */
 export async function submitToolOutputs(projectId: string, runId: string, outputs: ToolOutput[], owner?: string) {
   const run = await findSessionRun(projectId, runId, owner);
@@ -41,15 +45,14 @@ export async function submitToolOutputs(projectId: string, runId: string, output
   const missing = required.find((call) => !seen.has(call.call_id));
   if (missing) throw new AgentError('tool_outputs_incomplete', { param: '/tool_outputs', details: { call_id: missing.call_id } });
 
-  const turns = [
-    ...((run.turns as ModelTurn[] | null) ?? []),
-    ...required.map((call): ModelTurn => ({
-      role: 'tool',
-      callId: call.call_id,
-      name: call.name,
-      output: outputs.find((o) => o.call_id === call.call_id)!.output,
-    })),
-  ];
+  // A secret variable of the run echoed in an output reaches neither the model nor the history, as with server tools.
+  const secrets = hasRunSecrets(run) ? Object.values(await readRunSecrets(run.id)).map(String) : [];
+  const results = required.map((call) => ({
+    callId: call.call_id,
+    name: call.name,
+    output: redact(outputs.find((o) => o.call_id === call.call_id)!.output, secrets) as string,
+  }));
+  const turns = [...((run.turns as ModelTurn[] | null) ?? []), ...results.map((result): ModelTurn => ({ role: 'tool', ...result }))];
   const step = turns.filter((turn) => turn.role === 'assistant').length;
   const { rows } = await pgTransaction(async (client) => {
     const updated = await client.query({
@@ -58,7 +61,10 @@ export async function submitToolOutputs(projectId: string, runId: string, output
              WHERE id = $1 AND status = 'requires_action' RETURNING ${RUN_COLUMNS}`,
       values: [run.id, JSON.stringify(turns)],
     });
-    if (updated.rows[0]) await addOutboxJobsWithPg(client, [executeRunJob(run.id, step)]);
+    if (updated.rows[0]) {
+      await recordToolMessages(run, results, client);
+      await addOutboxJobsWithPg(client, [executeRunJob(run.id, step)]);
+    }
     return updated;
   });
   const resumed = rows[0] ? toRun(rows[0]) : null;

@@ -20,6 +20,7 @@ const messageErrors: AgentErrorCode[] = [
   'input_too_large',
   'unsupported_content_type',
   'system_message_not_allowed',
+  'tools_not_allowed_with_session',
   'variable_missing',
   'variable_unknown',
   'override_not_allowed',
@@ -58,7 +59,11 @@ export const postSessionMessageEndpoint = defineAgentEndpoint({
     'which opens one) the message is stored for them and no run starts: `{message, run: null, handoff}`, as JSON even with `stream: true`. ' +
     'With a client token: only that end user’s sessions (another’s is 404 `session_not_found`), input up to 4,000 characters, and an ' +
     'anonymous visitor’s messages capped (20 per 10 minutes per address, 50 per session: 429 `anonymous_limit_reached` with Retry-After). ' +
-    'Its streams end with an `error` event `token_expired` when the token expires: refresh it and reconnect with `Last-Event-ID`.',
+    'Its streams end with an `error` event `token_expired` when the token expires: refresh it and reconnect with `Last-Event-ID`. ' +
+    'A session’s tools are the agent’s: `tools` is 400 `tools_not_allowed_with_session`. With an `Idempotency-Key`, a repeat gets the ' +
+    'first answer (409 `idempotency_in_progress` while it is still being made); the first answer of a stream is replayed as ' +
+    '`{message, run}` as accepted, whose events `GET /v1/runs/{run}/events` gives.',
+  idempotent: true,
   access: 'project',
   endUsers: true,
   permission: 'runs:write',
@@ -74,6 +79,7 @@ export const postSessionMessageEndpoint = defineAgentEndpoint({
     variables: z.record(z.string(), variableValue).optional(),
     overrides: z.record(z.string(), z.unknown()).optional(),
     if_closed: z.enum(['reopen', 'error']).default('reopen'),
+    tools: z.unknown().optional().describe('Not taken: client tools come from the agent’s configuration.'),
   }),
   response: { status: 200, description: '`{object: "session.message_result", message, run, reply?}`, or an event stream.', stream: true },
   errors: messageErrors,
@@ -85,7 +91,11 @@ export const listSessionMessagesEndpoint = defineAgentEndpoint({
   path: '/v1/sessions/{session}/messages',
   tag: 'Runs',
   summary: "List a session's messages",
-  description: 'Newest first. Roles: `user`, `assistant`, `staff`, `tool`, `note`.',
+  description:
+    'Newest first. Roles: `user`, `assistant`, `staff`, `tool`, `note`. A `tool` message is one tool call’s result, in the order ' +
+    'they happened: `call_id`, the tool’s `name` and the `output` the model read (neutral codes such as `too_many_calls`, ' +
+    '`handed_off`, `ticket_already_open`, `upstream_failed`, `unreadable` included, secrets redacted) instead of `text`; ' +
+    'client tools’ outputs submitted with `tool_outputs` too.',
   access: 'project',
   endUsers: true,
   permission: 'sessions:read',
@@ -176,8 +186,8 @@ export const submitToolOutputsEndpoint = defineAgentEndpoint({
   params: runParams,
   body: z.strictObject({
     tool_outputs: z
+      // An empty list is `tool_outputs_incomplete`, as any list missing a call is (not a shape error).
       .array(z.strictObject({ call_id: z.string().min(1).max(128), output: z.string().max(100_000) }))
-      .min(1)
       .max(32),
     stream: z.boolean().default(false),
   }),

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { defineAgentEndpoint } from '../agent-endpoint';
 import { modelAndLimitErrors } from './ask';
+import { withWarnings } from '../responses/common';
+import { chatCompletionResponse } from '../responses/chat-completion';
 
 const content = z.union([z.string(), z.array(z.looseObject({ type: z.string(), text: z.string().optional() }))]);
 
@@ -38,7 +40,12 @@ export const chatCompletionsEndpoint = defineAgentEndpoint({
   access: 'project',
   permission: 'runs:write',
   body: chatCompletionBody,
-  response: { status: 200, description: 'A `chat.completion`, or `chat.completion.chunk` events ending with `[DONE]`.', stream: true },
+  response: {
+    status: 200,
+    description: 'A `chat.completion`, or `chat.completion.chunk` events ending with `[DONE]`.',
+    stream: true,
+    schema: withWarnings(chatCompletionResponse),
+  },
   errors: [
     ...modelAndLimitErrors,
     'unsupported_parameter',

@@ -140,11 +140,20 @@ export function operationErrorCodes(spec: EndpointSpec): MessagingErrorCode[] {
   return order.filter((code) => codes.has(code)).sort((a, b) => messagingErrorCodes[a].status - messagingErrorCodes[b].status);
 }
 
-/** zod → JSON Schema, minus noise a reader gains nothing from. */
-export function toSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+/**
+ * zod → JSON Schema, minus noise a reader gains nothing from. Schemas `named` names come out
+ * under `$defs`, referred to by `#/$defs/<name>` (the caller moves them into components).
+ */
+export function toSchema(schema: z.ZodType, io: 'input' | 'output', named?: ReadonlyMap<z.ZodType, string>): JsonSchema {
   const json = z.toJSONSchema(schema, {
     target: 'draft-2020-12',
     io,
+    // zod reads descriptions and ids from one registry (it only calls `get`): the global one, with the names added.
+    metadata:
+      named &&
+      ({
+        get: (node: z.ZodType) => ({ ...z.globalRegistry.get(node), ...(named.has(node) ? { id: named.get(node) } : {}) }),
+      } as unknown as typeof z.globalRegistry),
     override: ({ jsonSchema }) => {
       const node = jsonSchema as JsonSchema;
       if (node.format === 'date-time') delete node.pattern;
@@ -182,7 +191,7 @@ const deliveryHeader = (name: string, text: string): OpenApiParameter => ({
 });
 
 /** A webhook event as the `webhooks` section describes it: a signed POST (Standard Webhooks) of `payload`. */
-export function webhookOperation(event: string, description: string, payload: z.ZodType): OpenApiWebhook {
+export function webhookOperation(event: string, description: string, payload: JsonSchema): OpenApiWebhook {
   return {
     post: {
       operationId: `webhook_${event.replace(/\W/g, '_')}`,
@@ -193,7 +202,7 @@ export function webhookOperation(event: string, description: string, payload: z.
         deliveryHeader('webhook-timestamp', 'Unix seconds when this attempt was signed.'),
         deliveryHeader('webhook-signature', '`v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the secret.'),
       ],
-      requestBody: { required: true, content: { 'application/json': { schema: toSchema(payload, 'output') } } },
+      requestBody: { required: true, content: { 'application/json': { schema: payload } } },
       responses: { '2XX': { description: 'Received. Any other answer, or none within the time-out, is retried.' } },
     },
   };
@@ -327,7 +336,9 @@ function build(): OpenApiDocument {
     security: [{ bearerAuth: [] }],
     tags: [...tags, 'Reference'].map((name) => ({ name, ...(tagDescriptions[name] ? { description: tagDescriptions[name] } : {}) })),
     paths,
-    webhooks: Object.fromEntries(webhookEvents.map(({ event, description: text, schema }) => [event, webhookOperation(event, text, schema)])),
+    webhooks: Object.fromEntries(
+      webhookEvents.map(({ event, description: text, schema }) => [event, webhookOperation(event, text, toSchema(schema, 'output'))]),
+    ),
     components: {
       securitySchemes: {
         bearerAuth: {

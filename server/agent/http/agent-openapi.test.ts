@@ -7,6 +7,9 @@ import { buildAgentOpenApiDocument } from './agent-openapi';
 const doc = buildAgentOpenApiDocument();
 const operations = Object.values(doc.paths).flatMap((item) => Object.values(item));
 const operation = (id: string) => operations.find((op) => op.operationId === id);
+/** The schema itself, or the named one its `$ref` points to. */
+const resolved = (schema: JsonSchema | undefined): JsonSchema | undefined =>
+  schema?.$ref ? doc.components.schemas[schema.$ref.replace('#/components/schemas/', '')] : schema;
 
 /** Paths inside a schema where an object says nothing of its fields: what a generated client cannot type. */
 function bareObjects(schema: JsonSchema, at = ''): string[] {
@@ -21,7 +24,10 @@ function bareObjects(schema: JsonSchema, at = ''): string[] {
 }
 
 describe('agent OpenAPI document', () => {
-  test('types every JSON success response, with no bare object inside', () => {
+  test('types every JSON success response, with no bare object inside, naming the resources', () => {
+    for (const [name, schema] of Object.entries(doc.components.schemas)) assert.deepEqual(bareObjects(schema), [], name);
+    for (const ref of JSON.stringify(doc).match(/#\/components\/schemas\/\w+/g) ?? []) assert.ok(resolved({ $ref: ref }), ref);
+    assert.ok(['Run', 'Session', 'Message', 'ChatCompletion', 'SessionMessageResult'].every((name) => doc.components.schemas[name]));
     for (const op of operations) {
       for (const [status, response] of Object.entries(op.responses)) {
         if (!status.startsWith('2') || !response.content) continue;
@@ -42,7 +48,7 @@ describe('agent OpenAPI document', () => {
   });
 
   test('types a chat completion as OpenAI does, tool calls and refusal included', () => {
-    const completion = operation('createChatCompletion')?.responses['200']?.content?.['application/json']?.schema;
+    const completion = doc.components.schemas.ChatCompletion;
     const choice = completion?.properties?.choices?.items;
     const message = choice?.properties?.message;
     assert.deepEqual(message?.required, ['role', 'content', 'refusal']);
@@ -58,7 +64,7 @@ describe('agent OpenAPI document', () => {
       assert.deepEqual(payload.properties?.type, { type: 'string', const: type });
       assert.deepEqual(payload.required, ['id', 'type', 'created_at', 'project', 'data'], type);
     }
-    const data = (type: string) => doc.webhooks[type]?.post.requestBody.content['application/json'].schema.properties?.data;
+    const data = (type: string) => resolved(doc.webhooks[type]?.post.requestBody.content['application/json'].schema.properties?.data);
     assert.deepEqual(data('run.failed')?.properties?.object, { type: 'string', const: 'run' });
     assert.deepEqual(data('handoff.expired')?.properties?.object, { type: 'string', const: 'handoff' });
     assert.ok(data('message.created')?.properties?.role?.enum?.includes('tool'));

@@ -4,6 +4,7 @@ import { agentErrorCodes, agentErrorTypes, type AgentErrorCode, type AgentErrorT
 import { accessErrors, endUserErrors, universalErrors, type AgentEndpointSpec } from './agent-endpoint';
 import { AGENT_API_VERSION } from './agent-version';
 import { allAgentEndpoints } from './endpoints';
+import { outputSchema } from './responses/named-schemas';
 import { agentWebhooks } from './responses/webhook-events';
 
 /**
@@ -122,16 +123,16 @@ const eventStream = {
  * body's `stream` chooses (a stream route with a JSON schema). A JSON answer without a schema
  * is a mistake: generated clients would see an untyped object.
  */
-function successContent(spec: AgentEndpointSpec): Record<string, { schema: JsonSchema }> {
+function successContent(spec: AgentEndpointSpec, components: Record<string, JsonSchema>): Record<string, { schema: JsonSchema }> {
   const { schema, stream } = spec.response;
   if (!schema && !stream) throw new Error(`${spec.operationId}: a JSON response needs its schema`);
   return {
-    ...(schema ? { 'application/json': { schema: toSchema(schema, 'output') } } : {}),
+    ...(schema ? { 'application/json': { schema: outputSchema(schema, components) } } : {}),
     ...(stream ? { 'text/event-stream': eventStream } : {}),
   };
 }
 
-function operation(spec: AgentEndpointSpec): AgentOpenApiOperation {
+function operation(spec: AgentEndpointSpec, components: Record<string, JsonSchema>): AgentOpenApiOperation {
   const codes = agentOperationErrorCodes(spec);
   const who =
     spec.access === 'project'
@@ -146,7 +147,7 @@ function operation(spec: AgentEndpointSpec): AgentOpenApiOperation {
   const success: AgentOpenApiResponse = {
     description,
     headers: headerRefs(['Request-Id', 'Agent-Version', 'Content-Language', ...(spec.idempotent ? ['Idempotent-Replayed'] : [])]),
-    ...(status === 204 ? {} : { content: successContent(spec) }),
+    ...(status === 204 ? {} : { content: successContent(spec, components) }),
   };
   return {
     operationId: spec.operationId,
@@ -196,9 +197,10 @@ const stringHeader = (description: string) => ({ description, schema: { type: 's
 function build(): AgentOpenApiDocument {
   const paths: AgentOpenApiDocument['paths'] = {};
   const tags: string[] = [];
+  const schemas: Record<string, JsonSchema> = { Error: toSchema(errorSchema, 'output') };
   for (const spec of allAgentEndpoints) {
     const method = spec.method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete';
-    paths[spec.path] = { ...paths[spec.path], [method]: operation(spec) };
+    paths[spec.path] = { ...paths[spec.path], [method]: operation(spec, schemas) };
     if (!tags.includes(spec.tag)) tags.push(spec.tag);
   }
   return {
@@ -207,7 +209,7 @@ function build(): AgentOpenApiDocument {
     servers: [{ url: '/agent', description: 'This service' }],
     tags: tags.map((name) => ({ name })),
     paths,
-    webhooks: agentWebhooks(),
+    webhooks: agentWebhooks(schemas),
     components: {
       securitySchemes: {
         secretKey: { type: 'http', scheme: 'bearer', bearerFormat: 'agk_live_…', description: 'A secret key of one project.' },
@@ -230,7 +232,7 @@ function build(): AgentOpenApiDocument {
           description: 'The dashboard session; send X-Project-Id.',
         },
       },
-      schemas: { Error: toSchema(errorSchema, 'output') },
+      schemas,
       parameters: {
         'Agent-Version': {
           name: 'Agent-Version',

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { defineAgentEndpoint } from '../agent-endpoint';
 import { modelAndLimitErrors } from './ask';
-import { withWarnings } from '../responses/common';
 import { chatCompletionResponse } from '../responses/chat-completion';
 
 const content = z.union([z.string(), z.array(z.looseObject({ type: z.string(), text: z.string().optional() }))]);
@@ -44,7 +43,7 @@ export const chatCompletionsEndpoint = defineAgentEndpoint({
     status: 200,
     description: 'A `chat.completion`, or `chat.completion.chunk` events ending with `[DONE]`.',
     stream: true,
-    schema: withWarnings(chatCompletionResponse),
+    schema: chatCompletionResponse,
   },
   errors: [
     ...modelAndLimitErrors,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withWarnings } from './common';
 
 /**
  * OpenAI's ChatCompletion, as `POST /v1/chat/completions` answers it (agent-api.md §7), with the
@@ -17,23 +18,26 @@ export const chatCompletionUsage = z.strictObject({
   total_tokens: z.number().int(),
 });
 
-export const chatCompletionResponse = z.strictObject({
-  id: z.string().describe('`chatcmpl-<run id>`.'),
-  object: z.literal('chat.completion'),
-  created: z.number().int().describe('Unix seconds.'),
-  model: z.string().describe("The agent's slug as requested."),
-  choices: z.array(
-    z.strictObject({
-      index: z.number().int(),
-      message: z.strictObject({
-        role: z.literal('assistant'),
-        content: z.string().nullable(),
-        refusal: z.string().nullable(),
-        tool_calls: z.array(toolCall).optional(),
+/** With `warnings` (ours): `client_history_ignored` when a session's stored history answered instead. */
+export const chatCompletionResponse = withWarnings(
+  z.strictObject({
+    id: z.string().describe('`chatcmpl-<run id>`.'),
+    object: z.literal('chat.completion'),
+    created: z.number().int().describe('Unix seconds.'),
+    model: z.string().describe("The agent's slug as requested."),
+    choices: z.array(
+      z.strictObject({
+        index: z.number().int(),
+        message: z.strictObject({
+          role: z.literal('assistant'),
+          content: z.string().nullable(),
+          refusal: z.string().nullable(),
+          tool_calls: z.array(toolCall).optional(),
+        }),
+        finish_reason: z.enum(['stop', 'length', 'tool_calls', 'content_filter']),
+        logprobs: z.null(),
       }),
-      finish_reason: z.enum(['stop', 'length', 'tool_calls', 'content_filter']),
-      logprobs: z.null(),
-    }),
-  ),
-  usage: chatCompletionUsage,
-});
+    ),
+    usage: chatCompletionUsage,
+  }),
+);

@@ -32,9 +32,9 @@ export const messageResponse = z.strictObject({
   run: z.string().nullable(),
   client_message_id: z.string().nullable(),
   author: z.string().nullable().describe('The member who wrote a staff message.'),
-  call_id: z.string().optional().describe('`tool` messages: the call this is the result of.'),
-  name: z.string().optional().describe('`tool` messages: the tool called.'),
-  output: z.string().optional().describe('`tool` messages: the result as the model saw it, secrets redacted.'),
+  call_id: z.string().nullish().describe('`tool` messages: the call this is the result of.'),
+  name: z.string().nullish().describe('`tool` messages: the tool called.'),
+  output: z.string().nullish().describe('`tool` messages: the result as the model saw it, secrets redacted.'),
   created_at: timestamp,
 });
 

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { agentEventCatalogue, type AgentEventType } from '@/server/agent/webhooks/agent-event-types';
-import { webhookOperation, type OpenApiWebhook } from '@/server/api/openapi';
+import { webhookOperation, type JsonSchema, type OpenApiWebhook } from '@/server/api/openapi';
 import { timestamp } from './common';
 import { handoffResponse, messageResponse, runResponse, sessionResponse } from './conversations';
+import { outputSchema } from './named-schemas';
 import { ticketResponse } from './resources';
 
 /**
@@ -38,6 +39,11 @@ export const agentEventPayload = (type: AgentEventType) =>
     data: eventData[type],
   });
 
-/** The document's `webhooks` section: one entry per event of the catalogue. */
-export const agentWebhooks = (): Record<string, OpenApiWebhook> =>
-  Object.fromEntries(agentEventCatalogue.map(({ type, description }) => [type, webhookOperation(type, description, agentEventPayload(type))]));
+/** The document's `webhooks` section: one entry per event of the catalogue, its `data` a named resource. */
+export const agentWebhooks = (components: Record<string, JsonSchema>): Record<string, OpenApiWebhook> =>
+  Object.fromEntries(
+    agentEventCatalogue.map(({ type, description }) => [
+      type,
+      webhookOperation(type, description, outputSchema(agentEventPayload(type), components)),
+    ]),
+  );

@@ -1,9 +1,11 @@
 import { z } from 'zod';
-import { objectParameters, toSchema, type JsonSchema, type OpenApiParameter } from '@/server/api/openapi';
+import { objectParameters, toSchema, type JsonSchema, type OpenApiParameter, type OpenApiWebhook } from '@/server/api/openapi';
 import { agentErrorCodes, agentErrorTypes, type AgentErrorCode, type AgentErrorType } from '@/server/errors/agent-codes';
 import { accessErrors, endUserErrors, universalErrors, type AgentEndpointSpec } from './agent-endpoint';
 import { AGENT_API_VERSION } from './agent-version';
 import { allAgentEndpoints } from './endpoints';
+import { outputSchema } from './responses/named-schemas';
+import { agentWebhooks } from './responses/webhook-events';
 
 /**
  * The OpenAPI 3.1 document of /agent/v1, generated from the endpoint specs that also build the
@@ -37,6 +39,7 @@ export interface AgentOpenApiDocument {
   servers: Array<{ url: string; description?: string }>;
   tags: Array<{ name: string }>;
   paths: Record<string, Partial<Record<'get' | 'post' | 'patch' | 'delete', AgentOpenApiOperation>>>;
+  webhooks: Record<string, OpenApiWebhook>;
   components: {
     securitySchemes: Record<string, unknown>;
     schemas: Record<string, JsonSchema>;
@@ -108,7 +111,28 @@ function errorResponses(codes: AgentErrorCode[]): Record<string, AgentOpenApiRes
   );
 }
 
-function operation(spec: AgentEndpointSpec): AgentOpenApiOperation {
+const eventStream = {
+  schema: {
+    type: 'string',
+    description: 'Server-sent events: `id` (resume with `Last-Event-ID`), `event` (the type) and `data` (JSON) per event; `: ping` every 15 s.',
+  },
+};
+
+/**
+ * JSON typed by the spec's schema; an event stream where the route streams; both where the
+ * body's `stream` chooses (a stream route with a JSON schema). A JSON answer without a schema
+ * is a mistake: generated clients would see an untyped object.
+ */
+function successContent(spec: AgentEndpointSpec, components: Record<string, JsonSchema>): Record<string, { schema: JsonSchema }> {
+  const { schema, stream } = spec.response;
+  if (!schema && !stream) throw new Error(`${spec.operationId}: a JSON response needs its schema`);
+  return {
+    ...(schema ? { 'application/json': { schema: outputSchema(schema, components) } } : {}),
+    ...(stream ? { 'text/event-stream': eventStream } : {}),
+  };
+}
+
+function operation(spec: AgentEndpointSpec, components: Record<string, JsonSchema>): AgentOpenApiOperation {
   const codes = agentOperationErrorCodes(spec);
   const who =
     spec.access === 'project'
@@ -119,15 +143,11 @@ function operation(spec: AgentEndpointSpec): AgentOpenApiOperation {
         : spec.access === 'widget'
           ? 'A browser: `Authorization: Bearer agpk_live_…` (a publishable key) with an `Origin` in its `allowed_origins`, or `Bearer agct_…` (a client token), told apart by the prefix.'
           : 'No credential.';
-  const { status, description, schema, stream } = spec.response;
+  const { status, description } = spec.response;
   const success: AgentOpenApiResponse = {
     description,
     headers: headerRefs(['Request-Id', 'Agent-Version', 'Content-Language', ...(spec.idempotent ? ['Idempotent-Replayed'] : [])]),
-    ...(status === 204
-      ? {}
-      : {
-          content: { [stream ? 'text/event-stream' : 'application/json']: { schema: schema ? toSchema(schema, 'output') : { type: 'object' } } },
-        }),
+    ...(status === 204 ? {} : { content: successContent(spec, components) }),
   };
   return {
     operationId: spec.operationId,
@@ -177,9 +197,10 @@ const stringHeader = (description: string) => ({ description, schema: { type: 's
 function build(): AgentOpenApiDocument {
   const paths: AgentOpenApiDocument['paths'] = {};
   const tags: string[] = [];
+  const schemas: Record<string, JsonSchema> = { Error: toSchema(errorSchema, 'output') };
   for (const spec of allAgentEndpoints) {
     const method = spec.method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete';
-    paths[spec.path] = { ...paths[spec.path], [method]: operation(spec) };
+    paths[spec.path] = { ...paths[spec.path], [method]: operation(spec, schemas) };
     if (!tags.includes(spec.tag)) tags.push(spec.tag);
   }
   return {
@@ -188,6 +209,7 @@ function build(): AgentOpenApiDocument {
     servers: [{ url: '/agent', description: 'This service' }],
     tags: tags.map((name) => ({ name })),
     paths,
+    webhooks: agentWebhooks(schemas),
     components: {
       securitySchemes: {
         secretKey: { type: 'http', scheme: 'bearer', bearerFormat: 'agk_live_…', description: 'A secret key of one project.' },
@@ -210,7 +232,7 @@ function build(): AgentOpenApiDocument {
           description: 'The dashboard session; send X-Project-Id.',
         },
       },
-      schemas: { Error: toSchema(errorSchema, 'output') },
+      schemas,
       parameters: {
         'Agent-Version': {
           name: 'Agent-Version',

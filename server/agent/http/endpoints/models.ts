@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { defineAgentEndpoint } from '../agent-endpoint';
 import { agentListQuery } from '../agent-paging';
+import { agentListOf } from '../responses/common';
+import { modelResponse } from '../responses/resources';
 
 export const listModelsEndpoint = defineAgentEndpoint({
   operationId: 'listModels',
@@ -15,7 +17,7 @@ export const listModelsEndpoint = defineAgentEndpoint({
   access: 'project',
   permission: 'agents:read',
   query: z.object(agentListQuery),
-  response: { status: 200, description: 'A list of models.' },
+  response: { status: 200, description: 'A list of models.', schema: agentListOf(modelResponse) },
   errors: ['invalid_cursor'],
 });
 

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { defineAgentEndpoint } from '../agent-endpoint';
 import { agentListQuery } from '../agent-paging';
+import { agentListOf, deletedObject } from '../responses/common';
+import { providerCredentialResponse } from '../responses/resources';
 
 const credentialParams = z.object({ credential: z.string().regex(/^pcred_[0-9A-Za-z]{22}$/, 'a pcred_ id') });
 
@@ -25,7 +27,7 @@ export const createProviderCredentialEndpoint = defineAgentEndpoint({
   permission: 'credentials:write',
   body: createBody,
   idempotent: true,
-  response: { status: 201, description: 'The credential.' },
+  response: { status: 201, description: 'The credential.', schema: providerCredentialResponse },
   errors: [
     'credential_invalid',
     'url_not_allowed',
@@ -47,7 +49,7 @@ export const listProviderCredentialsEndpoint = defineAgentEndpoint({
   access: 'project',
   permission: 'credentials:read',
   query: z.object(agentListQuery),
-  response: { status: 200, description: 'A list of credentials, newest first.' },
+  response: { status: 200, description: 'A list of credentials, newest first.', schema: agentListOf(providerCredentialResponse) },
   errors: ['invalid_cursor'],
 });
 
@@ -60,7 +62,7 @@ export const getProviderCredentialEndpoint = defineAgentEndpoint({
   access: 'project',
   permission: 'credentials:read',
   params: credentialParams,
-  response: { status: 200, description: 'The credential.' },
+  response: { status: 200, description: 'The credential.', schema: providerCredentialResponse },
   errors: ['resource_not_found'],
 });
 
@@ -74,7 +76,7 @@ export const deleteProviderCredentialEndpoint = defineAgentEndpoint({
   access: 'project',
   permission: 'credentials:write',
   params: credentialParams,
-  response: { status: 200, description: '`{id, object, deleted: true}`.' },
+  response: { status: 200, description: '`{id, object, deleted: true}`.', schema: deletedObject('provider_credential') },
   errors: ['resource_not_found'],
 });
 
@@ -88,7 +90,7 @@ export const checkProviderCredentialEndpoint = defineAgentEndpoint({
   access: 'project',
   permission: 'credentials:write',
   params: credentialParams,
-  response: { status: 200, description: 'The credential with its new status.' },
+  response: { status: 200, description: 'The credential with its new status.', schema: providerCredentialResponse },
   errors: ['resource_not_found', 'provider_unavailable', 'provider_timeout'],
 });
 

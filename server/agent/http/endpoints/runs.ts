@@ -2,6 +2,8 @@ import { z } from 'zod';
 import type { AgentErrorCode } from '@/server/errors/agent-codes';
 import { defineAgentEndpoint } from '../agent-endpoint';
 import { agentListQuery } from '../agent-paging';
+import { agentListOf } from '../responses/common';
+import { messageResponse, runResponse, sessionMessageResult } from '../responses/conversations';
 
 const sessionParams = z.object({ session: z.string().min(1).max(128).describe('The session: its `sess_…` id or your `external_id`.') });
 const runParams = z.object({
@@ -81,7 +83,12 @@ export const postSessionMessageEndpoint = defineAgentEndpoint({
     if_closed: z.enum(['reopen', 'error']).default('reopen'),
     tools: z.unknown().optional().describe('Not taken: client tools come from the agent’s configuration.'),
   }),
-  response: { status: 200, description: '`{object: "session.message_result", message, run, reply?}`, or an event stream.', stream: true },
+  response: {
+    status: 200,
+    description: '`{object: "session.message_result", message, run, reply?}`, or an event stream.',
+    stream: true,
+    schema: sessionMessageResult,
+  },
   errors: messageErrors,
 });
 
@@ -101,7 +108,7 @@ export const listSessionMessagesEndpoint = defineAgentEndpoint({
   permission: 'sessions:read',
   params: sessionParams,
   query: z.object(agentListQuery),
-  response: { status: 200, description: 'A list of messages.' },
+  response: { status: 200, description: 'A list of messages.', schema: agentListOf(messageResponse) },
   errors: ['session_not_found', 'invalid_cursor'],
 });
 
@@ -134,7 +141,7 @@ export const listSessionRunsEndpoint = defineAgentEndpoint({
   permission: 'runs:read',
   params: sessionParams,
   query: z.object(agentListQuery),
-  response: { status: 200, description: 'A list of runs, newest first.' },
+  response: { status: 200, description: 'A list of runs, newest first.', schema: agentListOf(runResponse) },
   errors: ['session_not_found', 'invalid_cursor'],
 });
 
@@ -147,7 +154,7 @@ export const getRunEndpoint = defineAgentEndpoint({
   access: 'project',
   permission: 'runs:read',
   params: runParams,
-  response: { status: 200, description: 'The run.' },
+  response: { status: 200, description: 'The run.', schema: runResponse },
   errors: ['resource_not_found'],
 });
 
@@ -191,7 +198,7 @@ export const submitToolOutputsEndpoint = defineAgentEndpoint({
       .max(32),
     stream: z.boolean().default(false),
   }),
-  response: { status: 200, description: 'The run, now `in_progress`, or an event stream.', stream: true },
+  response: { status: 200, description: 'The run, now `in_progress`, or an event stream.', stream: true, schema: runResponse },
   errors: ['resource_not_found', 'run_not_requires_action', 'tool_outputs_incomplete'],
 });
 
@@ -208,7 +215,7 @@ export const cancelRunEndpoint = defineAgentEndpoint({
   params: runParams,
   bodyOptional: true,
   body: z.strictObject({}),
-  response: { status: 200, description: 'The run, `cancelled`.' },
+  response: { status: 200, description: 'The run, `cancelled`.', schema: runResponse },
   errors: ['resource_not_found', 'run_already_completed'],
 });
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { defineAgentEndpoint } from '../agent-endpoint';
+import { clientTokenResponse, endUserResponse, widgetConfigResponse } from '../responses/resources';
+import { sessionResponse } from '../responses/conversations';
 
 const traits = z
   .record(z.string().min(1).max(64), z.union([z.string().max(500), z.number(), z.boolean(), z.null()]))
@@ -30,7 +32,7 @@ export const createClientTokenEndpoint = defineAgentEndpoint({
     agent: z.string().min(1).max(64).optional(),
     ttl_seconds: z.number().int().min(60).max(3600).default(900),
   }),
-  response: { status: 201, description: tokenResponse },
+  response: { status: 201, description: tokenResponse, schema: clientTokenResponse },
   errors: ['external_id_invalid', 'resource_not_found', 'agent_archived', 'agent_not_ready'],
 });
 
@@ -46,7 +48,7 @@ export const widgetConfigEndpoint = defineAgentEndpoint({
     '(the earliest created if several); none is 404 `resource_not_found`. ' +
     principals,
   access: 'widget',
-  response: { status: 200, description: 'The widget configuration.' },
+  response: { status: 200, description: 'The widget configuration.', schema: widgetConfigResponse },
   errors: ['resource_not_found'],
 });
 
@@ -70,7 +72,11 @@ export const widgetTokenEndpoint = defineAgentEndpoint({
       .regex(/^[A-Za-z0-9_-]{16,64}$/, '16 to 64 of A-Z a-z 0-9 _ -')
       .optional(),
   }),
-  response: { status: 201, description: `${tokenResponse} Also \`visitor_id\`.` },
+  response: {
+    status: 201,
+    description: `${tokenResponse} Also \`visitor_id\`.`,
+    schema: clientTokenResponse.extend({ visitor_id: z.string().describe('Send it again to stay the same visitor.') }),
+  },
   errors: ['anonymous_limit_reached'],
 });
 
@@ -87,7 +93,7 @@ export const refreshWidgetTokenEndpoint = defineAgentEndpoint({
     principals,
   access: 'widget',
   body: z.strictObject({ token }),
-  response: { status: 201, description: tokenResponse },
+  response: { status: 201, description: tokenResponse, schema: clientTokenResponse },
   errors: ['anonymous_limit_reached'],
 });
 
@@ -106,7 +112,11 @@ export const identifyWidgetVisitorEndpoint = defineAgentEndpoint({
     principals,
   access: 'widget',
   body: z.strictObject({ client_token: token }),
-  response: { status: 200, description: `${tokenResponse} Also \`moved_sessions\`.` },
+  response: {
+    status: 200,
+    description: `${tokenResponse} Also \`moved_sessions\`.`,
+    schema: clientTokenResponse.extend({ moved_sessions: z.number().int().describe("The visitor's sessions now the user's.") }),
+  },
 });
 
 export const createWidgetSessionEndpoint = defineAgentEndpoint({
@@ -125,7 +135,7 @@ export const createWidgetSessionEndpoint = defineAgentEndpoint({
   access: 'widget',
   bodyOptional: true,
   body: z.strictObject({}),
-  response: { status: 201, description: 'The session (201 new, 200 existing).' },
+  response: { status: 201, description: 'The session (201 new, 200 existing).', schema: sessionResponse },
   errors: ['anonymous_limit_reached', 'agent_not_ready', 'agent_archived', 'resource_not_found'],
 });
 
@@ -141,7 +151,7 @@ export const getOwnEndUserEndpoint = defineAgentEndpoint({
   access: 'project',
   endUsers: true,
   permission: 'end_users:read',
-  response: { status: 200, description: 'The end user.' },
+  response: { status: 200, description: 'The end user.', schema: endUserResponse },
   errors: ['resource_not_found'],
 });
 

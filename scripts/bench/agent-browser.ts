@@ -149,6 +149,8 @@ async function openStream(session: string, token: string): Promise<OpenStream> {
   const res = await undiciFetch(`${base}/v1/sessions/${session}/events`, {
     headers: { authorization: `Bearer ${token}`, origin: ORIGIN },
     signal: controller.signal,
+    // Each from an address of its own: one address holds at most 50 open streams.
+    dispatcher: newAddress(),
   });
   if (res.status !== 200 || !res.body) throw new Error(`session stream answered ${res.status}: ${await res.text()}`);
   const stream: OpenStream = { session, opened: started, pings: [], ended: [], close: () => controller.abort() };

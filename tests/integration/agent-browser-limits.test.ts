@@ -108,6 +108,17 @@ describe('/agent/v1 browser principals and shared costs', () => {
       'principal_not_allowed',
       '/overrides',
     );
+    // The stateless routes, which take variables and overrides, are the server's alone.
+    const bobsVariables = { variables: { customer_id: bobsId } };
+    await assertRefusedInBoth(
+      (language) => browser('/v1/ask', alice.token, { language, body: { agent: slug, input: 'my orders', ...bobsVariables } }),
+      'principal_not_allowed',
+    );
+    await assertRefusedInBoth(
+      (language) =>
+        browser('/v1/chat/completions', alice.token, { language, body: { model: slug, messages: [{ role: 'user', content: 'hi' }] } }),
+      'principal_not_allowed',
+    );
     const stored = await agent(`/v1/sessions/${alice.session}/messages`, { key });
     assert.deepEqual(stored.body.data, [], 'nothing refused was stored');
     // The integrator's server still sets them.

@@ -130,6 +130,8 @@ export function agentRoute<S extends AgentEndpointSpec>(spec: S, handler: AgentH
       const run = async () => {
         // A stream's slot is taken before the handler acts: a refused stream has accepted no message.
         const slot = opensStream(spec, body) ? await takeStreamSlot(caller, address) : null;
+        // A client that leaves before the stream's body is read frees its slot too.
+        if (slot) request.signal.addEventListener('abort', () => slot.release(), { once: true });
         try {
           const response = toResponse(spec, await handler(ctx), headers, warnings, language);
           return slot ? holdStreamSlot(slot, response) : response;

@@ -23,7 +23,7 @@ import { presentMessage } from './present-message';
 import { findRunSession, MESSAGE_COLUMNS, RUN_COLUMNS, runColumnsOf, toRun } from './run-rows';
 import { runEventLog } from './run-stream';
 import { keepRunSecrets } from './run-secrets';
-import { checkBrowserMessageFields } from './browser-message-fields';
+import { checkBrowserMessageFields, unheldVariables } from './browser-message-fields';
 import { executeRunJob, queuePositionOf, settleSessionJob } from './session-runs';
 
 /** Messages that may wait in a session behind the one being answered (agent-service-errors.md, Limits). */
@@ -117,12 +117,11 @@ export async function acceptSessionMessage(
   const [{ agent, version, config }, access] = await Promise.all([sessionAgent(session), loadProjectModelAccess(caller.projectId)]);
   assertAgentReady(agent.slug, config, access);
 
-  const given = body.variables ?? {};
   const fromBrowser = caller.kind === 'client_token';
   if (fromBrowser) checkBrowserMessageFields(config.variables, body);
   const held = session.variables as Record<string, VariableValue>;
-  // What the integrator's server set on the session wins over anything a browser sends.
-  const variables = resolveVariables(config.variables, fromBrowser ? { ...given, ...held } : { ...held, ...given });
+  const given = fromBrowser ? unheldVariables(body.variables ?? {}, held) : (body.variables ?? {});
+  const variables = resolveVariables(config.variables, { ...held, ...given });
   const overrides = checkOverrides(body.overrides ?? {}, config);
   const model = overrides.model ? checkRequestedModel(overrides.model, access, config.provider_credential).id : config.model.id;
   const secrets: Record<string, VariableValue> = {};

@@ -19,3 +19,8 @@ export function checkBrowserMessageFields(
     if (variable && !variable.browser_settable) throw new AgentError('principal_not_allowed', { param: `/variables/${name}` });
   }
 }
+
+/** What the integrator's server set on the session wins over anything a browser sends: the browser's values for the rest. */
+export function unheldVariables(given: Record<string, VariableValue>, held: Record<string, VariableValue>): Record<string, VariableValue> {
+  return Object.fromEntries(Object.entries(given).filter(([name]) => !(name in held)));
+}

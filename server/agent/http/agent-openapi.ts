@@ -66,6 +66,9 @@ Send \`Agent-Version: ${AGENT_API_VERSION}\` or nothing; any other value is 400 
 ## Requests
 Unparsable JSON is 400 \`invalid_json\`, an unknown body field 400 \`unknown_field\`, a bad body value 422 \`validation_failed\`, a bad query, path or header value 400 \`invalid_parameter\`; bodies over 1 MiB (5 MiB for knowledge sources) are 413 \`request_too_large\`. Successful answers may carry \`warnings: [{code, message, param?}]\`.
 
+## Event streams and browsers
+Answers with \`stream: true\` and the \`…/events\` routes are server-sent events. Open streams are capped: 5 per end user (a signed-in customer or an anonymous visitor), 50 per client address with browser credentials, 500 per key; one more is 429 \`rate_limited\` with \`Retry-After\`. A stream that ends, or whose client leaves, frees its slot at once. Browsers set no configuration: a client token's message may not send \`overrides\`, nor variables the agent does not mark \`browser_settable\` (403 \`principal_not_allowed\` naming the field), and the session's own variables win over a browser's.
+
 ## Lists
 \`{ "object": "list", "data", "first_id", "last_id", "has_more" }\`, newest first; \`limit\` 1–100 (20); \`after=<last_id>\` for the next page or \`before=<first_id>\` for the previous one, never both (400 \`invalid_cursor\`, also for an id from another list).
 

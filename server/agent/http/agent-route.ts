@@ -21,6 +21,7 @@ import { corsHeaders } from './agent-cors';
 import { agentLanguageOf } from './agent-language';
 import { agentQueryObject, MIB, parseAgentBody, parseAgentParameters, readAgentJson } from './agent-parse';
 import { AGENT_API_VERSION, AGENT_VERSION_HEADER, checkAgentVersion } from './agent-version';
+import { holdStreamSlot, takeStreamSlot } from './stream-slots';
 
 /**
  * The one wrapper every /agent/v1 handler goes through (agent-api.md §1.1), in this order:
@@ -144,7 +145,19 @@ export function agentRoute<S extends AgentEndpointSpec>(spec: S, handler: AgentH
         address,
         warn: (code: AgentWarningCode, param?: string) => void warnings.push({ code, param }),
       } as unknown as AgentContext<S>;
-      const run = async () => toResponse(spec, await handler(ctx), headers, warnings, language);
+      const run = async () => {
+        // A stream's slot is taken before the handler acts: a refused stream has accepted no message.
+        const slot = opensStream(spec, body) ? await takeStreamSlot(caller, address) : null;
+        // A client that leaves before the stream's body is read frees its slot too.
+        if (slot) request.signal.addEventListener('abort', () => slot.release(), { once: true });
+        try {
+          const response = toResponse(spec, await handler(ctx), headers, warnings, language);
+          return slot ? holdStreamSlot(slot, response) : response;
+        } catch (error) {
+          slot?.release();
+          throw error;
+        }
+      };
 
       const idempotencyKey = spec.idempotent ? request.headers.get('idempotency-key') : null;
       if (idempotencyKey === null) return await run();
@@ -173,6 +186,12 @@ export function agentRoute<S extends AgentEndpointSpec>(spec: S, handler: AgentH
     }
   };
   return Object.assign(route, { browser });
+}
+
+/** Whether the request asks for an event stream: a stream route's GET, or `stream: true` in the body. */
+function opensStream(spec: AgentEndpointSpec, body: unknown): boolean {
+  if (!spec.response.stream) return false;
+  return spec.method === 'GET' || (typeof body === 'object' && body !== null && (body as { stream?: unknown }).stream === true);
 }
 
 async function countAgentRequest(caller: AgentCaller, address: string): Promise<Record<string, string>> {

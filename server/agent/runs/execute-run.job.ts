@@ -103,11 +103,16 @@ async function executeRun(session: ClaimedRun, workerId: string, signal: AbortSi
   }
   const { config: agentConfig } = answering;
   const access = await loadProjectModelAccess(run.projectId);
-  const options = run.options as { variables?: Record<string, VariableValue>; overrides?: AskOverrides };
+  const options = run.options as {
+    variables?: Record<string, VariableValue>;
+    browser_variables?: Record<string, VariableValue>;
+    overrides?: AskOverrides;
+  };
   const secrets = hasRunSecrets(run) ? await readRunSecrets(run.id) : {};
   let variables;
   try {
     variables = resolveVariables(agentConfig.variables, {
+      ...options.browser_variables,
       ...(session.sessionVariables as Record<string, VariableValue>),
       ...options.variables,
       ...secrets,

@@ -1,5 +1,7 @@
 import { pgTransaction } from '@/server/db/pg';
 import { AgentError, runError } from '@/server/errors/agent-error';
+import { ownerOf, type ClientTokenCaller, type ProjectCaller } from '@/server/agent/access/agent-caller';
+import { inputLimitFor } from '@/server/agent/ask/ask-input';
 import type { RequiredAction } from '@/server/agent/ask/present-run';
 import type { ModelTurn } from '@/server/agent/providers/model-events';
 import { addOutboxJobsWithPg } from '@/server/outbox/add-outbox-jobs-with-pg';
@@ -9,6 +11,18 @@ import { executeRunJob } from './session-runs';
 import { hasRunSecrets, readRunSecrets } from './run-secrets';
 import { redact } from './run-tools';
 import { recordToolMessages } from './tool-messages';
+
+/**
+ * Tool outputs go into the prompt as the input does, so each is limited as `input` is for the
+ * caller (4,000 characters with browser credentials, 32,000 with a secret key): 413
+ * `input_too_large` naming the output.
+ */
+function checkOutputSizes(outputs: ToolOutput[], limit: number): void {
+  const over = outputs.findIndex((output) => output.output.length > limit);
+  if (over >= 0) {
+    throw new AgentError('input_too_large', { param: `/tool_outputs/${over}/output`, details: { limit: limit.toLocaleString('en-US') } });
+  }
+}
 
 export interface ToolOutput {
   call_id: string;
@@ -23,8 +37,9 @@ export interface ToolOutput {
  * a missing one (an empty list too) → 422 `tool_outputs_incomplete`. The outputs join the
  * session's history as tool messages (agent-api.md §8). Returns the run as resumed.
  */
-export async function submitToolOutputs(projectId: string, runId: string, outputs: ToolOutput[], owner?: string) {
-  const run = await findSessionRun(projectId, runId, owner);
+export async function submitToolOutputs(caller: ProjectCaller | ClientTokenCaller, runId: string, outputs: ToolOutput[]) {
+  checkOutputSizes(outputs, inputLimitFor(caller));
+  const run = await findSessionRun(caller.projectId, runId, ownerOf(caller));
   if (run.status === 'requires_action' && run.actionExpiresAt && run.actionExpiresAt <= new Date()) {
     await endRunFromOutside(run.id, ['requires_action'], { status: 'failed', error: runError('tool_outputs_expired') }, 'tool_outputs');
     throw new AgentError('run_not_requires_action', { param: 'run' });

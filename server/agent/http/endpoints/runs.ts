@@ -59,7 +59,9 @@ export const postSessionMessageEndpoint = defineAgentEndpoint({
     'within `wait_ms` (0–60000, default 0). ' +
     'While staff have the session (a handoff `open` or `assigned`, or the message names one of the agent’s `handoff.never_handle` topics, ' +
     'which opens one) the message is stored for them and no run starts: `{message, run: null, handoff}`, as JSON even with `stream: true`. ' +
-    'With a client token: only that end user’s sessions (another’s is 404 `session_not_found`), input up to 4,000 characters, and an ' +
+    'With a client token: only that end user’s sessions (another’s is 404 `session_not_found`), input up to 4,000 characters, no ' +
+    '`overrides` and only the variables the agent marks `browser_settable` (anything else is 403 `principal_not_allowed` naming the ' +
+    'field; a value the session holds wins over the browser’s), and an ' +
     'anonymous visitor’s messages capped (20 per 10 minutes per address, 50 per session: 429 `anonymous_limit_reached` with Retry-After). ' +
     'Its streams end with an `error` event `token_expired` when the token expires: refresh it and reconnect with `Last-Event-ID`. ' +
     'A session’s tools are the agent’s: `tools` is 400 `tools_not_allowed_with_session`. With an `Idempotency-Key`, a repeat gets the ' +
@@ -186,7 +188,9 @@ export const submitToolOutputsEndpoint = defineAgentEndpoint({
   summary: "Submit client tools' outputs",
   description:
     'One output for every `call_id` of the run’s `required_action`, within its `expires_at` (10 minutes; later the run fails ' +
-    '`tool_outputs_expired`). The run resumes in the worker. With `stream: true` the answer is its event stream from here on.',
+    '`tool_outputs_expired`). The run resumes in the worker. With `stream: true` the answer is its event stream from here on. ' +
+    'Each `output` is limited as `input` is (4,000 characters with a client token, 32,000 with a secret key): 413 `input_too_large` ' +
+    'with `param` `/tool_outputs/<i>/output`.',
   access: 'project',
   endUsers: true,
   permission: 'runs:write',
@@ -194,12 +198,17 @@ export const submitToolOutputsEndpoint = defineAgentEndpoint({
   body: z.strictObject({
     tool_outputs: z
       // An empty list is `tool_outputs_incomplete`, as any list missing a call is (not a shape error).
-      .array(z.strictObject({ call_id: z.string().min(1).max(128), output: z.string().max(100_000) }))
+      .array(
+        z.strictObject({
+          call_id: z.string().min(1).max(128),
+          output: z.string().describe('Counts as input: up to 32,000 characters with a secret key, 4,000 with a client token.'),
+        }),
+      )
       .max(32),
     stream: z.boolean().default(false),
   }),
   response: { status: 200, description: 'The run, now `in_progress`, or an event stream.', stream: true, schema: runResponse },
-  errors: ['resource_not_found', 'run_not_requires_action', 'tool_outputs_incomplete'],
+  errors: ['resource_not_found', 'input_too_large', 'run_not_requires_action', 'tool_outputs_incomplete'],
 });
 
 export const cancelRunEndpoint = defineAgentEndpoint({

@@ -62,7 +62,8 @@ export const widgetTokenEndpoint = defineAgentEndpoint({
     'With a publishable key: a 15-minute client token for an anonymous visitor. `visitor_id` (16–64 of `A-Z a-z 0-9 _ -`, random, kept ' +
     'by the widget in the browser) makes a returning visitor the same end user; without it a new one is made and its `visitor_id` returned. ' +
     'Anonymous visitors are capped (20 messages per 10 minutes per address, 50 per conversation, 500 new conversations per project a ' +
-    'UTC day): once the day’s conversations are used up, 429 `anonymous_limit_reached` with Retry-After. ' +
+    'UTC day, of which 20 an hour per address): once the day’s conversations are used up, 429 `anonymous_limit_reached` with Retry-After. ' +
+    'The `visitor_id` is a secret of the browser: only its hash is stored, and the end user’s `external_id` does not contain it. ' +
     principals,
   access: 'widget',
   bodyOptional: true,
@@ -129,7 +130,8 @@ export const createWidgetSessionEndpoint = defineAgentEndpoint({
     'With a client token: the end user’s session with the widget’s agent (see `GET /v1/widget/config`), channel `widget`, concurrency ' +
     '`queue`: 201 new, 200 existing. Send messages to it with `POST /v1/sessions/{session}/messages` and follow it with ' +
     '`GET /v1/sessions/{session}/events`, with the same token (input up to 4,000 characters). A new conversation of an anonymous ' +
-    'visitor counts against the project’s 500 a UTC day (429 `anonymous_limit_reached`). A publishable key alone names no end user: 403 ' +
+    'visitor counts against the project’s 500 a UTC day and its address’s 20 an hour (429 `anonymous_limit_reached` with Retry-After). ' +
+    'A publishable key alone names no end user: 403 ' +
     '`principal_not_allowed`. ' +
     principals,
   access: 'widget',

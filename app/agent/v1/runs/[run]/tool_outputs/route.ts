@@ -1,4 +1,3 @@
-import { ownerOf } from '@/server/agent/access/agent-caller';
 import { agentMethods } from '@/server/agent/http/agent-methods';
 import { agentRoute } from '@/server/agent/http/agent-route';
 import { submitToolOutputsEndpoint } from '@/server/agent/http/endpoints/runs';
@@ -11,7 +10,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = agentMethods({
     const { caller, params, body } = ctx;
     // A stream starts where the paused run's log ends: what came before was the caller's already.
     const pausedAt = body.stream ? await lastRunEventId(params.run) : null;
-    const run = await submitToolOutputs(caller.projectId, params.run, body.tool_outputs, ownerOf(caller));
+    const run = await submitToolOutputs(caller, params.run, body.tool_outputs);
     if (!body.stream) return presentRun(run);
     return runEventsResponse(run, pausedAt, streamContextOf(ctx), { endAtPause: true });
   }),

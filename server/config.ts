@@ -37,6 +37,16 @@ const configSchema = z
     PLATFORM_APP_SECRET: z.string().default(DEVELOPMENT_SECRETS.PLATFORM_APP_SECRET),
     PLATFORM_VERIFY_TOKEN: z.string().default(DEVELOPMENT_SECRETS.PLATFORM_VERIFY_TOKEN),
     CREDENTIALS_SECRET: z.string().default(DEVELOPMENT_SECRETS.CREDENTIALS_SECRET),
+    /** Retired CREDENTIALS_SECRETs, comma-separated: they still decrypt what they encrypted until `npm run secrets:rotate` moved it to the current one. */
+    CREDENTIALS_SECRET_PREVIOUS: z
+      .string()
+      .default('')
+      .transform((list) =>
+        list
+          .split(',')
+          .map((secret) => secret.trim())
+          .filter(Boolean),
+      ),
     CLIENT_TOKEN_SECRET: z.string().default(DEVELOPMENT_SECRETS.CLIENT_TOKEN_SECRET),
 
     /** The AI providers' API roots (official SDKs' `baseURL`); point them at a compatible gateway or the AI simulator. A provider credential's own `base_url` takes precedence. */

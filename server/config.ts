@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { DEVELOPMENT_SECRETS, secretProblems } from './config-secrets';
+import { DEVELOPMENT_SECRETS, readDemoEnv, secretProblems } from './config-secrets';
 
 /**
  * The service's configuration, read and validated once. Every variable has a default that
  * works on a development machine with local PostgreSQL and Redis, so no `.env` is needed.
- * `.env.example` documents each one.
+ * `.env.example` documents each one. `npm run demo`'s generated secrets (`.env.demo`) are read
+ * too, for what the environment does not set.
  */
 const configSchema = z
   .object({
@@ -143,4 +144,5 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
   return parsed.data;
 }
 
-export const config: Config = parseConfig(process.env);
+/** The environment wins over the demo's generated secrets (`readDemoEnv`), which win over the defaults. */
+export const config: Config = parseConfig({ ...readDemoEnv(), ...process.env });

@@ -7,6 +7,9 @@ import { db } from '@/server/db';
 import { newId } from '@/server/db/ids';
 import { closeRedis } from '@/server/redis';
 import { agentCall, createAgent, createAgentTenant, simKey } from '../agent-factories';
+import { createConnectedAccount } from '../platform-factories';
+import { randomPhone, simulator } from '../support/stack';
+import { sleep, waitFor } from '../support/wait-for';
 
 /**
  * Provider keys at rest under the key ring (README, "Secrets"): the stack runs with
@@ -68,6 +71,24 @@ describe('provider keys under the key ring', () => {
     assert.match(asked.body.error.message, /provider_key_undecryptable/);
     const session = await agentCall(key, 'POST', '/v1/sessions', { agent: agent.id });
     assert.deepEqual([session.status, session.body.error?.code], [409, 'agent_not_ready'], JSON.stringify(session.body));
+  });
+
+  test('a WhatsApp customer of an agent on such a key is left to people, as for any agent not ready: no run starts to fail', async () => {
+    const { org, project } = await createAgentTenant();
+    const account = await createConnectedAccount(org.id);
+    const credential = await storedCredential(project.id, forgotten);
+    await createAgent(project.id, {
+      instructions: 'Help.',
+      model: { id: 'sim/steady' },
+      provider_credential: credential.id,
+      channels: { whatsapp: { accounts: [account.id], coalesce_ms: 0 } },
+    });
+    await simulator('/_sim/inbound', { phone_id: account.phoneId, from: randomPhone(), text: 'Hello?' });
+    // The bot hook verifies the customer as an end user first, then finds the agent not ready.
+    await waitFor('the bot hook to take the message', () => db.agentEndUser.findFirst({ where: { projectId: project.id } }));
+    await sleep(3_000);
+    assert.deepEqual(await db.agentRun.findMany({ where: { projectId: project.id }, select: { status: true, error: true } }), []);
+    assert.equal(await db.agentSession.count({ where: { projectId: project.id } }), 0);
   });
 
   test('a key under the previous secret keeps answering, and npm run secrets:rotate moves it to the current one', async () => {

@@ -59,6 +59,10 @@ export const getProviderCredentialEndpoint = defineAgentEndpoint({
   path: '/v1/provider_credentials/{credential}',
   tag: 'Provider credentials',
   summary: 'Get a provider credential',
+  description:
+    '`status`: `valid` or `invalid` (the last live check, or a provider that refused the key during a run), or `undecryptable` when no ' +
+    'configured secret of the service opens the stored key (it was encrypted under a secret since removed): agents it would serve are not ready ' +
+    '(`provider_key_undecryptable`) until the key is entered again (delete it and connect it anew).',
   access: 'project',
   permission: 'credentials:read',
   params: credentialParams,
@@ -86,7 +90,9 @@ export const checkProviderCredentialEndpoint = defineAgentEndpoint({
   path: '/v1/provider_credentials/{credential}/check',
   tag: 'Provider credentials',
   summary: 'Check a provider credential again',
-  description: 'Runs the live check again and records `status` and `checked_at`. When the check cannot run nothing changes.',
+  description:
+    'Runs the live check again and records `status` and `checked_at`. When the check cannot run nothing changes; ' +
+    'an `undecryptable` credential cannot be checked and is returned as it is.',
   access: 'project',
   permission: 'credentials:write',
   params: credentialParams,

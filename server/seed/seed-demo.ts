@@ -12,7 +12,7 @@ import { demoWorld, type PlatformBusiness } from './demo-world';
 import { tellSimulatorHistory, type CustomerMessageFact } from './simulator-history';
 
 /**
- * Loads the demo data set of shared/spec/demo-data.md, then tells the platform simulator the
+ * Loads the demo data set, then tells the platform simulator the
  * demo customers' messages, so the data's promises hold there too. Fails when no simulator
  * answers (start it first).
  */

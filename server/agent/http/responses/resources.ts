@@ -19,7 +19,7 @@ export const agentResponse = z.strictObject({
   published_version: z.number().int().nullable(),
   readiness: z.strictObject({
     ready: z.boolean(),
-    blockers: z.array(z.enum(['no_provider_key', 'model_not_allowed_on_plan', 'ai_paused'])),
+    blockers: z.array(z.enum(['no_provider_key', 'provider_key_undecryptable', 'model_not_allowed_on_plan', 'ai_paused'])),
   }),
   created_at: timestamp,
   archived_at: timestamp.nullable(),
@@ -41,7 +41,7 @@ export const providerCredentialResponse = z.strictObject({
   name: z.string(),
   key_last4: z.string().describe('The key itself is never returned.'),
   base_url: z.string().nullable(),
-  status: z.enum(['valid', 'invalid']),
+  status: z.enum(['valid', 'invalid', 'undecryptable']),
   checked_at: timestamp,
   created_at: timestamp,
 });

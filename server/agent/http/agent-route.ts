@@ -152,7 +152,11 @@ export function agentRoute<S extends AgentEndpointSpec>(spec: S, handler: AgentH
         if (slot) request.signal.addEventListener('abort', () => slot.release(), { once: true });
         try {
           const response = toResponse(spec, await handler(ctx), headers, warnings, language);
-          return slot ? holdStreamSlot(slot, response) : response;
+          if (!slot) return response;
+          // The held stream is a new Response: it keeps the replay an Idempotency-Key stores for it.
+          const held = holdStreamSlot(slot, response);
+          if (streamReplays.has(response)) streamReplays.set(held, streamReplays.get(response));
+          return held;
         } catch (error) {
           slot?.release();
           throw error;

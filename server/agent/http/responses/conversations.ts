@@ -28,7 +28,7 @@ export const messageResponse = z.strictObject({
   object: z.literal('message'),
   session: z.string(),
   role: z.enum(['user', 'assistant', 'staff', 'tool', 'note']),
-  text: z.string(),
+  text: z.string().optional().describe('Every role but `tool`, whose result is `output`.'),
   run: z.string().nullable(),
   client_message_id: z.string().nullable(),
   author: z.string().nullable().describe('The member who wrote a staff message.'),

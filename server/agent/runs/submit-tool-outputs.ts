@@ -1,10 +1,11 @@
+import type { AgentRun } from '@/server/db';
 import { pgTransaction } from '@/server/db/pg';
 import { AgentError, runError } from '@/server/errors/agent-error';
 import type { RequiredAction } from '@/server/agent/ask/present-run';
 import type { ModelTurn } from '@/server/agent/providers/model-events';
 import { addOutboxJobsWithPg } from '@/server/outbox/add-outbox-jobs-with-pg';
 import { RUN_COLUMNS, toRun } from './run-rows';
-import { endRunFromOutside, findSessionRun } from './end-run';
+import { endRunFromOutside } from './end-run';
 import { executeRunJob } from './session-runs';
 
 export interface ToolOutput {
@@ -19,8 +20,29 @@ export interface ToolOutput {
  * `tool_outputs_expired` first); an unknown or repeated `call_id` → 422 `validation_failed`;
  * a missing one → 422 `tool_outputs_incomplete`. Returns the run as resumed.
  */
-export async function submitToolOutputs(projectId: string, runId: string, outputs: ToolOutput[], owner?: string) {
-  const run = await findSessionRun(projectId, runId, owner);
+export async function submitToolOutputs(run: AgentRun, outputs: ToolOutput[]) {
+  const turns = [...((run.turns as ModelTurn[] | null) ?? []), ...(await toolOutputTurns(run, outputs))];
+  const step = turns.filter((turn) => turn.role === 'assistant').length;
+  const { rows } = await pgTransaction(async (client) => {
+    const updated = await client.query({
+      name: 'agent-run-resume',
+      text: `UPDATE agent_runs SET status = 'in_progress', required_action = NULL, action_expires_at = NULL, turns = $2::jsonb, updated_at = now()
+             WHERE id = $1 AND status = 'requires_action' RETURNING ${RUN_COLUMNS}`,
+      values: [run.id, JSON.stringify(turns)],
+    });
+    if (updated.rows[0]) await addOutboxJobsWithPg(client, [executeRunJob(run.id, step)]);
+    return updated;
+  });
+  const resumed = rows[0] ? toRun(rows[0]) : null;
+  if (!resumed) throw new AgentError('run_not_requires_action', { param: 'run' });
+  return resumed;
+}
+
+/**
+ * The outputs as the tool turns the model reads, in the order of the calls, once they answer
+ * every call of a run that still waits (a session run's or an ask run's).
+ */
+export async function toolOutputTurns(run: AgentRun, outputs: ToolOutput[]): Promise<ModelTurn[]> {
   if (run.status === 'requires_action' && run.actionExpiresAt && run.actionExpiresAt <= new Date()) {
     await endRunFromOutside(run.id, ['requires_action'], { status: 'failed', error: runError('tool_outputs_expired') }, 'tool_outputs');
     throw new AgentError('run_not_requires_action', { param: 'run' });
@@ -40,28 +62,10 @@ export async function submitToolOutputs(projectId: string, runId: string, output
   });
   const missing = required.find((call) => !seen.has(call.call_id));
   if (missing) throw new AgentError('tool_outputs_incomplete', { param: '/tool_outputs', details: { call_id: missing.call_id } });
-
-  const turns = [
-    ...((run.turns as ModelTurn[] | null) ?? []),
-    ...required.map((call): ModelTurn => ({
-      role: 'tool',
-      callId: call.call_id,
-      name: call.name,
-      output: outputs.find((o) => o.call_id === call.call_id)!.output,
-    })),
-  ];
-  const step = turns.filter((turn) => turn.role === 'assistant').length;
-  const { rows } = await pgTransaction(async (client) => {
-    const updated = await client.query({
-      name: 'agent-run-resume',
-      text: `UPDATE agent_runs SET status = 'in_progress', required_action = NULL, action_expires_at = NULL, turns = $2::jsonb, updated_at = now()
-             WHERE id = $1 AND status = 'requires_action' RETURNING ${RUN_COLUMNS}`,
-      values: [run.id, JSON.stringify(turns)],
-    });
-    if (updated.rows[0]) await addOutboxJobsWithPg(client, [executeRunJob(run.id, step)]);
-    return updated;
-  });
-  const resumed = rows[0] ? toRun(rows[0]) : null;
-  if (!resumed) throw new AgentError('run_not_requires_action', { param: 'run' });
-  return resumed;
+  return required.map((call): ModelTurn => ({
+    role: 'tool',
+    callId: call.call_id,
+    name: call.name,
+    output: outputs.find((o) => o.call_id === call.call_id)!.output,
+  }));
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AgentErrorCode } from '@/server/errors/agent-codes';
+import { providerErrorCodes } from '@/server/agent/providers/provider-failure';
 import { defineAgentEndpoint } from '../agent-endpoint';
 import { agentListQuery } from '../agent-paging';
 
@@ -168,8 +169,10 @@ export const submitToolOutputsEndpoint = defineAgentEndpoint({
   tag: 'Runs',
   summary: "Submit client tools' outputs",
   description:
-    'One output for every `call_id` of the run’s `required_action`, within its `expires_at` (10 minutes; later the run fails ' +
-    '`tool_outputs_expired`). The run resumes in the worker. With `stream: true` the answer is its event stream from here on.',
+    'One output for every `call_id` of the run’s `required_action`, within its `expires_at` (10 minutes for a session’s run, 24 hours for ' +
+    'a run of `POST /v1/ask` or chat completions; later the run fails `tool_outputs_expired`). A session’s run resumes in the worker, ' +
+    'and the answer is the run; an ask’s run goes on in this request and answers as the ask did (`{id, object: "ask", run, output_text, ' +
+    'required_action?}`, 502 with the provider code when no model answers). With `stream: true` the answer is the run’s event stream from here on.',
   access: 'project',
   endUsers: true,
   permission: 'runs:write',
@@ -181,8 +184,16 @@ export const submitToolOutputsEndpoint = defineAgentEndpoint({
       .max(32),
     stream: z.boolean().default(false),
   }),
-  response: { status: 200, description: 'The run, now `in_progress`, or an event stream.', stream: true },
-  errors: ['resource_not_found', 'run_not_requires_action', 'tool_outputs_incomplete'],
+  response: { status: 200, description: 'The run, now `in_progress` (an ask’s run: the ask’s answer), or an event stream.', stream: true },
+  errors: [
+    'resource_not_found',
+    'run_not_requires_action',
+    'tool_outputs_incomplete',
+    'agent_archived',
+    'agent_not_ready',
+    'cost_cap_exceeded',
+    ...providerErrorCodes,
+  ],
 });
 
 export const cancelRunEndpoint = defineAgentEndpoint({

@@ -6,6 +6,7 @@ import { notifyCallerChange } from '@/server/api-keys/notify-caller-change';
 import { db } from '@/server/db';
 import { setDailyCostCap } from '@/server/agent/organization/daily-cost-cap';
 import { conversationsKey } from '@/server/agent/usage/ai-usage-limits';
+import { reconcileRuns } from '@/server/agent/runs/reconcile-runs';
 import { agentCall, aiSimulator, createAgent, createAgentTenant, createCredential, simKey, sseEvents } from '../agent-factories';
 
 /** A project with one OpenAI and one Anthropic credential on fresh simulator keys. */
@@ -216,6 +217,17 @@ describe('POST /agent/v1/ask', () => {
     assert.equal(JSON.parse(events.at(-2)!.data).text, 'Tool get_location returned: Doha');
   });
 
+  test('the reconciler leaves an ask run that is still answering in its request to it', async () => {
+    const res = await ask(p.key, { agent: steady.slug, input: 'hello' });
+    // As a continued ask run looks while its request answers for more than a minute.
+    await db.agentRun.update({ where: { id: res.body.id }, data: { status: 'in_progress', updatedAt: new Date(Date.now() - 120_000) } });
+    await reconcileRuns();
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const row = await db.agentRun.findUniqueOrThrow({ where: { id: res.body.id } });
+    assert.equal(row.leaseUntil, null, 'no worker claimed it');
+    assert.equal(row.workerId, null);
+  });
+
   test('a request that declares no tools offers the model none of the client tools, and is never left waiting', async () => {
     const res = await ask(p.key, { agent: steady.slug, input: '#call get_location {"precision":"city"}' });
     assert.equal(res.status, 200, JSON.stringify(res.body));
@@ -341,6 +353,7 @@ describe('ask: quota and cost cap', () => {
     const now = new Date();
     const toMidnight = (Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1) - now.getTime()) / 1000;
     assert.ok(Math.abs(Number(res.headers.get('retry-after')) - toMidnight) < 5);
+    assert.equal(res.headers.get('x-should-retry'), 'false');
   });
 
   test("a cap the owner sets applies to the very next ask, though the project's limits are cached", async () => {

@@ -162,6 +162,63 @@ describe('chat completions through the official openai SDK', () => {
     const run = await db.agentRun.findUniqueOrThrow({ where: { id: runId } });
     assert.equal(run.status, 'completed');
     assert.equal(run.outputText, 'Tool get_location returned: Dubai Marina');
+
+    // The finished loop sent back again is history: a new run answers the next question with it.
+    messages.push(second.choices[0]!.message, { role: 'user', content: 'thanks' });
+    const third = await p.client.chat.completions.create({ model: p.agent.slug, messages, tools });
+    assert.notEqual(runIdOf(third.id), runId);
+    assert.equal(third.choices[0]!.message.content, 'You said: thanks');
+    const sent = (await simRequests(p.openaiKey)).at(-1)!.body.messages as Array<{ role: string; tool_call_id?: string }>;
+    assert.deepEqual(
+      sent.map((m) => m.role),
+      ['user', 'assistant', 'tool', 'assistant', 'user'],
+    );
+    assert.equal(sent[2]!.tool_call_id, call.id);
+  });
+
+  test('a tool message must answer an earlier call', async () => {
+    const res = await agentCall(p.key, 'POST', '/v1/chat/completions', {
+      model: p.agent.slug,
+      messages: [
+        { role: 'user', content: 'hi' },
+        { role: 'tool', tool_call_id: 'call_nowhere', content: 'x' },
+      ],
+    });
+    assert.equal(res.status, 422, JSON.stringify(res.body));
+    assert.equal(res.body.error.code, 'validation_failed');
+    assert.equal(res.body.error.param, '/messages/1/tool_call_id');
+  });
+
+  test('user, metadata and store are recorded on the run', async () => {
+    const completion = await p.client.chat.completions.create({
+      model: p.agent.slug,
+      messages: [{ role: 'user', content: 'hi' }],
+      user: 'customer-7',
+      metadata: { order: '1234' },
+      store: true,
+    });
+    const run = await db.agentRun.findUniqueOrThrow({ where: { id: runIdOf(completion.id) } });
+    assert.deepEqual(run.options, { recorded: { user: 'customer-7', metadata: { order: '1234' }, store: true } });
+  });
+
+  test('response_format json_object reaches a model with JSON mode; a model without it is unsupported_parameter', async () => {
+    await p.client.chat.completions.create({
+      model: p.agent.slug,
+      messages: [{ role: 'user', content: 'as JSON please' }],
+      response_format: { type: 'json_object' },
+    });
+    assert.deepEqual((await simRequests(p.openaiKey)).at(-1)!.body.response_format, { type: 'json_object' });
+
+    const claude = await projectWithAgent({ model: { id: 'anthropic/claude-haiku-4-5' } });
+    await createCredential(claude.project.id, { provider: 'anthropic', api_key: simKey() });
+    const refused = await agentCall(claude.key, 'POST', '/v1/chat/completions', {
+      model: claude.agent.slug,
+      messages: [{ role: 'user', content: 'as JSON please' }],
+      response_format: { type: 'json_object' },
+    });
+    assert.equal(refused.status, 400, JSON.stringify(refused.body));
+    assert.equal(refused.body.error.code, 'unsupported_parameter');
+    assert.equal(refused.body.error.param, 'response_format');
   });
 
   test('streamed tool calls arrive as tool_calls deltas', async () => {

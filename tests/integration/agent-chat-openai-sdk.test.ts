@@ -176,6 +176,20 @@ describe('chat completions through the official openai SDK', () => {
     assert.equal(sent[2]!.tool_call_id, call.id);
   });
 
+  test("a waiting run's calls must all be answered, named by the messages", async () => {
+    const tools = [{ type: 'function' as const, function: getLocation }];
+    const messages: ChatCompletionMessageParam[] = [{ role: 'user', content: '#call get_location {"precision":"city"}\n#call get_location {}' }];
+    const first = await p.client.chat.completions.create({ model: p.agent.slug, messages, tools });
+    const [call] = first.choices[0]!.message.tool_calls!;
+    assert.equal(first.choices[0]!.message.tool_calls!.length, 2);
+    messages.push(first.choices[0]!.message, { role: 'tool', tool_call_id: call!.id, content: 'Dubai' });
+    const res = await agentCall(p.key, 'POST', '/v1/chat/completions', { model: p.agent.slug, messages, tools });
+    assert.equal(res.status, 422, JSON.stringify(res.body));
+    assert.equal(res.body.error.code, 'tool_outputs_incomplete');
+    assert.equal(res.body.error.param, '/messages');
+    assert.equal((await db.agentRun.findUniqueOrThrow({ where: { id: runIdOf(first.id) } })).status, 'requires_action', 'still waiting');
+  });
+
   test('a tool message must answer an earlier call', async () => {
     const res = await agentCall(p.key, 'POST', '/v1/chat/completions', {
       model: p.agent.slug,

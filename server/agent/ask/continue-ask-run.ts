@@ -6,7 +6,7 @@ import { findCatalogueModel } from '@/server/agent/models/catalogue';
 import { loadProjectModelAccess } from '@/server/agent/models/project-model-access';
 import type { ModelTurn } from '@/server/agent/providers/model-events';
 import { costCapReached, secondsToUtcMidnight } from '@/server/agent/usage/ai-usage-limits';
-import { toolOutputTurns, type ToolOutput } from '@/server/agent/runs/submit-tool-outputs';
+import { toolOutputTurns, type ToolOutput, type ToolOutputParams } from '@/server/agent/runs/submit-tool-outputs';
 import { resumeAskRun } from './ask-run-rows';
 import { canDoJsonMode, type AskRunOptions, type PreparedAsk } from './prepare-ask';
 import { modelCandidates } from './model-candidates';
@@ -17,8 +17,12 @@ import { modelCandidates } from './model-candidates';
  * request, with the request it was paused in, by the model it was answered by and the agent's
  * fallbacks. The agent must still be ready and the daily cost cap not reached.
  */
-export async function prepareAskContinuation(run: AgentRun, outputs: ToolOutput[]): Promise<{ prepared: PreparedAsk; row: AgentRun }> {
-  const toolTurns = await toolOutputTurns(run, outputs);
+export async function prepareAskContinuation(
+  run: AgentRun,
+  outputs: ToolOutput[],
+  params?: ToolOutputParams,
+): Promise<{ prepared: PreparedAsk; row: AgentRun }> {
+  const toolTurns = await toolOutputTurns(run, outputs, params);
   const options = run.options as unknown as AskRunOptions;
   const [{ agent, config }, access] = await Promise.all([
     findPublishedAgent(run.projectId, run.agentId, run.agentVersion),

@@ -40,7 +40,7 @@ export async function chatCompletion(
   const run = await waitingRun(caller.projectId, agent.id, body);
   let respond: (observer?: AskObserver) => Promise<AskOutcome>;
   if (run) {
-    const { prepared, row } = await prepareAskContinuation(run.row, run.outputs);
+    const { prepared, row } = await prepareAskContinuation(run.row, run.outputs, run.params);
     respond = (observer) => continueAsk(prepared, row, observer);
   } else {
     const prepared = await prepareAsk(ask);
@@ -76,7 +76,8 @@ async function waitingRun(projectId: string, agentId: string, body: ChatBody) {
     call_id: message.tool_call_id,
     output: typeof message.content === 'string' ? message.content : message.content.map((part) => part.text ?? '').join('\n'),
   }));
-  return { row, outputs };
+  const first = body.messages.length - trailing.length;
+  return { row, outputs, params: { callId: (index: number) => `/messages/${first + index}/tool_call_id`, all: '/messages' } };
 }
 
 /**

@@ -38,11 +38,19 @@ export async function submitToolOutputs(run: AgentRun, outputs: ToolOutput[]) {
   return resumed;
 }
 
+/** Where a refusal points: `tool_outputs` by default; chat completions name their `role: "tool"` messages. */
+export interface ToolOutputParams {
+  callId: (index: number) => string;
+  all: string;
+}
+
+const toolOutputsParams: ToolOutputParams = { callId: (index) => `/tool_outputs/${index}/call_id`, all: '/tool_outputs' };
+
 /**
  * The outputs as the tool turns the model reads, in the order of the calls, once they answer
  * every call of a run that still waits (a session run's or an ask run's).
  */
-export async function toolOutputTurns(run: AgentRun, outputs: ToolOutput[]): Promise<ModelTurn[]> {
+export async function toolOutputTurns(run: AgentRun, outputs: ToolOutput[], params = toolOutputsParams): Promise<ModelTurn[]> {
   if (run.status === 'requires_action' && run.actionExpiresAt && run.actionExpiresAt <= new Date()) {
     await endRunFromOutside(run.id, ['requires_action'], { status: 'failed', error: runError('tool_outputs_expired') }, 'tool_outputs');
     throw new AgentError('run_not_requires_action', { param: 'run' });
@@ -54,14 +62,14 @@ export async function toolOutputTurns(run: AgentRun, outputs: ToolOutput[]): Pro
     const call = required.find((c) => c.call_id === output.call_id);
     if (!call || seen.has(output.call_id)) {
       throw new AgentError('validation_failed', {
-        param: `/tool_outputs/${index}/call_id`,
+        param: params.callId(index),
         details: { detail: call ? 'this call_id was given twice.' : 'no call of this run has this call_id.' },
       });
     }
     seen.add(output.call_id);
   });
   const missing = required.find((call) => !seen.has(call.call_id));
-  if (missing) throw new AgentError('tool_outputs_incomplete', { param: '/tool_outputs', details: { call_id: missing.call_id } });
+  if (missing) throw new AgentError('tool_outputs_incomplete', { param: params.all, details: { call_id: missing.call_id } });
   return required.map((call): ModelTurn => ({
     role: 'tool',
     callId: call.call_id,

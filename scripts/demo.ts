@@ -79,5 +79,5 @@ console.log(`
     -d '{"to":"+15550001001","type":"template","template":{"name":"order_update","parameters":{"customer_name":"Wendy","order_id":"A-1001"}}}'
 
   All demo keys and ids: npm run seed -- --json  (this resets the demo data)
-  Secrets (generated on the first run): ${DEMO_SECRETS_FILE}
+  Secrets (generated on the first run): ${DEMO_SECRETS_FILE}   (every npm run command here reads them)
 `);

@@ -5,9 +5,10 @@ import { config } from '../server/config';
 import { closeRedis } from '../server/redis';
 
 /**
- * `npm run seed` loads the demo data set (shared/spec/demo-data.md) and tells a running
+ * `npm run seed` loads the demo data set and tells a running
  * platform simulator the demo customers' messages. With `--json` stdout holds exactly the
- * JSON document; everything else goes to stderr.
+ * JSON document; everything else goes to stderr. Beside a running `npm run demo` it encrypts
+ * under the demo's secrets, which the configuration reads from `.env.demo`.
  */
 const asJson = process.argv.includes('--json');
 try {

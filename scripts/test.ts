@@ -62,6 +62,8 @@ const testEnv: NodeJS.ProcessEnv = {
   E2E_BASE_URL: baseUrl,
   // Fresh for every run, as a deployment's would be: nothing may lean on the public defaults.
   ...randomSecrets(),
+  // A retired credentials secret, so tests can store keys under it and rotate them (README, "Secrets").
+  CREDENTIALS_SECRET_PREVIOUS: randomSecrets().CREDENTIALS_SECRET,
 };
 const logDir = 'test-results/logs';
 /** `TEST_FILES=<substring> npm test`: only the integration files whose path contains it; no unit or end-to-end tests. */

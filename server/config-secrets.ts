@@ -1,3 +1,6 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { parseEnv } from 'node:util';
+
 /**
  * The secrets in the configuration. Each has a public value so a development machine needs no
  * `.env`; in production that value, or anything short, would let anyone mint session cookies
@@ -47,4 +50,17 @@ export function secretProblems(
     }
   }
   return problems;
+}
+
+/**
+ * Where `npm run demo` keeps the secrets it generated (git-ignored; `DEMO_ENV_FILE` moves it).
+ * Every process reads it for the variables its environment does not set, so a command run
+ * beside the demo (`npm run seed`, `npm run secrets:rotate`, `npm run dev`) shares its secrets
+ * and can read what it encrypted. Delete it to go back to the development defaults.
+ */
+export const demoEnvFile = (): string => process.env.DEMO_ENV_FILE || '.env.demo';
+
+export function readDemoEnv(): Record<string, string> {
+  const file = demoEnvFile();
+  return existsSync(file) ? (parseEnv(readFileSync(file, 'utf8')) as Record<string, string>) : {};
 }

@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { DEVELOPMENT_SECRETS, secretProblems } from './config-secrets';
+import { DEVELOPMENT_SECRETS, readDemoEnv, secretProblems } from './config-secrets';
 
 /**
  * The service's configuration, read and validated once. Every variable has a default that
  * works on a development machine with local PostgreSQL and Redis, so no `.env` is needed.
- * `.env.example` documents each one.
+ * `.env.example` documents each one. `npm run demo`'s generated secrets (`.env.demo`) are read
+ * too, for what the environment does not set.
  */
 const configSchema = z
   .object({
@@ -37,6 +38,16 @@ const configSchema = z
     PLATFORM_APP_SECRET: z.string().default(DEVELOPMENT_SECRETS.PLATFORM_APP_SECRET),
     PLATFORM_VERIFY_TOKEN: z.string().default(DEVELOPMENT_SECRETS.PLATFORM_VERIFY_TOKEN),
     CREDENTIALS_SECRET: z.string().default(DEVELOPMENT_SECRETS.CREDENTIALS_SECRET),
+    /** Retired CREDENTIALS_SECRETs, comma-separated: they still decrypt what they encrypted until `npm run secrets:rotate` moved it to the current one. */
+    CREDENTIALS_SECRET_PREVIOUS: z
+      .string()
+      .default('')
+      .transform((list) =>
+        list
+          .split(',')
+          .map((secret) => secret.trim())
+          .filter(Boolean),
+      ),
     CLIENT_TOKEN_SECRET: z.string().default(DEVELOPMENT_SECRETS.CLIENT_TOKEN_SECRET),
 
     /** The AI providers' API roots (official SDKs' `baseURL`); point them at a compatible gateway or the AI simulator. A provider credential's own `base_url` takes precedence. */
@@ -133,4 +144,5 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
   return parsed.data;
 }
 
-export const config: Config = parseConfig(process.env);
+/** The environment wins over the demo's generated secrets (`readDemoEnv`), which win over the defaults. */
+export const config: Config = parseConfig({ ...readDemoEnv(), ...process.env });

@@ -63,6 +63,14 @@ export async function createAgentTenant(options: { aiPlan?: string; dailyCostCap
   return { org, project, key };
 }
 
+/** A tenant whose project has an OpenAI credential on a fresh simulator key (`openaiKey`: the simulator records requests per key). */
+export async function createSimulatedTenant() {
+  const tenant = await createAgentTenant();
+  const openaiKey = simKey();
+  await createCredential(tenant.project.id, { provider: 'openai', api_key: openaiKey });
+  return { ...tenant, openaiKey };
+}
+
 export async function createSecretKey(projectId: string, options: { scopes?: string[] } = {}) {
   return (await createAgentKey(projectId, { scopes: options.scopes, rateLimitPerMin: 6_000 })).key;
 }
@@ -105,6 +113,24 @@ export async function agentCall(key: string, method: string, path: string, body?
   const text = await res.text();
   const isJson = res.headers.get('content-type')?.includes('json');
   return { status: res.status, headers: res.headers, body: isJson ? JSON.parse(text) : text };
+}
+
+/**
+ * The HTTP tool `order_status` on the demo shop (`SHOP_URL`), created through the service, which
+ * sends the secret variable `api_token` as its bearer; with that variable as agents declare it.
+ */
+export async function createOrderStatusTool(key: string) {
+  const shop = process.env.SHOP_URL!;
+  const tool = await agentCall(key, 'POST', '/v1/tools', {
+    name: 'order_status',
+    description: 'Looks up an order',
+    parameters: { type: 'object', properties: { order_id: { type: 'string' } }, required: ['order_id'] },
+    http: { url: `${shop}/orders/{{args.order_id}}`, headers: { authorization: 'Bearer {{variables.api_token}}' } },
+    response: { fields: ['/status', '/eta'] },
+  });
+  if (tool.status !== 201) throw new Error(`creating the tool answered ${tool.status}: ${JSON.stringify(tool.body)}`);
+  const apiToken = { name: 'api_token', type: 'string', secret: true, allowed_hosts: [new URL(shop).hostname] };
+  return { id: tool.body.id as string, apiToken };
 }
 
 /** The events of an SSE body, parsed as a browser client would (eventsource-parser). */

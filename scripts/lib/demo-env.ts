@@ -1,13 +1,14 @@
 import { ensureDevCertificates } from './dev-ca';
 import { ensureLocalSecrets } from './local-secrets';
+import { demoEnvFile } from '../../server/config-secrets';
 
 /**
  * The demo's environment, set before anything reads the configuration (import this first):
  * it runs as production, with secrets generated into `.env.demo` on the first run and reused
- * afterwards, and its AI providers are the AI simulator. Variables already set in the
- * environment win.
+ * afterwards (every other command reads that file too: `readDemoEnv`), and its AI providers
+ * are the AI simulator. Variables already set in the environment win.
  */
-export const DEMO_SECRETS_FILE = '.env.demo';
+export const DEMO_SECRETS_FILE = demoEnvFile();
 export const DEMO_AI_SIMULATOR_PORT = Number(process.env.AI_SIMULATOR_PORT ?? 4020);
 
 (process.env as Record<string, string | undefined>).NODE_ENV ??= 'production';

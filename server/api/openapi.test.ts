@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { pathErrors } from './endpoint';
 import { allEndpoints } from './endpoints';
 import { messagingErrorCodes } from '@/server/errors/messaging-codes';
+import { eventNames } from '@/server/webhook-events/catalogue';
 import { buildOpenApiDocument, type JsonSchema, type OpenApiOperation } from './openapi';
 
 /** Every operation of the contract (messaging-api.md, decisions §7 and §8), listed by hand on purpose. */
@@ -35,6 +36,7 @@ const contractOperations = [
   'POST /v1/contacts',
   'GET /v1/contacts/{id}',
   'PATCH /v1/contacts/{id}',
+  'GET /v1/openapi.json',
 ];
 
 const doc = buildOpenApiDocument();
@@ -43,7 +45,10 @@ function operationAt(method: string, path: string): OpenApiOperation | undefined
   return doc.paths[path]?.[method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete'];
 }
 
-const operations = Object.values(doc.paths).flatMap((item) => Object.values(item));
+/** The operations that need a key: all but the document's own. */
+const operations = Object.values(doc.paths)
+  .flatMap((item) => Object.values(item))
+  .filter((op) => op.operationId !== 'getOpenApiDocument');
 
 /** Objects of a request schema, including every branch of a union. */
 function objectNodes(schema: JsonSchema): JsonSchema[] {
@@ -95,7 +100,7 @@ describe('OpenAPI document', () => {
   test('every operation has responses, a scope, error codes and security', () => {
     for (const op of operations) {
       assert.ok(Object.keys(op.responses).length > 1, op.operationId);
-      assert.match(op['x-scope'], /^[a-z]+:(read|write|send)$/, op.operationId);
+      assert.match(op['x-scope'] ?? '', /^[a-z]+:(read|write|send)$/, op.operationId);
       assert.ok(op['x-error-codes'].includes('internal_error'), op.operationId);
       assert.deepEqual(op.security, [{ bearerAuth: [] }]);
       for (const code of op['x-error-codes']) {
@@ -136,5 +141,33 @@ describe('OpenAPI document', () => {
     }
     assert.ok(operationAt('GET', '/v1/media/{message_id}')?.responses['200']?.content?.['application/octet-stream']);
     assert.equal(operationAt('DELETE', '/v1/webhooks/{id}')?.responses['204']?.content, undefined);
+  });
+
+  test('lists its own document, readable without a key', () => {
+    const op = operationAt('GET', '/v1/openapi.json');
+    assert.deepEqual(op?.security, []);
+    assert.equal(op?.['x-scope'], null);
+    assert.ok(op?.responses['200']?.content?.['application/json']?.schema.properties?.paths);
+  });
+
+  test('types every JSON success response', () => {
+    for (const op of Object.values(doc.paths).flatMap((item) => Object.values(item))) {
+      for (const [status, response] of Object.entries(op.responses)) {
+        const schema = response.content?.['application/json']?.schema;
+        if (status.startsWith('2') && schema)
+          assert.ok(schema.properties || schema.$ref || schema.anyOf || schema.oneOf, `${op.operationId}: ${status} is typed`);
+      }
+    }
+  });
+
+  test('describes every webhook event of the catalogue, with the message fields that may be null', () => {
+    assert.deepEqual(Object.keys(doc.webhooks), [...eventNames]);
+    for (const [event, item] of Object.entries(doc.webhooks)) {
+      const payload = item.post.requestBody.content['application/json'].schema;
+      assert.deepEqual(payload.properties?.event, { type: 'string', const: event }, event);
+      assert.ok(payload.required?.includes('created_at'), event);
+    }
+    const message = doc.webhooks['message.failed']?.post.requestBody.content['application/json'].schema.properties?.message;
+    for (const field of ['template_name', 'error_code', 'error_message', 'reference']) assert.ok(message?.required?.includes(field), field);
   });
 });

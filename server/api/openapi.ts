@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { commonErrors, type EndpointSpec } from './endpoint';
 import { allEndpoints } from './endpoints';
+import { webhookEvents } from './webhook-payloads';
 import { messagingErrorCodes, messagingErrorTypes, type MessagingErrorCode, type MessagingErrorType } from '@/server/errors/messaging-codes';
 
 /**
@@ -54,9 +55,22 @@ export interface OpenApiOperation {
   requestBody?: { required: boolean; content: Record<string, { schema: JsonSchema }> };
   responses: Record<string, OpenApiResponse>;
   security: Array<Record<string, string[]>>;
-  'x-scope': string;
+  /** Null for the one public operation, this document. */
+  'x-scope': string | null;
   'x-idempotent': boolean;
   'x-error-codes': MessagingErrorCode[];
+}
+
+/** One event of a document's `webhooks` section (OpenAPI 3.1): the POST the service makes to a subscriber. */
+export interface OpenApiWebhook {
+  post: {
+    operationId: string;
+    summary: string;
+    description: string;
+    parameters: OpenApiParameter[];
+    requestBody: { required: true; content: { 'application/json': { schema: JsonSchema } } };
+    responses: Record<string, { description: string }>;
+  };
 }
 
 export interface OpenApiDocument {
@@ -66,6 +80,7 @@ export interface OpenApiDocument {
   security: Array<Record<string, string[]>>;
   tags: Array<{ name: string; description?: string }>;
   paths: Record<string, Partial<Record<'get' | 'post' | 'patch' | 'delete', OpenApiOperation>>>;
+  webhooks: Record<string, OpenApiWebhook>;
   components: {
     securitySchemes: Record<string, unknown>;
     schemas: Record<string, JsonSchema>;
@@ -82,6 +97,7 @@ const tagDescriptions: Record<string, string> = {
   Webhooks: 'Receive message, reply and campaign events over HTTP, signed per Standard Webhooks.',
   Templates: 'Message templates synced from the platform, with the variables each declares.',
   Contacts: 'The people the organization messages.',
+  Reference: 'This API as an OpenAPI document.',
 };
 
 const description = `
@@ -124,11 +140,20 @@ export function operationErrorCodes(spec: EndpointSpec): MessagingErrorCode[] {
   return order.filter((code) => codes.has(code)).sort((a, b) => messagingErrorCodes[a].status - messagingErrorCodes[b].status);
 }
 
-/** zod → JSON Schema, minus noise a reader gains nothing from. */
-export function toSchema(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+/**
+ * zod → JSON Schema, minus noise a reader gains nothing from. Schemas `named` names come out
+ * under `$defs`, referred to by `#/$defs/<name>` (the caller moves them into components).
+ */
+export function toSchema(schema: z.ZodType, io: 'input' | 'output', named?: ReadonlyMap<z.ZodType, string>): JsonSchema {
   const json = z.toJSONSchema(schema, {
     target: 'draft-2020-12',
     io,
+    // zod reads descriptions and ids from one registry (it only calls `get`): the global one, with the names added.
+    metadata:
+      named &&
+      ({
+        get: (node: z.ZodType) => ({ ...z.globalRegistry.get(node), ...(named.has(node) ? { id: named.get(node) } : {}) }),
+      } as unknown as typeof z.globalRegistry),
     override: ({ jsonSchema }) => {
       const node = jsonSchema as JsonSchema;
       if (node.format === 'date-time') delete node.pattern;
@@ -157,6 +182,41 @@ export function objectParameters(schema: z.ZodObject | undefined, location: 'pat
   });
 }
 
+const deliveryHeader = (name: string, text: string): OpenApiParameter => ({
+  name,
+  in: 'header',
+  required: true,
+  description: text,
+  schema: { type: 'string' },
+});
+
+/** A webhook event as the `webhooks` section describes it: a signed POST (Standard Webhooks) of `payload`. */
+export function webhookOperation(event: string, description: string, payload: JsonSchema): OpenApiWebhook {
+  return {
+    post: {
+      operationId: `webhook_${event.replace(/\W/g, '_')}`,
+      summary: event,
+      description,
+      parameters: [
+        deliveryHeader('webhook-id', 'The delivery id, the same on every attempt of one event to one receiver.'),
+        deliveryHeader('webhook-timestamp', 'Unix seconds when this attempt was signed.'),
+        deliveryHeader('webhook-signature', '`v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the secret.'),
+      ],
+      requestBody: { required: true, content: { 'application/json': { schema: payload } } },
+      responses: { '2XX': { description: 'Received. Any other answer, or none within the time-out, is retried.' } },
+    },
+  };
+}
+
+/** The shape of an OpenAPI document, for the operation that serves one. */
+export const openApiDocumentSchema = z.looseObject({
+  openapi: z.string(),
+  info: z.looseObject({ title: z.string(), version: z.string() }),
+  paths: z.record(z.string(), z.record(z.string(), z.unknown())),
+  webhooks: z.record(z.string(), z.record(z.string(), z.unknown())),
+  components: z.record(z.string(), z.record(z.string(), z.unknown())),
+});
+
 const rateLimitHeaders = {
   'X-RateLimit-Limit': { $ref: '#/components/headers/X-RateLimit-Limit' },
   'X-RateLimit-Remaining': { $ref: '#/components/headers/X-RateLimit-Remaining' },
@@ -175,6 +235,30 @@ function successResponse(spec: EndpointSpec): OpenApiResponse {
   const type = contentType ?? 'application/json';
   const body = schema ? toSchema(schema, 'output') : { type: 'string', format: 'binary' };
   return { description: text, headers, content: { [type]: { schema: body } } };
+}
+
+/** GET /v1/openapi.json: served without a key (app/v1/openapi.json), so outside the endpoint specs, which all need one. */
+function documentOperation(): OpenApiOperation {
+  const codes: MessagingErrorCode[] = ['internal_error'];
+  return {
+    operationId: 'getOpenApiDocument',
+    tags: ['Reference'],
+    summary: 'This API as an OpenAPI 3.1 document',
+    description: 'This document. No key needed.',
+    parameters: [],
+    responses: {
+      '200': {
+        description: 'The OpenAPI document.',
+        headers: requestIdHeader,
+        content: { 'application/json': { schema: toSchema(openApiDocumentSchema, 'output') } },
+      },
+      ...errorResponses(codes),
+    },
+    security: [],
+    'x-scope': null,
+    'x-idempotent': false,
+    'x-error-codes': codes,
+  };
 }
 
 function errorResponses(codes: MessagingErrorCode[]): Record<string, OpenApiResponse> {
@@ -244,13 +328,17 @@ function build(): OpenApiDocument {
     paths[spec.path] = { ...paths[spec.path], [method]: operation(spec) };
     if (!tags.includes(spec.tag)) tags.push(spec.tag);
   }
+  paths['/v1/openapi.json'] = { get: documentOperation() };
   return {
     openapi: '3.1.0',
     info: { title: 'Messaging API', version: '1', description },
     servers: [{ url: '/', description: 'This service' }],
     security: [{ bearerAuth: [] }],
-    tags: tags.map((name) => ({ name, ...(tagDescriptions[name] ? { description: tagDescriptions[name] } : {}) })),
+    tags: [...tags, 'Reference'].map((name) => ({ name, ...(tagDescriptions[name] ? { description: tagDescriptions[name] } : {}) })),
     paths,
+    webhooks: Object.fromEntries(
+      webhookEvents.map(({ event, description: text, schema }) => [event, webhookOperation(event, text, toSchema(schema, 'output'))]),
+    ),
     components: {
       securitySchemes: {
         bearerAuth: {

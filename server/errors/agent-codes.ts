@@ -258,8 +258,8 @@ export const agentErrorCodes = withTrpcCodes({
   ),
   permission_denied: permission('Your role lacks the permission {permission}.', 'لا يملك دورك الصلاحية {permission}.'),
   principal_not_allowed: permission(
-    'This route needs a secret key or a dashboard user. Publishable keys and client tokens reach only the browser routes for end users and identity.',
-    'يتطلب هذا المسار مفتاحًا سريًا أو مستخدم لوحة تحكم. تصل المفاتيح القابلة للنشر ورموز العملاء إلى مسارات المتصفح فقط.',
+    'This needs a secret key or a dashboard user. Publishable keys and client tokens reach only the browser routes for end users and identity, and send no overrides and only the variables an agent marks browser_settable.',
+    'يتطلب هذا مفتاحًا سريًا أو مستخدم لوحة تحكم. تصل المفاتيح القابلة للنشر ورموز العملاء إلى مسارات المتصفح فقط، ولا ترسل overrides، ولا ترسل من المتغيرات إلا ما يعلّمه الوكيل browser_settable.',
   ),
   signup_closed: permission('Sign-up is closed. An administrator must invite you.', 'التسجيل مغلق. يجب أن يدعوك مسؤول.'),
 

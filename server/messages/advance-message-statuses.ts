@@ -73,7 +73,8 @@ export async function advanceMessageStatuses(tx: DbTx, by: 'id' | 'wamid', chang
     SELECT moved.id, moved.key, moved.org_id AS "orgId", moved.contact_id AS "contactId", moved.campaign_recipient_id AS "campaignRecipientId",
            moved.type::text, moved.direction::text, moved.status::text, moved.content, moved.has_media AS "hasMedia",
            moved.template_name AS "templateName", moved.reference, moved.wamid, moved.error_code AS "errorCode",
-           moved.error_message AS "errorMessage", moved.created_at AS "createdAt", moved.updated_at AS "updatedAt",
+           moved.error_message AS "errorMessage", moved.author_type::text AS "authorType",
+           moved.author_agent_id AS "authorAgentId", moved.author_run_id AS "authorRunId", moved.author_user_id AS "authorUserId", moved.created_at AS "createdAt", moved.updated_at AS "updatedAt",
            c.phone_number AS "contactPhoneNumber", a.name AS "accountName"
     FROM moved JOIN contacts c ON c.id = moved.contact_id JOIN accounts a ON a.id = moved.account_id`;
   if (moved.length === 0) return new Set();

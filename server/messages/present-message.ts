@@ -2,30 +2,30 @@ import type { Message } from '@/server/db';
 
 export type MessageForApi = Message & { contact: { phoneNumber: string }; account: { name: string } };
 
-/**
- * What `presentMessage` reads: a MessageForApi, or a message just stored without the ORM. The
- * author, when the caller read it (status events do not).
- */
-export type PresentableMessage = Partial<Pick<MessageForApi, 'authorType' | 'authorAgentId' | 'authorRunId' | 'authorUserId'>> &
-  Pick<
-    MessageForApi,
-    | 'id'
-    | 'contactId'
-    | 'contact'
-    | 'account'
-    | 'type'
-    | 'direction'
-    | 'status'
-    | 'content'
-    | 'hasMedia'
-    | 'templateName'
-    | 'reference'
-    | 'wamid'
-    | 'errorMessage'
-    | 'errorCode'
-    | 'createdAt'
-    | 'updatedAt'
-  >;
+/** What `presentMessage` reads: a MessageForApi, or a message just stored without the ORM. */
+export type PresentableMessage = Pick<
+  MessageForApi,
+  | 'authorType'
+  | 'authorAgentId'
+  | 'authorRunId'
+  | 'authorUserId'
+  | 'id'
+  | 'contactId'
+  | 'contact'
+  | 'account'
+  | 'type'
+  | 'direction'
+  | 'status'
+  | 'content'
+  | 'hasMedia'
+  | 'templateName'
+  | 'reference'
+  | 'wamid'
+  | 'errorMessage'
+  | 'errorCode'
+  | 'createdAt'
+  | 'updatedAt'
+>;
 
 /** Relations a query needs for `presentMessage`. */
 export const messageApiInclude = {
@@ -35,8 +35,8 @@ export const messageApiInclude = {
 
 /**
  * The Message resource. `to` is always the contact's number and `from` the account's name,
- * whichever way the message went; `direction` tells which. `wamid` and the optional fields
- * appear only when set.
+ * whichever way the message went; `direction` tells which. Fields that do not apply are null,
+ * never left out (the OpenAPI document marks them required); `wamid` is on detailed reads only.
  */
 export function presentMessage(message: PresentableMessage, options: { detailed?: boolean } = {}) {
   return {
@@ -49,12 +49,13 @@ export function presentMessage(message: PresentableMessage, options: { detailed?
     status: message.status,
     content: message.content,
     has_media: message.hasMedia,
-    ...(message.templateName ? { template_name: message.templateName } : {}),
-    ...(message.reference ? { reference: message.reference } : {}),
-    ...(options.detailed && message.wamid ? { wamid: message.wamid } : {}),
-    ...(message.errorMessage ? { error_message: message.errorMessage } : {}),
-    ...(message.errorCode ? { error_code: message.errorCode } : {}),
-    ...(message.authorType !== undefined ? { author_type: message.authorType, author: presentAuthor(message) } : {}),
+    template_name: message.templateName,
+    reference: message.reference,
+    ...(options.detailed ? { wamid: message.wamid } : {}),
+    error_code: message.errorCode,
+    error_message: message.errorMessage,
+    author_type: message.authorType,
+    author: presentAuthor(message),
     created_at: message.createdAt.toISOString(),
     updated_at: message.updatedAt.toISOString(),
   };
@@ -62,8 +63,8 @@ export function presentMessage(message: PresentableMessage, options: { detailed?
 
 /** Who wrote an outgoing message: the bot (its agent and run), a member, an API caller; null for inbound messages and campaign sends. */
 export function presentAuthor(message: PresentableMessage) {
-  if (message.authorType === 'bot') return { type: 'bot' as const, agent_id: message.authorAgentId ?? null, run_id: message.authorRunId ?? null };
-  if (message.authorType === 'member') return { type: 'member' as const, member_id: message.authorUserId ?? null };
+  if (message.authorType === 'bot') return { type: 'bot' as const, agent_id: message.authorAgentId, run_id: message.authorRunId };
+  if (message.authorType === 'member') return { type: 'member' as const, member_id: message.authorUserId };
   if (message.authorType === 'api') return { type: 'api' as const };
   return null;
 }

@@ -6,6 +6,7 @@ import { encryptCredentialKey } from '@/server/agent/credentials/credential-ciph
 import { writePassages } from '@/server/agent/knowledge/index-knowledge-source.job';
 import { aiPlanOf } from '@/server/agent/models/plans';
 import { conversationsKey } from '@/server/agent/usage/ai-usage-limits';
+import { insertSession, type NewSession } from '@/server/agent/sessions/insert-session';
 import { hashApiKey } from '@/server/api-keys/key-format';
 import { hashPassword } from '@/server/auth/password';
 import { config } from '@/server/config';
@@ -105,6 +106,7 @@ export async function seedAgentDemo(tx: DbTx, context: AgentSeedContext) {
 
   await simulatorCredential(tx, other, 'Simulator');
   const otherAgent = await agent(tx, other, 'Other Assistant', 'other-assistant', { model: { id: demoModels.allowed } });
+  const otherEndUser = await endUser(tx, other, 'other-customer-1');
 
   const quotaUsed = await ownOrganization(tx, 'Quota Used Ltd.', 'quota-used', context.adminUserId, { aiPlan: 'starter' });
   const costCapped = await ownOrganization(tx, 'Cost Capped Ltd.', 'cost-capped', context.adminUserId, { dailyCostCapMicros: 0n });
@@ -128,27 +130,43 @@ export async function seedAgentDemo(tx: DbTx, context: AgentSeedContext) {
           tools: { order_status: orderStatus },
           provider_credential: credential,
         },
-        // Sessions come with the agent service's runs; none exist yet.
-        other: {
-          id: other,
-          keys: { secret_full: await key(other, 'full') },
-          agent_id: otherAgent,
-          session_id: null,
-          end_user_id: await endUser(tx, other, 'other-customer-1'),
-        },
+        // Its session (session_id) is added after the seed commits: finishAgentDemo.
+        other: { id: other, keys: { secret_full: await key(other, 'full') }, agent_id: otherAgent, end_user_id: otherEndUser },
         quota_used: { id: quotaUsed.projectId, keys: { secret_full: await key(quotaUsed.projectId, 'full') }, agent_id: quotaUsed.agentId },
         cost_capped: { id: costCapped.projectId, keys: { secret_full: await key(costCapped.projectId, 'full') }, agent_id: costCapped.agentId },
       },
       models: demoModels,
     },
-    quotaUsedOrgId: quotaUsed.orgId,
+    afterCommit: {
+      quotaUsedOrgId: quotaUsed.orgId,
+      otherSession: otherSession(other, otherAgent, otherEndUser),
+    },
   };
 }
 
-/** After the seed commits: the quota_used organization has used its month's AI conversations. */
-export async function useUpAiQuota(orgId: string): Promise<void> {
-  await getRedis().set(conversationsKey(orgId), aiPlanOf('starter').monthlyConversations, 'EX', 35 * 86_400);
+/**
+ * After the seed commits: the quota_used organization has used its month's AI conversations,
+ * and the `other` project gets its session, through the one function that creates sessions (on
+ * a connection of its own, so it must see the committed project). Returns that session's id.
+ */
+export async function finishAgentDemo(afterCommit: { quotaUsedOrgId: string; otherSession: NewSession }): Promise<string> {
+  await getRedis().set(conversationsKey(afterCommit.quotaUsedOrgId), aiPlanOf('starter').monthlyConversations, 'EX', 35 * 86_400);
+  const session = await insertSession(afterCommit.otherSession);
+  if (!session) throw new Error("the demo's other session exists already");
+  return session.id;
 }
+
+const otherSession = (projectId: string, agentId: string, endUserId: string): NewSession => ({
+  projectId,
+  agentId,
+  externalId: 'other-session-1',
+  endUserId,
+  channel: 'api',
+  version: 'published',
+  concurrency: 'reject',
+  variables: {},
+  metadata: {},
+});
 
 async function project(tx: DbTx, orgId: string, name: string): Promise<string> {
   const id = newId('agentProject');

@@ -5,14 +5,14 @@ import { displayPrefix, generateApiKey, generateLegacyApiKey, hashApiKey } from 
 import { config } from '@/server/config';
 import { openConversationPeriod } from '@/server/conversations/conversation-periods';
 import { db, type DbTx, type SubscriptionStatus } from '@/server/db';
-import { agentDemoSlugs, agentMemberLogin, seedAgentDemo, useUpAiQuota } from './seed-agent';
+import { agentDemoSlugs, agentMemberLogin, finishAgentDemo, seedAgentDemo } from './seed-agent';
 import { newId } from '@/server/db/ids';
 import { templateShapeFromPlatform } from '@/server/templates/from-platform';
 import { demoWorld, type PlatformBusiness } from './demo-world';
 import { tellSimulatorHistory, type CustomerMessageFact } from './simulator-history';
 
 /**
- * Loads the demo data set of shared/spec/demo-data.md, then tells the platform simulator the
+ * Loads the demo data set, then tells the platform simulator the
  * demo customers' messages, so the data's promises hold there too. Fails when no simulator
  * answers (start it first).
  */
@@ -47,7 +47,7 @@ export async function seedDemo(): Promise<DemoData> {
 export async function loadDemoData() {
   const passwordHash = await hashPassword(demoLogin.password);
   const history: CustomerMessageFact[] = [];
-  let quotaUsedOrgId = '';
+  let agentAfterCommit: Awaited<ReturnType<typeof seedAgentDemo>>['afterCommit'] | undefined;
   const data = await db.$transaction(
     async (tx) => {
       await tx.organization.deleteMany({ where: { slug: { in: demoSlugs } } });
@@ -152,7 +152,7 @@ export async function loadDemoData() {
       });
 
       const agent = await seedAgentDemo(tx, { acmeOrgId: acme, adminUserId: userId, whatsappAccountId: main.id });
-      quotaUsedOrgId = agent.quotaUsedOrgId;
+      agentAfterCommit = agent.afterCommit;
       return {
         base_url: config.APP_URL,
         simulator_url: `http://localhost:${config.SIMULATOR_PORT}`,
@@ -184,8 +184,8 @@ export async function loadDemoData() {
     },
     { timeout: 60_000 },
   );
-  await useUpAiQuota(quotaUsedOrgId);
-  return { data, history };
+  const other = { ...data.agent.projects.other, session_id: await finishAgentDemo(agentAfterCommit!) };
+  return { data: { ...data, agent: { ...data.agent, projects: { ...data.agent.projects, other } } }, history };
 }
 
 async function createOrg(tx: DbTx, name: string, slug: string, subscriptionStatus: SubscriptionStatus = 'active') {

@@ -87,6 +87,16 @@ describe('the agent demo data', () => {
     assert.deepEqual([foreign.status, foreign.body.error.code], [404, 'resource_not_found']);
   });
 
+  test('the other project has its session, with its end user and agent, which only its own key reads', async () => {
+    const { other, support } = agent.projects;
+    assert.match(other.session_id, /^sess_/);
+    const own = await agentCall(other.keys.secret_full, 'GET', `/v1/sessions/${other.session_id}`);
+    assert.equal(own.status, 200, JSON.stringify(own.body));
+    assert.deepEqual([own.body.agent, own.body.end_user], [other.agent_id, other.end_user_id]);
+    const foreign = await agentCall(support.keys.secret_full, 'GET', `/v1/sessions/${other.session_id}`);
+    assert.deepEqual([foreign.status, foreign.body.error.code], [404, 'session_not_found']);
+  });
+
   test('quota_used answers quota_exceeded without retry; cost_capped answers cost_cap_exceeded until midnight UTC', async () => {
     const { quota_used, cost_capped } = agent.projects;
     const quota = await agentCall(quota_used.keys.secret_full, 'POST', '/v1/ask', { agent: quota_used.agent_id, input: 'Hi' });

@@ -5,7 +5,7 @@ import { Redis } from 'ioredis';
 import { config } from '@/server/config';
 import { db } from '@/server/db';
 import { runStreamKey } from '@/server/agent/runs/run-stream';
-import { aiSimulator, createAgent, createAgentTenant, createCredential, simKey, sseEvents } from '../agent-factories';
+import { aiSimulator, createAgent, createAgentTenant, createCredential, createOrderStatusTool, simKey, sseEvents } from '../agent-factories';
 import { agent, assertAgentError } from '../support/agent-api';
 import { appUrl } from '../support/stack';
 import { waitFor } from '../support/wait-for';
@@ -43,22 +43,12 @@ describe('/agent/v1 session runs', () => {
         overrides: { allowed: ['temperature'] },
       })
     ).slug;
-    const tool = await agent('/v1/tools', {
-      key,
-      body: {
-        name: 'order_status',
-        description: 'Looks up an order',
-        parameters: { type: 'object', properties: { order_id: { type: 'string' } }, required: ['order_id'] },
-        http: { url: `${shop}/orders/{{args.order_id}}`, headers: { authorization: 'Bearer {{variables.api_token}}' } },
-        response: { fields: ['/status', '/eta'] },
-      },
-    });
-    assert.equal(tool.status, 201, JSON.stringify(tool.body));
+    const tool = await createOrderStatusTool(key);
     toolSlug = (
       await createAgent(projectId, {
         model: { id: 'sim/steady' },
-        variables: [{ name: 'api_token', type: 'string', secret: true, allowed_hosts: [new URL(shop).hostname] }],
-        tools: { http: [tool.body.id], max_tool_rounds: 2 },
+        variables: [tool.apiToken],
+        tools: { http: [tool.id], max_tool_rounds: 2 },
       })
     ).slug;
     otherKey = (await createAgentTenant()).key;

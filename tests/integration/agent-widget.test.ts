@@ -403,9 +403,10 @@ describe('/agent/v1 browser routes (widget, client tokens)', () => {
 
   test('caps: 20 messages per address in 10 minutes, exact under 50 concurrent requests from one address', async () => {
     const capped = await widgetTenant();
-    const setup = fromAddress(freshAddress());
     const visitors = await Promise.all(
       Array.from({ length: 50 }, async () => {
+        // Each starts from an address of its own: one address starts at most 20 conversations an hour.
+        const setup = fromAddress(freshAddress());
         const minted = await browser('/v1/widget/token', capped.publishable, { body: {}, via: setup });
         const session = await browser('/v1/widget/sessions', minted.body.token, { body: {}, via: setup });
         assert.equal(session.status, 201, JSON.stringify(session.body));
@@ -460,7 +461,9 @@ describe('/agent/v1 browser routes (widget, client tokens)', () => {
         async () => (await browser('/v1/widget/token', capped.publishable, { body: {}, via: fromAddress(freshAddress()) })).body.token as string,
       ),
     );
-    const opened = await Promise.all(tokens.map((token) => browser('/v1/widget/sessions', token, { body: {} })));
+    const opened = await Promise.all(
+      tokens.map((token) => browser('/v1/widget/sessions', token, { body: {}, via: fromAddress(freshAddress()) })),
+    );
     assert.equal(opened.filter((a) => a.status === 201).length, 20);
     for (const refused of opened.filter((a) => a.status !== 201)) assertAgentError(refused, 'anonymous_limit_reached');
     const retryAfter = Number(opened.find((a) => a.status === 429)!.headers.get('retry-after'));

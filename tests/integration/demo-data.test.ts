@@ -22,6 +22,16 @@ after(async () => {
   await db.$disconnect();
 });
 
+test('the document fills every field demo-data.md names: no null, no empty value', () => {
+  const empty: string[] = [];
+  const walk = (value: unknown, at: string) => {
+    if (value === null || value === '') empty.push(at);
+    else if (typeof value === 'object') for (const [name, inner] of Object.entries(value)) walk(inner, `${at}.${name}`);
+  };
+  walk(demo, 'document');
+  assert.deepEqual(empty, []);
+});
+
 test("free text to the demo's window_open customer reaches them", async () => {
   const res = await send({ contact_id: demo.orgs.acme.contacts.window_open, type: 'text', text: { body: 'Your order ships today.' } });
   assert.equal(res.status, 201, JSON.stringify(res.body));

@@ -6,6 +6,10 @@ import { db } from '@/server/db';
 import { OUTBOX_CHANNEL } from '@/server/outbox';
 import { signPlatformPayload } from '@/server/platform/webhook-signature';
 import { seedDemo, type DemoData } from '@/server/seed/seed-demo';
+import { getMessage as getMessageSpec } from '@/server/api/endpoints/messages';
+import { messageSchema } from '@/server/api/schemas';
+import { webhookPayloadSchema } from '@/server/api/webhook-payloads';
+import { documented } from '../support/documented';
 import { messagesApi, openWindow as openWindowOf, sentTo } from '../support/messages-api';
 import { appUrl, randomPhone, simulator } from '../support/stack';
 import { waitFor } from '../support/wait-for';
@@ -221,6 +225,25 @@ describe('sending', () => {
     const foreign = await fetch(`${appUrl}/v1/messages/${res.body.id}`, { headers: { authorization: `Bearer ${demo.orgs.globex.keys.full}` } });
     assert.equal(foreign.status, 404);
     assert.equal((await foreign.json()).error.code, 'resource_not_found');
+  });
+
+  test('a message reads as documented: fields that do not apply are null, in the answer and in its events', async () => {
+    const phone = randomPhone();
+    await openWindow(phone);
+    const res = await send({ to: phone, type: 'text', text: { body: 'Documented.' } });
+    assert.equal(res.status, 201, JSON.stringify(res.body));
+    const sent = await waitForAtLeast(res.body.id, 'sent');
+    assert.equal(getMessageSpec.response.schema, messageSchema);
+    const read = documented(messageSchema, sent);
+    for (const field of ['template_name', 'error_code', 'error_message', 'reference'] as const) assert.equal(read[field], null, field);
+    assert.equal(read.author_type, 'api');
+    const event = await waitFor('its message.sent event', () =>
+      db.event.findFirst({ where: { type: 'message.sent', payload: { path: ['message', 'id'], equals: res.body.id } } }),
+    );
+    documented(webhookPayloadSchema('message.sent'), event.payload);
+    const payload = event.payload as { message: { error_code: unknown; author: unknown } };
+    assert.equal(payload.message.error_code, null);
+    assert.deepEqual(payload.message.author, { type: 'api' });
   });
 });
 

@@ -64,7 +64,7 @@ export function OperationSection({ method, path, operation, parameters }: Props)
         <div className="flex gap-1">
           <dt>Scope</dt>
           <dd>
-            <code className="font-mono text-slate-900">{operation['x-scope']}</code>
+            <code className="font-mono text-slate-900">{operation['x-scope'] ?? 'none'}</code>
           </dd>
         </div>
         {operation['x-idempotent'] ? (

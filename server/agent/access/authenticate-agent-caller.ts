@@ -24,14 +24,14 @@ export const PROJECT_HEADER = 'x-project-id';
  * cookie requests must be same-origin JSON and name their project in X-Project-Id.
  */
 export async function authenticateAgentCaller(request: Request, access: AgentAccess, options: { endUsers?: boolean } = {}): Promise<AgentCaller> {
-  const authorization = request.headers.get('authorization');
-  if (authorization !== null) return bearerCaller(request, authorization, access, options.endUsers === true);
-  if (access === 'widget') throw new AgentError('authentication_required');
-
+  // A public route needs no credential, so it ignores any it is given (a client sending its key everywhere still reads it).
   if (access === 'public') {
     if (request.method !== 'GET' && request.method !== 'HEAD') assertSameOriginJson(request);
     return { kind: 'anonymous' };
   }
+  const authorization = request.headers.get('authorization');
+  if (authorization !== null) return bearerCaller(request, authorization, access, options.endUsers === true);
+  if (access === 'widget') throw new AgentError('authentication_required');
   const user = await getSessionUser();
   if (!user) throw new AgentError('authentication_required');
   assertSameOriginJson(request);

@@ -21,3 +21,17 @@ test('never_handle, escalation_reply and tool grants cannot be made overridable,
   assert.equal(unknown.success, false);
   assert.equal(unknown.error?.issues[0]?.code, 'unrecognized_keys');
 });
+
+test('a variable is browser_settable only when asked, and never a secret one', () => {
+  const config = agentConfigSchema.parse({ model: { id: 'sim/steady' }, variables: [{ name: 'page' }] });
+  assert.equal(config.variables[0]?.browser_settable, false);
+  const secret = agentConfigSchema.safeParse({
+    model: { id: 'sim/steady' },
+    variables: [
+      { name: 'page', browser_settable: true },
+      { name: 'api_token', secret: true, browser_settable: true },
+    ],
+  });
+  assert.equal(secret.success, false);
+  assert.deepEqual(secret.error?.issues[0]?.path, ['variables', 1, 'browser_settable']);
+});

@@ -21,16 +21,23 @@ export const clientToolSchema = z.strictObject({
   parameters: z.looseObject({ type: z.literal('object') }).default({ type: 'object', properties: {} }),
 });
 
-export const agentVariableSchema = z.strictObject({
-  name: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, 'letters, digits and _, not starting with a digit'),
-  type: z.enum(['string', 'number', 'boolean']).default('string'),
-  required: z.boolean().default(false),
-  /** Given only with a single message or ask; never stored, logged or put in a prompt. */
-  secret: z.boolean().default(false),
-  /** Hosts a secret may be sent to by HTTP tools. */
-  allowed_hosts: z.array(z.string().min(1).max(253)).max(20).optional(),
-  default: variableValue.optional(),
-});
+export const agentVariableSchema = z
+  .strictObject({
+    name: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/, 'letters, digits and _, not starting with a digit'),
+    type: z.enum(['string', 'number', 'boolean']).default('string'),
+    required: z.boolean().default(false),
+    /** Given only with a single message or ask; never stored, logged or put in a prompt. */
+    secret: z.boolean().default(false),
+    /** Hosts a secret may be sent to by HTTP tools. */
+    allowed_hosts: z.array(z.string().min(1).max(253)).max(20).optional(),
+    default: variableValue.optional(),
+    /** A browser (client token, anonymous visitor) may send it with a message; a value the session holds still wins. */
+    browser_settable: z.boolean().default(false),
+  })
+  .refine((variable) => !(variable.secret && variable.browser_settable), {
+    message: 'a secret variable cannot be browser_settable',
+    path: ['browser_settable'],
+  });
 
 export const agentConfigSchema = z.strictObject({
   instructions: z.string().max(32_000).default(''),

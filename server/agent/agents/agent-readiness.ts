@@ -1,18 +1,30 @@
 import { AgentError } from '@/server/errors/agent-error';
-import { findCatalogueModel } from '@/server/agent/models/catalogue';
-import { isModelConfigured, type ProjectModelAccess } from '@/server/agent/models/project-model-access';
+import { findCatalogueModel, type CatalogueModel } from '@/server/agent/models/catalogue';
+import { credentialServes, isModelConfigured, type ProjectModelAccess } from '@/server/agent/models/project-model-access';
 import type { AgentConfig } from './agent-config';
 
-/** Why an agent cannot answer (`readiness.blockers`, agent-api.md §1.3). */
-export type ReadinessBlocker = 'no_provider_key' | 'model_not_allowed_on_plan' | 'ai_paused';
+/**
+ * Why an agent cannot answer (`readiness.blockers`, agent-api.md §1.3). `provider_key_undecryptable`:
+ * the key that would serve its model is stored under a CREDENTIALS_SECRET no longer configured,
+ * so the owner must enter it again (or configure that secret in CREDENTIALS_SECRET_PREVIOUS).
+ */
+export type ReadinessBlocker = 'no_provider_key' | 'provider_key_undecryptable' | 'model_not_allowed_on_plan' | 'ai_paused';
 
 export function readinessBlockers(config: AgentConfig, access: ProjectModelAccess): ReadinessBlocker[] {
   const blockers: ReadinessBlocker[] = [];
   const model = findCatalogueModel(config.model.id);
-  if (!model || !isModelConfigured(access, model, config.provider_credential)) blockers.push('no_provider_key');
+  if (!model || !isModelConfigured(access, model, config.provider_credential))
+    blockers.push(missingKeyBlocker(access, model, config.provider_credential));
   if (!access.plan.allowsModel(config.model.id)) blockers.push('model_not_allowed_on_plan');
   if (access.aiPaused) blockers.push('ai_paused');
   return blockers;
+}
+
+function missingKeyBlocker(access: ProjectModelAccess, model: CatalogueModel | undefined, namedCredential: string | null): ReadinessBlocker {
+  const unreadable = [...access.undecryptableCredentials].filter(([id]) => namedCredential === null || id === namedCredential);
+  return model && !model.platform_provided && unreadable.some(([, provider]) => credentialServes(provider, model))
+    ? 'provider_key_undecryptable'
+    : 'no_provider_key';
 }
 
 /** API calls on an agent with blockers: 409 `agent_not_ready` naming them. */

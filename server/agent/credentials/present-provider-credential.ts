@@ -1,6 +1,11 @@
 import type { ProviderCredential } from '@/server/db';
+import { openCredentialKey } from './credential-cipher';
 
-/** A credential as the API shows it: never the key, only its last four characters. */
+/**
+ * A credential as the API shows it: never the key, only its last four characters. `status` is
+ * the last check's `valid` or `invalid`, or `undecryptable` while no configured
+ * CREDENTIALS_SECRET opens the stored key (the owner must enter it again).
+ */
 export const presentProviderCredential = (row: ProviderCredential) => ({
   id: row.id,
   object: 'provider_credential' as const,
@@ -8,7 +13,7 @@ export const presentProviderCredential = (row: ProviderCredential) => ({
   name: row.name,
   key_last4: row.keyLast4,
   base_url: row.baseUrl,
-  status: row.status,
+  status: openCredentialKey(row.keyCiphertext) === null ? ('undecryptable' as const) : (row.status as 'valid' | 'invalid'),
   checked_at: row.checkedAt.toISOString(),
   created_at: row.createdAt.toISOString(),
 });

@@ -8,7 +8,7 @@ import type { ModelProvider } from '@/server/agent/providers/provider-api';
 import { ProviderFailure } from '@/server/agent/providers/provider-failure';
 import { pageAgentList, type AgentListParams } from '@/server/agent/http/agent-paging';
 import { checkCredentialBaseUrl } from './credential-base-url';
-import { decryptCredentialKey, encryptCredentialKey } from './credential-cipher';
+import { encryptCredentialKey, openCredentialKey } from './credential-cipher';
 import { presentProviderCredential } from './present-provider-credential';
 import { PLATFORM_CREDENTIAL_ID } from '@/server/agent/models/project-model-access';
 import { logger } from '@/server/logger';
@@ -60,10 +60,12 @@ export async function createProviderCredential(projectId: string, input: NewProv
   }
 }
 
-/** Runs the live check again and records its verdict. */
+/** Runs the live check again and records its verdict; a key no configured secret opens cannot be checked, and stays `undecryptable`. */
 export async function recheckProviderCredential(projectId: string, id: string) {
   const row = await findProviderCredential(projectId, id);
-  const status = await liveCheck(row.provider as ModelProvider, decryptCredentialKey(row.keyCiphertext), row.baseUrl);
+  const apiKey = openCredentialKey(row.keyCiphertext);
+  if (apiKey === null) return presentProviderCredential(row);
+  const status = await liveCheck(row.provider as ModelProvider, apiKey, row.baseUrl);
   const updated = await db.providerCredential.update({ where: { id: row.id }, data: { status, checkedAt: new Date() } });
   await notifyCallerChange();
   return presentProviderCredential(updated);

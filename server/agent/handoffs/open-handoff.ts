@@ -111,6 +111,8 @@ export async function openHandoffWithPg(client: pg.ClientBase, opening: HandoffO
       runId: opening.runId ?? null,
       clientMessageId: null,
       authorId: null,
+      callId: null,
+      toolName: null,
       createdAt: openedAt,
     };
     await insertSessionMessageWithPg(client, escalation);

@@ -115,6 +115,8 @@ export async function postStaffMessage(caller: ProjectCaller, id: string, body: 
     runId: null,
     clientMessageId: null,
     authorId: member.userId,
+    callId: null,
+    toolName: null,
     createdAt: new Date(),
   };
   const updated = await pgTransaction(async (client) => {
@@ -215,6 +217,8 @@ function endingNote(handoff: AgentHandoff): AgentMessage {
     runId: null,
     clientMessageId: null,
     authorId: null,
+    callId: null,
+    toolName: null,
     createdAt: new Date(),
   };
 }

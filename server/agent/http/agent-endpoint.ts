@@ -47,6 +47,10 @@ export interface AgentEndpointSpec<
   /** Body limit in bytes; 1 MiB unless said (5 MiB for knowledge sources). */
   maxBodyBytes?: number;
   idempotent?: boolean;
+  /**
+   * What a success answers: JSON of `schema`; with `stream`, an event stream, which the body's
+   * `stream` chooses over the JSON when there is a schema too. Every JSON answer has its schema.
+   */
   response: { status: number; description: string; schema?: z.ZodType; stream?: boolean };
   /** Codes this operation can answer beyond those of its access kind. */
   errors?: AgentErrorCode[];

@@ -1,9 +1,11 @@
 import { z } from 'zod';
-import { objectParameters, toSchema, type JsonSchema, type OpenApiParameter } from '@/server/api/openapi';
+import { objectParameters, toSchema, type JsonSchema, type OpenApiParameter, type OpenApiWebhook } from '@/server/api/openapi';
 import { agentErrorCodes, agentErrorTypes, type AgentErrorCode, type AgentErrorType } from '@/server/errors/agent-codes';
 import { accessErrors, endUserErrors, universalErrors, type AgentEndpointSpec } from './agent-endpoint';
 import { AGENT_API_VERSION } from './agent-version';
 import { allAgentEndpoints } from './endpoints';
+import { outputSchema } from './responses/named-schemas';
+import { agentWebhooks } from './responses/webhook-events';
 
 /**
  * The OpenAPI 3.1 document of /agent/v1, generated from the endpoint specs that also build the
@@ -37,6 +39,7 @@ export interface AgentOpenApiDocument {
   servers: Array<{ url: string; description?: string }>;
   tags: Array<{ name: string }>;
   paths: Record<string, Partial<Record<'get' | 'post' | 'patch' | 'delete', AgentOpenApiOperation>>>;
+  webhooks: Record<string, OpenApiWebhook>;
   components: {
     securitySchemes: Record<string, unknown>;
     schemas: Record<string, JsonSchema>;
@@ -62,6 +65,9 @@ Send \`Agent-Version: ${AGENT_API_VERSION}\` or nothing; any other value is 400 
 
 ## Requests
 Unparsable JSON is 400 \`invalid_json\`, an unknown body field 400 \`unknown_field\`, a bad body value 422 \`validation_failed\`, a bad query, path or header value 400 \`invalid_parameter\`; bodies over 1 MiB (5 MiB for knowledge sources) are 413 \`request_too_large\`. Successful answers may carry \`warnings: [{code, message, param?}]\`.
+
+## Event streams and browsers
+Answers with \`stream: true\` and the \`…/events\` routes are server-sent events. Open streams are capped: 5 per end user (a signed-in customer or an anonymous visitor), 50 per client address with browser credentials, 500 per key; one more is 429 \`rate_limited\` with \`Retry-After\`. A stream that ends, or whose client leaves, frees its slot at once. Browsers set no configuration: a client token's message may not send \`overrides\`, nor variables the agent does not mark \`browser_settable\` (403 \`principal_not_allowed\` naming the field), and the session's own variables win over a browser's.
 
 ## Lists
 \`{ "object": "list", "data", "first_id", "last_id", "has_more" }\`, newest first; \`limit\` 1–100 (20); \`after=<last_id>\` for the next page or \`before=<first_id>\` for the previous one, never both (400 \`invalid_cursor\`, also for an id from another list).
@@ -108,7 +114,28 @@ function errorResponses(codes: AgentErrorCode[]): Record<string, AgentOpenApiRes
   );
 }
 
-function operation(spec: AgentEndpointSpec): AgentOpenApiOperation {
+const eventStream = {
+  schema: {
+    type: 'string',
+    description: 'Server-sent events: `id` (resume with `Last-Event-ID`), `event` (the type) and `data` (JSON) per event; `: ping` every 15 s.',
+  },
+};
+
+/**
+ * JSON typed by the spec's schema; an event stream where the route streams; both where the
+ * body's `stream` chooses (a stream route with a JSON schema). A JSON answer without a schema
+ * is a mistake: generated clients would see an untyped object.
+ */
+function successContent(spec: AgentEndpointSpec, components: Record<string, JsonSchema>): Record<string, { schema: JsonSchema }> {
+  const { schema, stream } = spec.response;
+  if (!schema && !stream) throw new Error(`${spec.operationId}: a JSON response needs its schema`);
+  return {
+    ...(schema ? { 'application/json': { schema: outputSchema(schema, components) } } : {}),
+    ...(stream ? { 'text/event-stream': eventStream } : {}),
+  };
+}
+
+function operation(spec: AgentEndpointSpec, components: Record<string, JsonSchema>): AgentOpenApiOperation {
   const codes = agentOperationErrorCodes(spec);
   const who =
     spec.access === 'project'
@@ -119,15 +146,11 @@ function operation(spec: AgentEndpointSpec): AgentOpenApiOperation {
         : spec.access === 'widget'
           ? 'A browser: `Authorization: Bearer agpk_live_…` (a publishable key) with an `Origin` in its `allowed_origins`, or `Bearer agct_…` (a client token), told apart by the prefix.'
           : 'No credential.';
-  const { status, description, schema, stream } = spec.response;
+  const { status, description } = spec.response;
   const success: AgentOpenApiResponse = {
     description,
     headers: headerRefs(['Request-Id', 'Agent-Version', 'Content-Language', ...(spec.idempotent ? ['Idempotent-Replayed'] : [])]),
-    ...(status === 204
-      ? {}
-      : {
-          content: { [stream ? 'text/event-stream' : 'application/json']: { schema: schema ? toSchema(schema, 'output') : { type: 'object' } } },
-        }),
+    ...(status === 204 ? {} : { content: successContent(spec, components) }),
   };
   return {
     operationId: spec.operationId,
@@ -177,9 +200,10 @@ const stringHeader = (description: string) => ({ description, schema: { type: 's
 function build(): AgentOpenApiDocument {
   const paths: AgentOpenApiDocument['paths'] = {};
   const tags: string[] = [];
+  const schemas: Record<string, JsonSchema> = { Error: toSchema(errorSchema, 'output') };
   for (const spec of allAgentEndpoints) {
     const method = spec.method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete';
-    paths[spec.path] = { ...paths[spec.path], [method]: operation(spec) };
+    paths[spec.path] = { ...paths[spec.path], [method]: operation(spec, schemas) };
     if (!tags.includes(spec.tag)) tags.push(spec.tag);
   }
   return {
@@ -188,6 +212,7 @@ function build(): AgentOpenApiDocument {
     servers: [{ url: '/agent', description: 'This service' }],
     tags: tags.map((name) => ({ name })),
     paths,
+    webhooks: agentWebhooks(schemas),
     components: {
       securitySchemes: {
         secretKey: { type: 'http', scheme: 'bearer', bearerFormat: 'agk_live_…', description: 'A secret key of one project.' },
@@ -210,7 +235,7 @@ function build(): AgentOpenApiDocument {
           description: 'The dashboard session; send X-Project-Id.',
         },
       },
-      schemas: { Error: toSchema(errorSchema, 'output') },
+      schemas,
       parameters: {
         'Agent-Version': {
           name: 'Agent-Version',

@@ -21,6 +21,7 @@ import { corsHeaders } from './agent-cors';
 import { agentLanguageOf } from './agent-language';
 import { agentQueryObject, MIB, parseAgentBody, parseAgentParameters, readAgentJson } from './agent-parse';
 import { AGENT_API_VERSION, AGENT_VERSION_HEADER, checkAgentVersion } from './agent-version';
+import { holdStreamSlot, takeStreamSlot } from './stream-slots';
 
 /**
  * The one wrapper every /agent/v1 handler goes through (agent-api.md §1.1), in this order:
@@ -67,6 +68,24 @@ export class AgentReply {
 }
 export const agentReply = (body: unknown, options: { status?: number; headers?: Record<string, string> } = {}) =>
   new AgentReply(body, options.status, options.headers);
+
+/** What an Idempotency-Key replays for a streamed answer, which cannot be stored (see replayedAs). */
+const streamReplays = new WeakMap<Response, unknown>();
+
+/**
+ * Marks a streamed answer of an idempotent route with the JSON a repeat of the request gets
+ * instead: the stream itself is neither buffered nor stored.
+ */
+export function replayedAs(stream: Response, body: unknown): Response {
+  streamReplays.set(stream, body);
+  return stream;
+}
+
+/** The answer an Idempotency-Key keeps: the body as sent, or a stream's replay. */
+async function storedAnswer(response: Response): Promise<{ status: number; body: string }> {
+  if (streamReplays.has(response)) return { status: 200, body: JSON.stringify(streamReplays.get(response)) };
+  return { status: response.status, body: await response.clone().text() };
+}
 
 /** Browser-less callers without a key (sign-in) are limited per address. */
 const MEMBER_LIMIT_PER_MIN = 600;
@@ -126,7 +145,19 @@ export function agentRoute<S extends AgentEndpointSpec>(spec: S, handler: AgentH
         address,
         warn: (code: AgentWarningCode, param?: string) => void warnings.push({ code, param }),
       } as unknown as AgentContext<S>;
-      const run = async () => toResponse(spec, await handler(ctx), headers, warnings, language);
+      const run = async () => {
+        // A stream's slot is taken before the handler acts: a refused stream has accepted no message.
+        const slot = opensStream(spec, body) ? await takeStreamSlot(caller, address) : null;
+        // A client that leaves before the stream's body is read frees its slot too.
+        if (slot) request.signal.addEventListener('abort', () => slot.release(), { once: true });
+        try {
+          const response = toResponse(spec, await handler(ctx), headers, warnings, language);
+          return slot ? holdStreamSlot(slot, response) : response;
+        } catch (error) {
+          slot?.release();
+          throw error;
+        }
+      };
 
       const idempotencyKey = spec.idempotent ? request.headers.get('idempotency-key') : null;
       if (idempotencyKey === null) return await run();
@@ -148,13 +179,19 @@ export function agentRoute<S extends AgentEndpointSpec>(spec: S, handler: AgentH
       } catch (error) {
         response = agentErrorResponse(error, headers, requestId, language);
       }
-      await settleIdempotencyKey(claim.recordId, { status: response.status, body: await response.clone().text() });
+      await settleIdempotencyKey(claim.recordId, await storedAnswer(response));
       return response;
     } catch (error) {
       return agentErrorResponse(error, headers, requestId, language);
     }
   };
   return Object.assign(route, { browser });
+}
+
+/** Whether the request asks for an event stream: a stream route's GET, or `stream: true` in the body. */
+function opensStream(spec: AgentEndpointSpec, body: unknown): boolean {
+  if (!spec.response.stream) return false;
+  return spec.method === 'GET' || (typeof body === 'object' && body !== null && (body as { stream?: unknown }).stream === true);
 }
 
 async function countAgentRequest(caller: AgentCaller, address: string): Promise<Record<string, string>> {

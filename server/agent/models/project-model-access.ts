@@ -1,6 +1,6 @@
 import { cachedCallerLookup } from '@/server/api-keys/caller-cache';
 import { config } from '@/server/config';
-import { encryptCredentialKey } from '@/server/agent/credentials/credential-cipher';
+import { encryptCredentialKey, openCredentialKey } from '@/server/agent/credentials/credential-cipher';
 import { getPgPool } from '@/server/db/pg';
 import { aiPlanOf, type AiPlan } from './plans';
 import type { CatalogueModel } from './catalogue';
@@ -21,6 +21,8 @@ export interface ProjectModelAccess {
   /** Valid credentials by id, with their provider (agents may name one). */
   validCredentials: ReadonlyMap<string, string>;
   credentials: readonly UsableCredential[];
+  /** Valid credentials no configured CREDENTIALS_SECRET opens (by id, with their provider): they serve nothing until entered again. */
+  undecryptableCredentials: ReadonlyMap<string, string>;
   aiPaused: boolean;
 }
 
@@ -52,13 +54,16 @@ async function queryProjectModelAccess(projectId: string): Promise<ProjectModelA
     values: [projectId],
   });
   const row = rows[0];
-  const credentials = row?.credentials ?? [];
+  // Tried once per load: a key no secret opens must show as a blocker, not fail a run.
+  const credentials = (row?.credentials ?? []).filter((c) => openCredentialKey(c.keyCiphertext) !== null);
+  const undecryptable = (row?.credentials ?? []).filter((c) => !credentials.includes(c));
   return {
     plan: aiPlanOf(row?.aiPlan ?? ''),
     dailyCostCapMicros: row?.dailyCostCapMicros == null ? null : BigInt(row.dailyCostCapMicros),
     providersWithKey: new Set(credentials.map((c) => c.provider)),
     validCredentials: new Map(credentials.map((c) => [c.id, c.provider])),
     credentials,
+    undecryptableCredentials: new Map(undecryptable.map((c) => [c.id, c.provider])),
     aiPaused: row?.aiPaused ?? false,
   };
 }

@@ -23,6 +23,7 @@ import { presentMessage } from './present-message';
 import { findRunSession, MESSAGE_COLUMNS, RUN_COLUMNS, runColumnsOf, toRun } from './run-rows';
 import { runEventLog } from './run-stream';
 import { keepRunSecrets } from './run-secrets';
+import { checkBrowserMessageFields, unheldVariables } from './browser-message-fields';
 import { executeRunJob, queuePositionOf, settleSessionJob } from './session-runs';
 
 /** Messages that may wait in a session behind the one being answered (agent-service-errors.md, Limits). */
@@ -116,8 +117,11 @@ export async function acceptSessionMessage(
   const [{ agent, version, config }, access] = await Promise.all([sessionAgent(session), loadProjectModelAccess(caller.projectId)]);
   assertAgentReady(agent.slug, config, access);
 
-  const given = body.variables ?? {};
-  const variables = resolveVariables(config.variables, { ...(session.variables as Record<string, VariableValue>), ...given });
+  const fromBrowser = caller.kind === 'client_token';
+  if (fromBrowser) checkBrowserMessageFields(config.variables, body);
+  const held = session.variables as Record<string, VariableValue>;
+  const given = fromBrowser ? unheldVariables(body.variables ?? {}, held) : (body.variables ?? {});
+  const variables = resolveVariables(config.variables, { ...held, ...given });
   const overrides = checkOverrides(body.overrides ?? {}, config);
   const model = overrides.model ? checkRequestedModel(overrides.model, access, config.provider_credential).id : config.model.id;
   const secrets: Record<string, VariableValue> = {};
@@ -233,7 +237,8 @@ export async function acceptSessionMessage(
           session.id,
           message.id,
           JSON.stringify({
-            variables: plain,
+            // The worker resolves them again at the run's start: a browser's below the session's then.
+            [fromBrowser ? 'browser_variables' : 'variables']: plain,
             overrides,
             ...(Object.keys(secrets).length > 0 ? { secrets: true } : {}),
             ...(channel ? { whatsapp: channel.whatsapp } : {}),
@@ -383,6 +388,8 @@ function userMessage(projectId: string, sessionId: string, text: string, clientM
     runId: null,
     clientMessageId,
     authorId: null,
+    callId: null,
+    toolName: null,
     createdAt: new Date(),
   };
 }

@@ -14,6 +14,7 @@ import { announceRunCancel, runEventLog, type EventLog } from './run-stream';
 import { forgetRunSecrets, hasRunSecrets } from './run-secrets';
 import { settleSession } from './session-runs';
 import { presentMessage } from './present-message';
+import { nextMessageTimes } from './message-times';
 import { activeHandoffWithPg } from '@/server/agent/handoffs/handoff-rows';
 import { humanRepliedSinceWithPg, sendWhatsAppReplyWithPg, whatsAppOriginOf } from '@/server/agent/whatsapp/whatsapp-reply';
 import type { WhatsAppOrigin } from './accept-session-message';
@@ -65,7 +66,10 @@ export async function endRun(
           runId: run.id,
           clientMessageId: null,
           authorId: null,
-          createdAt: new Date(),
+          callId: null,
+          toolName: null,
+          // After the run's tool messages, which this process wrote (message-times.ts).
+          createdAt: nextMessageTimes(1)[0]!,
         }
       : null;
   // A WhatsApp run's reply goes to the customer too (agent-api.md §2.4), unless a person took

@@ -20,6 +20,7 @@ import { historyTurns, HISTORY_MESSAGES } from './session-history';
 import { claimRun, renewLease, type ClaimedRun } from './run-rows';
 import { runCancelChannel, runEventLog, type EventLog } from './run-stream';
 import { hasRunSecrets, readRunSecrets } from './run-secrets';
+import { recordToolMessages } from './tool-messages';
 import {
   handoffArguments,
   loadRunTools,
@@ -102,11 +103,16 @@ async function executeRun(session: ClaimedRun, workerId: string, signal: AbortSi
   }
   const { config: agentConfig } = answering;
   const access = await loadProjectModelAccess(run.projectId);
-  const options = run.options as { variables?: Record<string, VariableValue>; overrides?: AskOverrides };
+  const options = run.options as {
+    variables?: Record<string, VariableValue>;
+    browser_variables?: Record<string, VariableValue>;
+    overrides?: AskOverrides;
+  };
   const secrets = hasRunSecrets(run) ? await readRunSecrets(run.id) : {};
   let variables;
   try {
     variables = resolveVariables(agentConfig.variables, {
+      ...options.browser_variables,
       ...(session.sessionVariables as Record<string, VariableValue>),
       ...options.variables,
       ...secrets,
@@ -164,7 +170,7 @@ async function executeRun(session: ClaimedRun, workerId: string, signal: AbortSi
       }
       const handoffCall = tools.handoff ? answer.toolCalls.slice(0, MAX_CALLS_PER_ROUND).find((call) => call.name === 'handoff') : undefined;
       if (handoffCall) {
-        handOverRound(answer.toolCalls, handoffCall, events);
+        await recordToolMessages(run, handOverRound(answer.toolCalls, handoffCall, events));
         const reply = escalationReply(agentConfig, lastCustomerText(session.history));
         const handoff = { ...handoffArguments(handoffCall), openedBy: 'model' as const };
         await endRun(run, run.workerId, { status: 'completed', reply, model: answeredBy, usage, attempts, handoff }, events);
@@ -174,6 +180,7 @@ async function executeRun(session: ClaimedRun, workerId: string, signal: AbortSi
       runTurns.push({ role: 'assistant', text: answer.text || undefined, toolCalls: answer.toolCalls });
       const { results, clientCalls } = await runRound(tools, answer.toolCalls, secretValues, events);
       runTurns.push(...results.map((r) => ({ role: 'tool' as const, callId: r.callId, name: r.name, output: r.output })));
+      await recordToolMessages(run, results);
       signal.throwIfAborted();
       if (clientCalls.length > 0) {
         await pauseForToolOutputs(run, run.workerId, {
@@ -222,14 +229,20 @@ async function runRound(tools: RunTools, calls: ModelToolCall[], secrets: string
 
 /**
  * The model called `handoff` (agent-api.md §1.4): nothing else of the round runs; the others get
- * the neutral `handed_off` result, never words telling the model to stay silent.
+ * the neutral `handed_off` result, never words telling the model to stay silent. Returns the
+ * round's results, in call order.
  */
-function handOverRound(calls: ModelToolCall[], handoffCall: ModelToolCall, events: EventLog) {
+function handOverRound(calls: ModelToolCall[], handoffCall: ModelToolCall, events: EventLog): ToolCallResult[] {
   events.add('tool_call.started', { call_id: handoffCall.callId, name: 'handoff', arguments: handoffCall.arguments });
-  for (const call of calls) {
-    const output = call === handoffCall ? { status: 'handed_off' } : JSON.parse(skippedCall(call, 'handed_off').output);
-    events.add('tool_call.completed', { call_id: call.callId, name: call.name, ok: call === handoffCall, output });
+  const results = calls.map((call) =>
+    call === handoffCall
+      ? { callId: call.callId, name: call.name, output: JSON.stringify({ status: 'handed_off' }), ok: true }
+      : skippedCall(call, 'handed_off'),
+  );
+  for (const result of results) {
+    events.add('tool_call.completed', { call_id: result.callId, name: result.name, ok: result.ok, output: JSON.parse(result.output) as unknown });
   }
+  return results;
 }
 
 const lastCustomerText = (history: ClaimedRun['history']) => history.findLast((message) => message.role === 'user')?.text ?? '';

@@ -51,7 +51,7 @@ export function toRun(row: Record<string, unknown>): AgentRun {
 }
 
 export const MESSAGE_COLUMNS = `id, project_id AS "projectId", session_id AS "sessionId", role, text, run_id AS "runId",
-  client_message_id AS "clientMessageId", author_id AS "authorId", created_at AS "createdAt"`;
+  client_message_id AS "clientMessageId", author_id AS "authorId", call_id AS "callId", tool_name AS "toolName", created_at AS "createdAt"`;
 
 type Queryable = pg.Pool | pg.ClientBase;
 

@@ -1,6 +1,7 @@
 import { db, type AgentMessage, type AgentRun } from '@/server/db';
 import { AgentError, type AgentLanguage } from '@/server/errors/agent-error';
 import { getRedis } from '@/server/redis';
+import { replayedAs } from '@/server/agent/http/agent-route';
 import type { AgentCaller, ClientTokenCaller, ProjectCaller } from '@/server/agent/access/agent-caller';
 import { presentRun } from '@/server/agent/ask/present-run';
 import { presentHandoff } from '@/server/agent/handoffs/handoff-rows';
@@ -47,14 +48,16 @@ export function streamContextOf(ctx: { caller: AgentCaller; request: Request; re
  * at its terminal event or at `run.requires_action`; with `wait_ms` it waits that long at most
  * for the run to end or pause; then `{message, run, reply?}` as things stand. While staff have
  * the session the message is stored for them and no run starts: `{message, run: null, handoff}`,
- * as JSON even when `stream` was asked for.
+ * as JSON even when `stream` was asked for. A stream's Idempotency-Key replay is `{message, run}` as accepted.
  */
 export async function postSessionMessage(
   caller: ProjectCaller | ClientTokenCaller,
   sessionRef: string,
-  body: SessionMessageInput & { stream: boolean; wait_ms: number },
+  body: SessionMessageInput & { stream: boolean; wait_ms: number; tools?: unknown },
   context: StreamContext,
 ) {
+  // The contract's code rather than unknown_field: integrators coming from ask send it.
+  if (body.tools !== undefined) throw new AgentError('tools_not_allowed_with_session', { param: '/tools' });
   const accepted = await acceptSessionMessage(caller, sessionRef, { ...body, on_handoff: 'store' });
   if (accepted.run === null) {
     return {
@@ -64,7 +67,10 @@ export async function postSessionMessage(
       handoff: presentHandoff(accepted.handoff),
     };
   }
-  if (body.stream) return runEventsResponse(accepted.run, null, context, { endAtPause: true });
+  if (body.stream) {
+    const stream = runEventsResponse(accepted.run, null, context, { endAtPause: true });
+    return replayedAs(stream, messageResult(accepted.message, accepted.run, accepted.queuePosition));
+  }
   // A new run not waited for stands as accepted a moment ago: the transaction's row and queue position.
   if (body.wait_ms === 0 && !accepted.replayed) return messageResult(accepted.message, accepted.run, accepted.queuePosition);
   if (body.wait_ms > 0) await waitForRun(accepted.run, body.wait_ms);

@@ -7,6 +7,21 @@ import { addOutboxJobsWithPg } from '@/server/outbox/add-outbox-jobs-with-pg';
 import { RUN_COLUMNS, toRun } from './run-rows';
 import { endRunFromOutside } from './end-run';
 import { executeRunJob } from './session-runs';
+import { hasRunSecrets, readRunSecrets } from './run-secrets';
+import { redact } from './run-tools';
+import { recordToolMessages } from './tool-messages';
+
+/**
+ * Tool outputs go into the prompt as the input does, so each is limited as `input` is for the
+ * caller (4,000 characters with browser credentials, 32,000 with a secret key): 413
+ * `input_too_large` naming the output.
+ */
+export function checkToolOutputSizes(outputs: ToolOutput[], limit: number): void {
+  const over = outputs.findIndex((output) => output.output.length > limit);
+  if (over >= 0) {
+    throw new AgentError('input_too_large', { param: `/tool_outputs/${over}/output`, details: { limit: limit.toLocaleString('en-US') } });
+  }
+}
 
 export interface ToolOutput {
   call_id: string;
@@ -18,10 +33,12 @@ export interface ToolOutput {
  * run's `required_action`, in one request. The run goes back to `in_progress` and a worker
  * resumes it. Not waiting → 409 `run_not_requires_action` (one whose deadline passed is failed
  * `tool_outputs_expired` first); an unknown or repeated `call_id` → 422 `validation_failed`;
- * a missing one → 422 `tool_outputs_incomplete`. Returns the run as resumed.
+ * a missing one (an empty list too) → 422 `tool_outputs_incomplete`. The outputs join the
+ * session's history as tool messages (agent-api.md §8). Returns the run as resumed.
  */
 export async function submitToolOutputs(run: AgentRun, outputs: ToolOutput[]) {
-  const turns = [...((run.turns as ModelTurn[] | null) ?? []), ...(await toolOutputTurns(run, outputs))];
+  const results = await toolOutputTurns(run, outputs);
+  const turns = [...((run.turns as ModelTurn[] | null) ?? []), ...results];
   const step = turns.filter((turn) => turn.role === 'assistant').length;
   const { rows } = await pgTransaction(async (client) => {
     const updated = await client.query({
@@ -30,7 +47,14 @@ export async function submitToolOutputs(run: AgentRun, outputs: ToolOutput[]) {
              WHERE id = $1 AND status = 'requires_action' RETURNING ${RUN_COLUMNS}`,
       values: [run.id, JSON.stringify(turns)],
     });
-    if (updated.rows[0]) await addOutboxJobsWithPg(client, [executeRunJob(run.id, step)]);
+    if (updated.rows[0]) {
+      await recordToolMessages(
+        run,
+        results.map(({ callId, name, output }) => ({ callId, name, output })),
+        client,
+      );
+      await addOutboxJobsWithPg(client, [executeRunJob(run.id, step)]);
+    }
     return updated;
   });
   const resumed = rows[0] ? toRun(rows[0]) : null;
@@ -50,7 +74,7 @@ const toolOutputsParams: ToolOutputParams = { callId: (index) => `/tool_outputs/
  * The outputs as the tool turns the model reads, in the order of the calls, once they answer
  * every call of a run that still waits (a session run's or an ask run's).
  */
-export async function toolOutputTurns(run: AgentRun, outputs: ToolOutput[], params = toolOutputsParams): Promise<ModelTurn[]> {
+export async function toolOutputTurns(run: AgentRun, outputs: ToolOutput[], params = toolOutputsParams) {
   if (run.status === 'requires_action' && run.actionExpiresAt && run.actionExpiresAt <= new Date()) {
     await endRunFromOutside(run.id, ['requires_action'], { status: 'failed', error: runError('tool_outputs_expired') }, 'tool_outputs');
     throw new AgentError('run_not_requires_action', { param: 'run' });
@@ -70,10 +94,12 @@ export async function toolOutputTurns(run: AgentRun, outputs: ToolOutput[], para
   });
   const missing = required.find((call) => !seen.has(call.call_id));
   if (missing) throw new AgentError('tool_outputs_incomplete', { param: params.all, details: { call_id: missing.call_id } });
-  return required.map((call): ModelTurn => ({
-    role: 'tool',
+  // A secret variable of the run echoed in an output reaches neither the model nor the history, as with server tools.
+  const secrets = hasRunSecrets(run) ? Object.values(await readRunSecrets(run.id)).map(String) : [];
+  return required.map((call) => ({
+    role: 'tool' as const,
     callId: call.call_id,
     name: call.name,
-    output: outputs.find((o) => o.call_id === call.call_id)!.output,
+    output: redact(outputs.find((o) => o.call_id === call.call_id)!.output, secrets) as string,
   }));
 }

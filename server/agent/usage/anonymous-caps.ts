@@ -6,7 +6,8 @@ import { DAY_TTL_S, secondsToUtcMidnight } from './ai-usage-limits';
 /**
  * Caps on anonymous widget visitors (agent-api.md §1.8), as Redis counters: 20 messages per
  * address in 10 minutes (the window opens at the address's first message), 50 messages per
- * session (for a day from its first), 500 new conversations per project and UTC day. Each is one
+ * session (for a day from its first), 500 new conversations per project and UTC day, of which
+ * one address starts at most 20 an hour (so one address never uses up a project's day). Each is one
  * INCR in a MULTI, so concurrent requests are counted exactly; a refused request gives its count
  * back, so exactly the cap gets through. Over a cap: 429 `anonymous_limit_reached` with
  * Retry-After (the window's time left). Redis out of reach fails closed: 503.
@@ -16,10 +17,14 @@ export const ANONYMOUS_ADDRESS_WINDOW_S = 600;
 export const ANONYMOUS_MESSAGES_PER_SESSION = 50;
 export const ANONYMOUS_SESSION_WINDOW_S = 86_400;
 export const ANONYMOUS_CONVERSATIONS_PER_DAY = 500;
+export const ANONYMOUS_CONVERSATIONS_PER_ADDRESS = 20;
+export const ANONYMOUS_CONVERSATIONS_ADDRESS_WINDOW_S = 3600;
 
 const dayOf = (now: Date) => now.toISOString().slice(0, 10);
 export const anonymousAddressKey = (address: string) => redisKey('agent', 'anon', 'address', address);
 export const anonymousSessionKey = (sessionId: string) => redisKey('agent', 'anon', 'session', sessionId);
+export const anonymousAddressConversationsKey = (projectId: string, address: string) =>
+  redisKey('agent', 'anon', 'address-conversations', projectId, address);
 export const anonymousConversationsKey = (projectId: string, now = new Date()) =>
   redisKey('agent', 'anon', 'conversations', projectId, dayOf(now));
 
@@ -86,9 +91,17 @@ const conversationsCounter = (projectId: string): Counter => ({
   retryAfterS: () => secondsToUtcMidnight(),
 });
 
-/** One new conversation of an anonymous visitor in the project today; the returned function gives it back. */
-export function admitAnonymousConversation(projectId: string): Promise<() => Promise<void>> {
-  return admit([conversationsCounter(projectId)]);
+/** One new conversation of an anonymous visitor from `address` in the project; the returned function gives it back. */
+export function admitAnonymousConversation(projectId: string, address: string): Promise<() => Promise<void>> {
+  return admit([
+    {
+      key: anonymousAddressConversationsKey(projectId, address),
+      limit: ANONYMOUS_CONVERSATIONS_PER_ADDRESS,
+      windowS: ANONYMOUS_CONVERSATIONS_ADDRESS_WINDOW_S,
+      name: `${ANONYMOUS_CONVERSATIONS_PER_ADDRESS} new conversations an hour from one address`,
+    },
+    conversationsCounter(projectId),
+  ]);
 }
 
 /** Refuses a new anonymous visitor once the project's conversations of the day are used up (nothing counted). */

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { db } from '@/server/db';
 import { newId } from '@/server/db/ids';
 import { getPgPool } from '@/server/db/pg';
@@ -44,16 +44,22 @@ export async function mintServerClientToken(projectId: string, input: ClientToke
 }
 
 /**
+ * A visitor's id works as their login (whoever sends it gets their token), so it is a secret of
+ * their browser: the end user keeps only its SHA-256, which anyone reading end users may see.
+ */
+export const visitorExternalId = (visitorId: string) => `visitor:${createHash('sha256').update(visitorId).digest('hex')}`;
+
+/**
  * POST /v1/widget/token: a token for an anonymous visitor, 15 minutes. `visitor_id` is the
  * widget's own random id for the browser (kept in its storage), so a returning visitor is the
- * same end user (`external_id` `visitor:<visitor_id>`); without one a new id is made and
- * returned. Once the project's anonymous conversations of the day are used up, 429
+ * same end user (`external_id` `visitor:<SHA-256 of visitor_id>`); without one a new id is made
+ * and returned. Once the project's anonymous conversations of the day are used up, 429
  * `anonymous_limit_reached`.
  */
 export async function mintVisitorToken(caller: PublishableKeyCaller, input: { visitor_id?: string }) {
   await assertAnonymousConversationRoom(caller.projectId);
   const visitorId = input.visitor_id ?? randomBytes(16).toString('base64url');
-  const endUser = await visitorEndUser(caller.projectId, `visitor:${visitorId}`);
+  const endUser = await visitorEndUser(caller.projectId, visitorExternalId(visitorId));
   if (endUser.verified) throw new AgentError('validation_failed', { param: '/visitor_id', details: { detail: 'this visitor was identified.' } });
   return { ...anonymousToken(caller.projectId, endUser.id), visitor_id: visitorId };
 }

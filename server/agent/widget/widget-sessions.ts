@@ -51,7 +51,8 @@ const widgetSessionExternalId = (endUserId: string, agentId: string) => `widget:
 /**
  * POST /v1/widget/sessions: this end user's session with the widget's agent, got or created
  * (channel `widget`, concurrency `queue`). A new one for an anonymous visitor counts against the
- * project's anonymous conversations of the day (429 `anonymous_limit_reached`). Every visitor's
+ * project's anonymous conversations of the day and its address's of the hour (429
+ * `anonymous_limit_reached`). Every visitor's
  * first message waits on this, so it is a lookup and, for a new session, insertSession's one
  * transaction.
  */
@@ -62,7 +63,7 @@ export async function getOrCreateWidgetSession(caller: ClientTokenCaller) {
   if (existing) return { session: presentSession(existing), created: false };
 
   assertAgentReady(agent.slug, config, await loadProjectModelAccess(caller.projectId));
-  const giveBack = caller.anonymous ? await admitAnonymousConversation(caller.projectId) : undefined;
+  const giveBack = caller.anonymous ? await admitAnonymousConversation(caller.projectId, caller.address) : undefined;
   let created: AgentSession | null;
   try {
     created = await insertSession({

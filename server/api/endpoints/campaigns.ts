@@ -15,7 +15,7 @@ const recipientStatus = z.enum(['pending', 'queued', 'sent', 'delivered', 'read'
 
 const counter = z.number().int().min(0);
 
-const campaignSchema = z.object({
+export const campaignSchema = z.object({
   id: z.string(),
   name: z.string(),
   status: campaignStatus,

@@ -287,9 +287,9 @@ function Readiness({
         {blockers.map((blocker) => (
           <li key={blocker} className="flex flex-wrap items-center gap-2">
             <span>{t.has(`blockers.${blocker}`) ? t(`blockers.${blocker}`) : blocker}</span>
-            {blocker === 'no_provider_key' && (
+            {(blocker === 'no_provider_key' || blocker === 'provider_key_undecryptable') && (
               <Link href={inProject('/agents/credentials', projectId)} className="font-medium text-brand-700 underline">
-                {t('fix.no_provider_key')}
+                {t(`fix.${blocker}`)}
               </Link>
             )}
             {blocker === 'model_not_allowed_on_plan' && (

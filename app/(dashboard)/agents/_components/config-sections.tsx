@@ -200,7 +200,19 @@ export function VariablesSection({ config, update }: { config: AgentConfig; upda
           </div>
           <div className="flex flex-wrap items-center gap-4">
             <Check label={t('required')} checked={variable.required} onChange={(required) => change(index, { required })} />
-            <Check label={t('secret')} hint={t('secretHint')} checked={variable.secret} onChange={(secret) => change(index, { secret })} />
+            <Check
+              label={t('secret')}
+              hint={t('secretHint')}
+              checked={variable.secret}
+              onChange={(secret) => change(index, secret ? { secret, browser_settable: false } : { secret })}
+            />
+            <Check
+              label={t('browserSettable')}
+              hint={t('browserSettableHint')}
+              checked={variable.browser_settable}
+              disabled={variable.secret}
+              onChange={(browser_settable) => change(index, { browser_settable })}
+            />
             <button
               type="button"
               className={`${buttonClass} ms-auto`}
@@ -214,7 +226,12 @@ export function VariablesSection({ config, update }: { config: AgentConfig; upda
       <button
         type="button"
         className={buttonClass}
-        onClick={() => update((c) => ({ ...c, variables: [...c.variables, { name: '', type: 'string', required: false, secret: false }] }))}
+        onClick={() =>
+          update((c) => ({
+            ...c,
+            variables: [...c.variables, { name: '', type: 'string', required: false, secret: false, browser_settable: false }],
+          }))
+        }
       >
         {t('add')}
       </button>

@@ -91,19 +91,22 @@ function Credentials({ project }: { project: ProjectView }) {
                     <span
                       className={`rounded-full px-2 py-0.5 text-xs font-medium ${credential.status === 'valid' ? 'bg-emerald-50 text-emerald-800' : 'bg-red-50 text-red-800'}`}
                     >
-                      {credential.status === 'valid' ? t('valid') : t('invalid')}
+                      {t(credential.status)}
                     </span>
+                    {credential.status === 'undecryptable' && <p className="mt-1 max-w-xs text-xs text-slate-600">{t('undecryptableHint')}</p>}
                   </td>
                   <td className="px-4 py-3 text-slate-600">{formatTime(credential.checked_at)}</td>
                   {canEdit && (
                     <td className="px-4 py-3">
                       <span className="flex flex-wrap justify-end gap-2">
-                        <RowButton
-                          label={t('recheck')}
-                          fullLabel={t('recheckNamed', { name: credential.name })}
-                          disabled={recheck.isPending}
-                          onClick={() => recheck.mutate({ projectId, credential: credential.id })}
-                        />
+                        {credential.status !== 'undecryptable' && (
+                          <RowButton
+                            label={t('recheck')}
+                            fullLabel={t('recheckNamed', { name: credential.name })}
+                            disabled={recheck.isPending}
+                            onClick={() => recheck.mutate({ projectId, credential: credential.id })}
+                          />
+                        )}
                         <RowButton
                           label={t('delete')}
                           fullLabel={t('deleteNamed', { name: credential.name })}

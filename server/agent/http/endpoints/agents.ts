@@ -4,6 +4,8 @@ import { agentSlugPattern } from '@/server/agent/agents/manage-agents';
 import type { AgentErrorCode } from '@/server/errors/agent-codes';
 import { defineAgentEndpoint } from '../agent-endpoint';
 import { agentListQuery } from '../agent-paging';
+import { agentListOf } from '../responses/common';
+import { agentResponse, agentVersionResponse } from '../responses/resources';
 
 const agentParams = z.object({
   agent: z.string().min(1).max(64).describe('The agent: its `agt_…` id or its slug.'),
@@ -34,7 +36,7 @@ export const createAgentEndpoint = defineAgentEndpoint({
   permission: 'agents:write',
   body: z.strictObject({ name, slug: slug.optional(), config: agentConfigSchema }),
   idempotent: true,
-  response: { status: 201, description: 'The agent, with its draft and readiness.' },
+  response: { status: 201, description: 'The agent, with its draft and readiness.', schema: agentResponse },
   errors: [...configErrors, 'idempotency_key_reused', 'idempotency_in_progress', 'invalid_idempotency_key'],
 });
 
@@ -48,7 +50,7 @@ export const listAgentsEndpoint = defineAgentEndpoint({
   access: 'project',
   permission: 'agents:read',
   query: z.object(agentListQuery),
-  response: { status: 200, description: 'A list of agents, newest first.' },
+  response: { status: 200, description: 'A list of agents, newest first.', schema: agentListOf(agentResponse) },
   errors: ['invalid_cursor'],
 });
 
@@ -62,7 +64,7 @@ export const getAgentEndpoint = defineAgentEndpoint({
   access: 'project',
   permission: 'agents:read',
   params: agentParams,
-  response: { status: 200, description: 'The agent.' },
+  response: { status: 200, description: 'The agent.', schema: agentResponse },
   errors: ['resource_not_found'],
 });
 
@@ -80,7 +82,7 @@ export const updateAgentEndpoint = defineAgentEndpoint({
   permission: 'agents:write',
   params: agentParams,
   body: z.strictObject({ name: name.optional(), slug: slug.optional(), config: z.record(z.string(), z.unknown()).optional() }),
-  response: { status: 200, description: 'The agent with its new draft and etag.' },
+  response: { status: 200, description: 'The agent with its new draft and etag.', schema: agentResponse },
   errors: ['resource_not_found', 'agent_archived', 'if_match_required', 'etag_mismatch', ...configErrors],
 });
 
@@ -96,7 +98,11 @@ export const publishAgentEndpoint = defineAgentEndpoint({
   access: 'project',
   permission: 'agents:write',
   params: agentParams,
-  response: { status: 201, description: 'The new version: `{id, object: "agent_version", agent, number, config, created_at}`.' },
+  response: {
+    status: 201,
+    description: 'The new version: `{id, object: "agent_version", agent, number, config, created_at}`.',
+    schema: agentVersionResponse,
+  },
   errors: [
     'resource_not_found',
     'agent_archived',
@@ -120,7 +126,7 @@ export const listAgentVersionsEndpoint = defineAgentEndpoint({
   permission: 'agents:read',
   params: agentParams,
   query: z.object(agentListQuery),
-  response: { status: 200, description: 'The published versions, newest first.' },
+  response: { status: 200, description: 'The published versions, newest first.', schema: agentListOf(agentVersionResponse) },
   errors: ['resource_not_found', 'invalid_cursor'],
 });
 
@@ -134,7 +140,7 @@ export const archiveAgentEndpoint = defineAgentEndpoint({
   access: 'project',
   permission: 'agents:write',
   params: agentParams,
-  response: { status: 200, description: 'The agent, `status: archived`.' },
+  response: { status: 200, description: 'The agent, `status: archived`.', schema: agentResponse },
   errors: ['resource_not_found', 'agent_archived'],
 });
 

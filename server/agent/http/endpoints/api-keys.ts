@@ -3,6 +3,7 @@ import { isId } from '@/server/db/ids';
 import { agentKeyScopes } from '@/server/agent/access/agent-permissions';
 import { agentListQuery } from '../agent-paging';
 import { defineAgentEndpoint, idempotencyErrors, listErrors } from '../agent-endpoint';
+import { agentListOf } from '../responses/common';
 
 /**
  * The project's API keys. Owners and admins (and keys with `permissions: all`) manage every
@@ -62,7 +63,7 @@ export const listAgentKeysEndpoint = defineAgentEndpoint({
   response: {
     status: 200,
     description: 'A page of keys, newest first, revoked ones included.',
-    schema: z.object({ object: z.literal('list'), data: z.array(apiKey) }),
+    schema: agentListOf(apiKey),
   },
   errors: listErrors,
 });

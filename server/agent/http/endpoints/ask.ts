@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { providerErrorCodes } from '@/server/agent/providers/provider-failure';
 import { defineAgentEndpoint } from '../agent-endpoint';
+import { askResponse } from '../responses/conversations';
 
 const variableValue = z.union([z.string().max(10_000), z.number(), z.boolean()]);
 
@@ -70,7 +71,12 @@ export const askEndpoint = defineAgentEndpoint({
   access: 'project',
   permission: 'runs:write',
   body: askBody,
-  response: { status: 200, description: '`{id, object: "ask", run, output_text, required_action?}`, or an event stream.', stream: true },
+  response: {
+    status: 200,
+    description: '`{id, object: "ask", run, output_text, required_action?}`, or an event stream.',
+    stream: true,
+    schema: askResponse,
+  },
   errors: [
     ...modelAndLimitErrors,
     'external_id_invalid',

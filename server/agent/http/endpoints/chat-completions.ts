@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineAgentEndpoint } from '../agent-endpoint';
 import { modelAndLimitErrors } from './ask';
+import { chatCompletionResponse } from '../responses/chat-completion';
 
 const content = z.union([z.string(), z.array(z.looseObject({ type: z.string(), text: z.string().optional() }))]);
 const name = z.string().min(1).max(64);
@@ -99,7 +100,12 @@ export const chatCompletionsEndpoint = defineAgentEndpoint({
   access: 'project',
   permission: 'runs:write',
   body: chatCompletionBody,
-  response: { status: 200, description: 'A `chat.completion`, or `chat.completion.chunk` events ending with `[DONE]`.', stream: true },
+  response: {
+    status: 200,
+    description: 'A `chat.completion`, or `chat.completion.chunk` events ending with `[DONE]`.',
+    stream: true,
+    schema: chatCompletionResponse,
+  },
   errors: [
     ...modelAndLimitErrors,
     'unsupported_parameter',

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { defineAgentEndpoint } from '../agent-endpoint';
 import { agentListQuery } from '../agent-paging';
+import { agentListOf, deletedObject, withWarnings } from '../responses/common';
+import { endUserResponse } from '../responses/resources';
 
 const endUserParams = z.object({
   end_user: z.string().min(1).max(128).describe('The end user: their `eu_…` id or your `external_id`.'),
@@ -25,7 +27,7 @@ export const createEndUserEndpoint = defineAgentEndpoint({
   access: 'project',
   permission: 'end_users:write',
   body: z.strictObject({ external_id: z.string(), name: z.string().trim().min(1).max(200).optional(), traits: traits.optional() }),
-  response: { status: 201, description: 'The end user (201 new, 200 existing).' },
+  response: { status: 201, description: 'The end user (201 new, 200 existing).', schema: withWarnings(endUserResponse) },
   errors: ['external_id_invalid'],
 });
 
@@ -38,7 +40,7 @@ export const listEndUsersEndpoint = defineAgentEndpoint({
   access: 'project',
   permission: 'end_users:read',
   query: z.object(agentListQuery),
-  response: { status: 200, description: 'A list of end users, newest first.' },
+  response: { status: 200, description: 'A list of end users, newest first.', schema: agentListOf(endUserResponse) },
   errors: ['invalid_cursor'],
 });
 
@@ -51,7 +53,7 @@ export const getEndUserEndpoint = defineAgentEndpoint({
   access: 'project',
   permission: 'end_users:read',
   params: endUserParams,
-  response: { status: 200, description: 'The end user.' },
+  response: { status: 200, description: 'The end user.', schema: endUserResponse },
   errors: ['resource_not_found'],
 });
 
@@ -66,7 +68,7 @@ export const updateEndUserEndpoint = defineAgentEndpoint({
   permission: 'end_users:write',
   params: endUserParams,
   body: z.strictObject({ name: z.string().trim().min(1).max(200).nullable().optional(), traits: traits.optional() }),
-  response: { status: 200, description: 'The end user.' },
+  response: { status: 200, description: 'The end user.', schema: endUserResponse },
   errors: ['resource_not_found'],
 });
 
@@ -80,7 +82,7 @@ export const deleteEndUserEndpoint = defineAgentEndpoint({
   access: 'project',
   permission: 'end_users:write',
   params: endUserParams,
-  response: { status: 200, description: '`{id, object: "end_user", deleted: true}`.' },
+  response: { status: 200, description: '`{id, object: "end_user", deleted: true}`.', schema: deletedObject('end_user') },
   errors: ['resource_not_found'],
 });
 

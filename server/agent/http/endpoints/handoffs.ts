@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { defineAgentEndpoint } from '../agent-endpoint';
 import { agentListQuery } from '../agent-paging';
+import { agentListOf } from '../responses/common';
+import { handoffResponse, messageResponse } from '../responses/conversations';
 
 const sessionParams = z.object({ session: z.string().min(1).max(128).describe('The session: its `sess_…` id or your `external_id`.') });
 const handoffParams = z.object({
@@ -33,7 +35,11 @@ export const openHandoffEndpoint = defineAgentEndpoint({
   params: sessionParams,
   body: z.strictObject({ reason: z.string().min(1).max(200).optional(), note: z.string().max(2000).optional() }),
   idempotent: true,
-  response: { status: 201, description: 'The handoff: `{id, session, status, assignee, reason, summary, opened_by, opened_at, …}`.' },
+  response: {
+    status: 201,
+    description: 'The handoff: `{id, session, status, assignee, reason, summary, opened_by, opened_at, …}`.',
+    schema: handoffResponse,
+  },
   errors: ['session_not_found', 'handoff_already_open'],
 });
 
@@ -51,7 +57,7 @@ export const listHandoffsEndpoint = defineAgentEndpoint({
     status: z.enum(['open', 'assigned', 'released', 'resolved', 'expired']).optional(),
     assignee: z.string().min(1).max(64).optional(),
   }),
-  response: { status: 200, description: 'A list of handoffs.' },
+  response: { status: 200, description: 'A list of handoffs.', schema: agentListOf(handoffResponse) },
   errors: ['invalid_cursor'],
 });
 
@@ -64,7 +70,7 @@ export const getHandoffEndpoint = defineAgentEndpoint({
   access: 'project',
   permission: 'handoffs:read',
   params: handoffParams,
-  response: { status: 200, description: 'The handoff.' },
+  response: { status: 200, description: 'The handoff.', schema: handoffResponse },
   errors: ['resource_not_found'],
 });
 
@@ -82,7 +88,7 @@ export const claimHandoffEndpoint = defineAgentEndpoint({
   permission: 'handoffs:write',
   params: handoffParams,
   body: z.strictObject({ force: z.boolean().optional(), member_id: memberId.optional() }),
-  response: { status: 200, description: 'The handoff, `assigned`.' },
+  response: { status: 200, description: 'The handoff, `assigned`.', schema: handoffResponse },
   errors: ['resource_not_found', 'handoff_already_assigned', 'handoff_not_open'],
 });
 
@@ -101,7 +107,7 @@ export const postStaffMessageEndpoint = defineAgentEndpoint({
   params: handoffParams,
   body: z.strictObject({ text: z.string().min(1).max(4096), member_id: memberId.optional() }),
   idempotent: true,
-  response: { status: 201, description: 'The message.' },
+  response: { status: 201, description: 'The message.', schema: messageResponse },
   errors: ['resource_not_found', 'handoff_not_open'],
 });
 
@@ -116,7 +122,7 @@ export const releaseHandoffEndpoint = defineAgentEndpoint({
   permission: 'handoffs:write',
   params: sessionParams,
   body: z.strictObject({}),
-  response: { status: 200, description: 'The handoff, `released`.' },
+  response: { status: 200, description: 'The handoff, `released`.', schema: handoffResponse },
   errors: ['session_not_found', 'no_open_handoff'],
 });
 
@@ -133,7 +139,7 @@ export const resolveHandoffEndpoint = defineAgentEndpoint({
   permission: 'handoffs:write',
   params: sessionParams,
   body: z.strictObject({ note: z.string().max(2000).optional(), close_session: z.boolean().default(true) }),
-  response: { status: 200, description: 'The handoff, `resolved`.' },
+  response: { status: 200, description: 'The handoff, `resolved`.', schema: handoffResponse },
   errors: ['session_not_found', 'no_open_handoff'],
 });
 

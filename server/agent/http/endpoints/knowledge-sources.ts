@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { defineAgentEndpoint } from '../agent-endpoint';
 import { agentListQuery } from '../agent-paging';
 import { MIB } from '../agent-parse';
+import { agentListOf, deletedObject } from '../responses/common';
+import { knowledgeSourceResponse } from '../responses/resources';
 
 const sourceParams = z.object({ knowledge_source: z.string().regex(/^ks_[0-9A-Za-z]{22}$/, 'a ks_ id') });
 const name = z.string().trim().min(1).max(100);
@@ -25,7 +27,7 @@ export const createKnowledgeSourceEndpoint = defineAgentEndpoint({
     z.strictObject({ name, type: z.literal('url'), url: z.string().min(1).max(2048) }),
   ]),
   idempotent: true,
-  response: { status: 202, description: 'The source, `status: indexing`.' },
+  response: { status: 202, description: 'The source, `status: indexing`.', schema: knowledgeSourceResponse },
   errors: ['url_not_allowed', 'name_taken', 'idempotency_key_reused', 'idempotency_in_progress', 'invalid_idempotency_key'],
 });
 
@@ -38,7 +40,7 @@ export const listKnowledgeSourcesEndpoint = defineAgentEndpoint({
   access: 'project',
   permission: 'knowledge:read',
   query: z.object(agentListQuery),
-  response: { status: 200, description: 'A list of sources, newest first.' },
+  response: { status: 200, description: 'A list of sources, newest first.', schema: agentListOf(knowledgeSourceResponse) },
   errors: ['invalid_cursor'],
 });
 
@@ -51,7 +53,7 @@ export const getKnowledgeSourceEndpoint = defineAgentEndpoint({
   access: 'project',
   permission: 'knowledge:read',
   params: sourceParams,
-  response: { status: 200, description: 'The source with its indexing status.' },
+  response: { status: 200, description: 'The source with its indexing status.', schema: knowledgeSourceResponse },
   errors: ['resource_not_found'],
 });
 
@@ -65,7 +67,7 @@ export const deleteKnowledgeSourceEndpoint = defineAgentEndpoint({
   access: 'project',
   permission: 'knowledge:write',
   params: sourceParams,
-  response: { status: 200, description: '`{id, object: "knowledge_source", deleted: true}`.' },
+  response: { status: 200, description: '`{id, object: "knowledge_source", deleted: true}`.', schema: deletedObject('knowledge_source') },
   errors: ['resource_not_found'],
 });
 

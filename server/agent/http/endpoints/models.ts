@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { defineAgentEndpoint } from '../agent-endpoint';
 import { agentListQuery } from '../agent-paging';
+import { agentListOf } from '../responses/common';
+import { modelResponse } from '../responses/resources';
 
 export const listModelsEndpoint = defineAgentEndpoint({
   operationId: 'listModels',
@@ -16,7 +18,7 @@ export const listModelsEndpoint = defineAgentEndpoint({
   access: 'project',
   permission: 'agents:read',
   query: z.object(agentListQuery),
-  response: { status: 200, description: 'A list of models.' },
+  response: { status: 200, description: 'A list of models.', schema: agentListOf(modelResponse) },
   errors: ['invalid_cursor'],
 });
 
@@ -30,7 +32,7 @@ export const getModelEndpoint = defineAgentEndpoint({
   access: 'project',
   permission: 'agents:read',
   params: z.object({ model: z.string().min(1).max(100).describe('The model id, such as `sim/steady`.') }),
-  response: { status: 200, description: 'A model.' },
+  response: { status: 200, description: 'A model.', schema: modelResponse },
   errors: ['resource_not_found'],
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { agentListQuery } from '../agent-paging';
 import { defineAgentEndpoint, idempotencyErrors, listErrors } from '../agent-endpoint';
+import { agentListOf } from '../responses/common';
 
 /** The organization's projects; the dashboard cookie alone (no X-Project-Id). */
 const project = z.object({ id: z.string(), object: z.literal('project'), name: z.string(), ai_paused: z.boolean(), created_at: z.string() });
@@ -17,7 +18,7 @@ export const listProjectsEndpoint = defineAgentEndpoint({
   response: {
     status: 200,
     description: 'A page of projects, newest first.',
-    schema: z.object({ object: z.literal('list'), data: z.array(project) }),
+    schema: agentListOf(project),
   },
   errors: listErrors,
 });

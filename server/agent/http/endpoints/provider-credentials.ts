@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { defineAgentEndpoint } from '../agent-endpoint';
 import { agentListQuery } from '../agent-paging';
+import { agentListOf, deletedObject } from '../responses/common';
+import { providerCredentialResponse } from '../responses/resources';
 
 const credentialParams = z.object({ credential: z.string().regex(/^pcred_[0-9A-Za-z]{22}$/, 'a pcred_ id') });
 
@@ -25,7 +27,7 @@ export const createProviderCredentialEndpoint = defineAgentEndpoint({
   permission: 'credentials:write',
   body: createBody,
   idempotent: true,
-  response: { status: 201, description: 'The credential.' },
+  response: { status: 201, description: 'The credential.', schema: providerCredentialResponse },
   errors: [
     'credential_invalid',
     'url_not_allowed',
@@ -47,7 +49,7 @@ export const listProviderCredentialsEndpoint = defineAgentEndpoint({
   access: 'project',
   permission: 'credentials:read',
   query: z.object(agentListQuery),
-  response: { status: 200, description: 'A list of credentials, newest first.' },
+  response: { status: 200, description: 'A list of credentials, newest first.', schema: agentListOf(providerCredentialResponse) },
   errors: ['invalid_cursor'],
 });
 
@@ -57,10 +59,14 @@ export const getProviderCredentialEndpoint = defineAgentEndpoint({
   path: '/v1/provider_credentials/{credential}',
   tag: 'Provider credentials',
   summary: 'Get a provider credential',
+  description:
+    '`status`: `valid` or `invalid` (the last live check, or a provider that refused the key during a run), or `undecryptable` when no ' +
+    'configured secret of the service opens the stored key (it was encrypted under a secret since removed): agents it would serve are not ready ' +
+    '(`provider_key_undecryptable`) until the key is entered again (delete it and connect it anew).',
   access: 'project',
   permission: 'credentials:read',
   params: credentialParams,
-  response: { status: 200, description: 'The credential.' },
+  response: { status: 200, description: 'The credential.', schema: providerCredentialResponse },
   errors: ['resource_not_found'],
 });
 
@@ -74,7 +80,7 @@ export const deleteProviderCredentialEndpoint = defineAgentEndpoint({
   access: 'project',
   permission: 'credentials:write',
   params: credentialParams,
-  response: { status: 200, description: '`{id, object, deleted: true}`.' },
+  response: { status: 200, description: '`{id, object, deleted: true}`.', schema: deletedObject('provider_credential') },
   errors: ['resource_not_found'],
 });
 
@@ -84,11 +90,13 @@ export const checkProviderCredentialEndpoint = defineAgentEndpoint({
   path: '/v1/provider_credentials/{credential}/check',
   tag: 'Provider credentials',
   summary: 'Check a provider credential again',
-  description: 'Runs the live check again and records `status` and `checked_at`. When the check cannot run nothing changes.',
+  description:
+    'Runs the live check again and records `status` and `checked_at`. When the check cannot run nothing changes; ' +
+    'an `undecryptable` credential cannot be checked and is returned as it is.',
   access: 'project',
   permission: 'credentials:write',
   params: credentialParams,
-  response: { status: 200, description: 'The credential with its new status.' },
+  response: { status: 200, description: 'The credential with its new status.', schema: providerCredentialResponse },
   errors: ['resource_not_found', 'provider_unavailable', 'provider_timeout'],
 });
 

@@ -1,3 +1,4 @@
+import { openApiDocumentSchema } from '@/server/api/openapi';
 import { defineAgentEndpoint } from '../agent-endpoint';
 
 export const openApiSpec = defineAgentEndpoint({
@@ -7,7 +8,7 @@ export const openApiSpec = defineAgentEndpoint({
   tag: 'Reference',
   summary: 'This API as an OpenAPI 3.1 document',
   access: 'public',
-  response: { status: 200, description: 'The OpenAPI document.' },
+  response: { status: 200, description: 'The OpenAPI document.', schema: openApiDocumentSchema },
 });
 
 export const referenceEndpoints = [openApiSpec];

@@ -3,6 +3,8 @@ import type { AgentErrorCode } from '@/server/errors/agent-codes';
 import { providerErrorCodes } from '@/server/agent/providers/provider-failure';
 import { defineAgentEndpoint } from '../agent-endpoint';
 import { agentListQuery } from '../agent-paging';
+import { agentListOf } from '../responses/common';
+import { askResponse, messageResponse, runResponse, sessionMessageResult } from '../responses/conversations';
 
 const sessionParams = z.object({ session: z.string().min(1).max(128).describe('The session: its `sess_…` id or your `external_id`.') });
 const runParams = z.object({
@@ -21,6 +23,7 @@ const messageErrors: AgentErrorCode[] = [
   'input_too_large',
   'unsupported_content_type',
   'system_message_not_allowed',
+  'tools_not_allowed_with_session',
   'variable_missing',
   'variable_unknown',
   'override_not_allowed',
@@ -57,9 +60,15 @@ export const postSessionMessageEndpoint = defineAgentEndpoint({
     'within `wait_ms` (0–60000, default 0). ' +
     'While staff have the session (a handoff `open` or `assigned`, or the message names one of the agent’s `handoff.never_handle` topics, ' +
     'which opens one) the message is stored for them and no run starts: `{message, run: null, handoff}`, as JSON even with `stream: true`. ' +
-    'With a client token: only that end user’s sessions (another’s is 404 `session_not_found`), input up to 4,000 characters, and an ' +
+    'With a client token: only that end user’s sessions (another’s is 404 `session_not_found`), input up to 4,000 characters, no ' +
+    '`overrides` and only the variables the agent marks `browser_settable` (anything else is 403 `principal_not_allowed` naming the ' +
+    'field; a value the session holds wins over the browser’s), and an ' +
     'anonymous visitor’s messages capped (20 per 10 minutes per address, 50 per session: 429 `anonymous_limit_reached` with Retry-After). ' +
-    'Its streams end with an `error` event `token_expired` when the token expires: refresh it and reconnect with `Last-Event-ID`.',
+    'Its streams end with an `error` event `token_expired` when the token expires: refresh it and reconnect with `Last-Event-ID`. ' +
+    'A session’s tools are the agent’s: `tools` is 400 `tools_not_allowed_with_session`. With an `Idempotency-Key`, a repeat gets the ' +
+    'first answer (409 `idempotency_in_progress` while it is still being made); the first answer of a stream is replayed as ' +
+    '`{message, run}` as accepted, whose events `GET /v1/runs/{run}/events` gives.',
+  idempotent: true,
   access: 'project',
   endUsers: true,
   permission: 'runs:write',
@@ -75,8 +84,14 @@ export const postSessionMessageEndpoint = defineAgentEndpoint({
     variables: z.record(z.string(), variableValue).optional(),
     overrides: z.record(z.string(), z.unknown()).optional(),
     if_closed: z.enum(['reopen', 'error']).default('reopen'),
+    tools: z.unknown().optional().describe('Not taken: client tools come from the agent’s configuration.'),
   }),
-  response: { status: 200, description: '`{object: "session.message_result", message, run, reply?}`, or an event stream.', stream: true },
+  response: {
+    status: 200,
+    description: '`{object: "session.message_result", message, run, reply?}`, or an event stream.',
+    stream: true,
+    schema: sessionMessageResult,
+  },
   errors: messageErrors,
 });
 
@@ -86,13 +101,17 @@ export const listSessionMessagesEndpoint = defineAgentEndpoint({
   path: '/v1/sessions/{session}/messages',
   tag: 'Runs',
   summary: "List a session's messages",
-  description: 'Newest first. Roles: `user`, `assistant`, `staff`, `tool`, `note`.',
+  description:
+    'Newest first. Roles: `user`, `assistant`, `staff`, `tool`, `note`. A `tool` message is one tool call’s result, in the order ' +
+    'they happened: `call_id`, the tool’s `name` and the `output` the model read (neutral codes such as `too_many_calls`, ' +
+    '`handed_off`, `ticket_already_open`, `upstream_failed`, `unreadable` included, secrets redacted) instead of `text`; ' +
+    'client tools’ outputs submitted with `tool_outputs` too.',
   access: 'project',
   endUsers: true,
   permission: 'sessions:read',
   params: sessionParams,
   query: z.object(agentListQuery),
-  response: { status: 200, description: 'A list of messages.' },
+  response: { status: 200, description: 'A list of messages.', schema: agentListOf(messageResponse) },
   errors: ['session_not_found', 'invalid_cursor'],
 });
 
@@ -125,7 +144,7 @@ export const listSessionRunsEndpoint = defineAgentEndpoint({
   permission: 'runs:read',
   params: sessionParams,
   query: z.object(agentListQuery),
-  response: { status: 200, description: 'A list of runs, newest first.' },
+  response: { status: 200, description: 'A list of runs, newest first.', schema: agentListOf(runResponse) },
   errors: ['session_not_found', 'invalid_cursor'],
 });
 
@@ -138,7 +157,7 @@ export const getRunEndpoint = defineAgentEndpoint({
   access: 'project',
   permission: 'runs:read',
   params: runParams,
-  response: { status: 200, description: 'The run.' },
+  response: { status: 200, description: 'The run.', schema: runResponse },
   errors: ['resource_not_found'],
 });
 
@@ -172,21 +191,34 @@ export const submitToolOutputsEndpoint = defineAgentEndpoint({
     'One output for every `call_id` of the run’s `required_action`, within its `expires_at` (10 minutes for a session’s run, 24 hours for ' +
     'a run of `POST /v1/ask` or chat completions; later the run fails `tool_outputs_expired`). A session’s run resumes in the worker, ' +
     'and the answer is the run; an ask’s run goes on in this request and answers as the ask did (`{id, object: "ask", run, output_text, ' +
-    'required_action?}`, 502 with the provider code when no model answers). With `stream: true` the answer is the run’s event stream from here on.',
+    'required_action?}`, 502 with the provider code when no model answers). With `stream: true` the answer is the run’s event stream from here on. ' +
+    'Each `output` is limited as `input` is (4,000 characters with a client token, 32,000 with a secret key): 413 `input_too_large` ' +
+    'with `param` `/tool_outputs/<i>/output`.',
   access: 'project',
   endUsers: true,
   permission: 'runs:write',
   params: runParams,
   body: z.strictObject({
     tool_outputs: z
-      .array(z.strictObject({ call_id: z.string().min(1).max(128), output: z.string().max(100_000) }))
-      .min(1)
+      // An empty list is `tool_outputs_incomplete`, as any list missing a call is (not a shape error).
+      .array(
+        z.strictObject({
+          call_id: z.string().min(1).max(128),
+          output: z.string().describe('Counts as input: up to 32,000 characters with a secret key, 4,000 with a client token.'),
+        }),
+      )
       .max(32),
     stream: z.boolean().default(false),
   }),
-  response: { status: 200, description: 'The run, now `in_progress` (an ask’s run: the ask’s answer), or an event stream.', stream: true },
+  response: {
+    status: 200,
+    description: 'The run, now `in_progress` (an ask’s run: the ask’s answer), or an event stream.',
+    stream: true,
+    schema: z.union([runResponse, askResponse]),
+  },
   errors: [
     'resource_not_found',
+    'input_too_large',
     'run_not_requires_action',
     'tool_outputs_incomplete',
     'agent_archived',
@@ -209,7 +241,7 @@ export const cancelRunEndpoint = defineAgentEndpoint({
   params: runParams,
   bodyOptional: true,
   body: z.strictObject({}),
-  response: { status: 200, description: 'The run, `cancelled`.' },
+  response: { status: 200, description: 'The run, `cancelled`.', schema: runResponse },
   errors: ['resource_not_found', 'run_already_completed'],
 });
 

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import type { AgentErrorCode } from '@/server/errors/agent-codes';
 import { defineAgentEndpoint } from '../agent-endpoint';
 import { agentListQuery } from '../agent-paging';
+import { agentListOf, withWarnings } from '../responses/common';
+import { sessionResponse } from '../responses/conversations';
 
 const sessionParams = z.object({ session: z.string().min(1).max(128).describe('The session: its `sess_…` id or your `external_id`.') });
 const variableValue = z.union([z.string().max(10_000), z.number(), z.boolean()]);
@@ -58,7 +60,7 @@ export const createSessionEndpoint = defineAgentEndpoint({
     metadata: metadata.optional(),
     if_exists: z.enum(['return', 'error']).default('return'),
   }),
-  response: { status: 201, description: 'The session (201 new, 200 existing).' },
+  response: { status: 201, description: 'The session (201 new, 200 existing).', schema: withWarnings(sessionResponse) },
   errors: createErrors,
 });
 
@@ -71,7 +73,7 @@ export const listSessionsEndpoint = defineAgentEndpoint({
   access: 'project',
   permission: 'sessions:read',
   query: z.object(agentListQuery),
-  response: { status: 200, description: 'A list of sessions, newest first.' },
+  response: { status: 200, description: 'A list of sessions, newest first.', schema: agentListOf(sessionResponse) },
   errors: ['invalid_cursor'],
 });
 
@@ -84,7 +86,7 @@ export const getSessionEndpoint = defineAgentEndpoint({
   access: 'project',
   permission: 'sessions:read',
   params: sessionParams,
-  response: { status: 200, description: 'The session.' },
+  response: { status: 200, description: 'The session.', schema: sessionResponse },
   errors: ['session_not_found'],
 });
 
@@ -107,7 +109,7 @@ export const updateSessionEndpoint = defineAgentEndpoint({
     status: z.literal('closed').optional(),
     end_user: z.strictObject({ external_id: z.string().min(1).max(128) }).optional(),
   }),
-  response: { status: 200, description: 'The session.' },
+  response: { status: 200, description: 'The session.', schema: sessionResponse },
   errors: ['session_not_found', 'secret_variable_not_persistable', 'variable_unknown', 'session_end_user_mismatch'],
 });
 

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { defineAgentEndpoint } from '../agent-endpoint';
 import { agentListQuery } from '../agent-paging';
+import { agentListOf } from '../responses/common';
+import { ticketResponse } from '../responses/resources';
 
 const ticketParams = z.object({
   ticket: z
@@ -19,7 +21,7 @@ export const listTicketsEndpoint = defineAgentEndpoint({
   access: 'project',
   permission: 'handoffs:read',
   query: z.object({ ...agentListQuery, status: z.enum(['open', 'closed']).optional() }),
-  response: { status: 200, description: 'A list of tickets.' },
+  response: { status: 200, description: 'A list of tickets.', schema: agentListOf(ticketResponse) },
   errors: ['invalid_cursor'],
 });
 
@@ -32,7 +34,7 @@ export const getTicketEndpoint = defineAgentEndpoint({
   access: 'project',
   permission: 'handoffs:read',
   params: ticketParams,
-  response: { status: 200, description: 'The ticket.' },
+  response: { status: 200, description: 'The ticket.', schema: ticketResponse },
   errors: ['resource_not_found'],
 });
 
@@ -47,7 +49,7 @@ export const updateTicketEndpoint = defineAgentEndpoint({
   permission: 'handoffs:write',
   params: ticketParams,
   body: z.strictObject({ status: z.literal('closed') }),
-  response: { status: 200, description: 'The ticket.' },
+  response: { status: 200, description: 'The ticket.', schema: ticketResponse },
   errors: ['resource_not_found'],
 });
 

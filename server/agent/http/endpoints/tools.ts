@@ -3,6 +3,8 @@ import { newToolSchema, toolPatchSchema } from '@/server/agent/tools/tool-schema
 import type { AgentErrorCode } from '@/server/errors/agent-codes';
 import { defineAgentEndpoint } from '../agent-endpoint';
 import { agentListQuery } from '../agent-paging';
+import { agentListOf, deletedObject, withWarnings } from '../responses/common';
+import { toolResponse, toolTestResponse } from '../responses/resources';
 
 const toolParams = z.object({ tool: z.string().regex(/^tool_[0-9A-Za-z]{22}$/, 'a tool_ id') });
 const toolErrors: AgentErrorCode[] = ['name_taken', 'url_not_allowed', 'identity_as_parameter'];
@@ -26,7 +28,7 @@ export const createToolEndpoint = defineAgentEndpoint({
   permission: 'tools:write',
   body: newToolSchema,
   idempotent: true,
-  response: { status: 201, description: 'The tool.' },
+  response: { status: 201, description: 'The tool.', schema: withWarnings(toolResponse) },
   errors: [...toolErrors, 'idempotency_key_reused', 'idempotency_in_progress', 'invalid_idempotency_key'],
 });
 
@@ -39,7 +41,7 @@ export const listToolsEndpoint = defineAgentEndpoint({
   access: 'project',
   permission: 'tools:read',
   query: z.object(agentListQuery),
-  response: { status: 200, description: 'A list of tools, newest first.' },
+  response: { status: 200, description: 'A list of tools, newest first.', schema: agentListOf(toolResponse) },
   errors: ['invalid_cursor'],
 });
 
@@ -52,7 +54,7 @@ export const getToolEndpoint = defineAgentEndpoint({
   access: 'project',
   permission: 'tools:read',
   params: toolParams,
-  response: { status: 200, description: 'The tool.' },
+  response: { status: 200, description: 'The tool.', schema: toolResponse },
   errors: ['resource_not_found'],
 });
 
@@ -68,7 +70,7 @@ export const updateToolEndpoint = defineAgentEndpoint({
   permission: 'tools:write',
   params: toolParams,
   body: toolPatchSchema,
-  response: { status: 200, description: 'The tool.' },
+  response: { status: 200, description: 'The tool.', schema: withWarnings(toolResponse) },
   errors: ['resource_not_found', ...toolErrors],
 });
 
@@ -82,7 +84,7 @@ export const deleteToolEndpoint = defineAgentEndpoint({
   access: 'project',
   permission: 'tools:write',
   params: toolParams,
-  response: { status: 200, description: '`{id, object: "tool", deleted: true}`.' },
+  response: { status: 200, description: '`{id, object: "tool", deleted: true}`.', schema: deletedObject('tool') },
   errors: ['resource_not_found'],
 });
 
@@ -105,7 +107,7 @@ export const testToolEndpoint = defineAgentEndpoint({
     end_user: z.strictObject({ external_id: z.string().min(1).max(128), traits: z.record(z.string(), z.unknown()).default({}) }).optional(),
   }),
   bodyOptional: true,
-  response: { status: 200, description: 'What the call did.' },
+  response: { status: 200, description: 'What the call did.', schema: toolTestResponse },
   errors: ['resource_not_found', 'placeholder_unresolved'],
 });
 

@@ -2,6 +2,14 @@ import { z } from 'zod';
 import type { AgentErrorCode } from '@/server/errors/agent-codes';
 import { defineAgentEndpoint, idempotencyErrors, listErrors } from '../agent-endpoint';
 import { agentListQuery } from '../agent-paging';
+import { agentListOf, deletedObject } from '../responses/common';
+import {
+  webhookDeliveryResponse,
+  webhookEndpointResponse,
+  webhookEndpointWithSecret,
+  webhookEventTypeResponse,
+  webhookTestResponse,
+} from '../responses/resources';
 
 const endpointParams = z.object({ webhook_endpoint: z.string().regex(/^whe_[0-9A-Za-z]{22}$/, 'a whe_ id') });
 const url = z.string().min(1).max(2048);
@@ -28,7 +36,7 @@ export const createWebhookEndpointEndpoint = defineAgentEndpoint({
   permission: 'webhooks:write',
   body: z.strictObject({ url, events, description: description.optional() }),
   idempotent: true,
-  response: { status: 201, description: 'The endpoint, with its `secret` (the only time it is shown).' },
+  response: { status: 201, description: 'The endpoint, with its `secret` (the only time it is shown).', schema: webhookEndpointWithSecret },
   errors: [...endpointErrors, 'webhook_endpoint_limit_reached', ...idempotencyErrors],
 });
 
@@ -41,7 +49,7 @@ export const listWebhookEndpointsEndpoint = defineAgentEndpoint({
   access: 'project',
   permission: 'webhooks:read',
   query: z.object(agentListQuery),
-  response: { status: 200, description: 'A list of endpoints, newest first (no secrets).' },
+  response: { status: 200, description: 'A list of endpoints, newest first (no secrets).', schema: agentListOf(webhookEndpointResponse) },
   errors: listErrors,
 });
 
@@ -55,7 +63,7 @@ export const listAgentEventTypesEndpoint = defineAgentEndpoint({
   access: 'project',
   permission: 'webhooks:read',
   query: z.object(agentListQuery),
-  response: { status: 200, description: 'A list of event types.' },
+  response: { status: 200, description: 'A list of event types.', schema: agentListOf(webhookEventTypeResponse) },
   errors: listErrors,
 });
 
@@ -68,7 +76,7 @@ export const getWebhookEndpointEndpoint = defineAgentEndpoint({
   access: 'project',
   permission: 'webhooks:read',
   params: endpointParams,
-  response: { status: 200, description: 'The endpoint (no secret).' },
+  response: { status: 200, description: 'The endpoint (no secret).', schema: webhookEndpointResponse },
   errors: ['resource_not_found'],
 });
 
@@ -84,7 +92,7 @@ export const updateWebhookEndpointEndpoint = defineAgentEndpoint({
   permission: 'webhooks:write',
   params: endpointParams,
   body: z.strictObject({ url: url.optional(), events: events.optional(), description: description.optional(), disabled: z.boolean().optional() }),
-  response: { status: 200, description: 'The endpoint.' },
+  response: { status: 200, description: 'The endpoint.', schema: webhookEndpointResponse },
   errors: ['resource_not_found', ...endpointErrors],
 });
 
@@ -98,7 +106,7 @@ export const deleteWebhookEndpointEndpoint = defineAgentEndpoint({
   access: 'project',
   permission: 'webhooks:write',
   params: endpointParams,
-  response: { status: 200, description: '`{id, object: "webhook_endpoint", deleted: true}`.' },
+  response: { status: 200, description: '`{id, object: "webhook_endpoint", deleted: true}`.', schema: deletedObject('webhook_endpoint') },
   errors: ['resource_not_found'],
 });
 
@@ -115,7 +123,7 @@ export const testWebhookEndpointEndpoint = defineAgentEndpoint({
   access: 'project',
   permission: 'webhooks:write',
   params: endpointParams,
-  response: { status: 200, description: "The attempt's outcome." },
+  response: { status: 200, description: "The attempt's outcome.", schema: webhookTestResponse },
   errors: ['resource_not_found'],
 });
 
@@ -133,7 +141,7 @@ export const listWebhookDeliveriesEndpoint = defineAgentEndpoint({
   permission: 'webhooks:read',
   params: endpointParams,
   query: z.object(agentListQuery),
-  response: { status: 200, description: 'A list of deliveries.' },
+  response: { status: 200, description: 'A list of deliveries.', schema: agentListOf(webhookDeliveryResponse) },
   errors: ['resource_not_found', ...listErrors],
 });
 

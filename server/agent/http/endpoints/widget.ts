@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { defineAgentEndpoint } from '../agent-endpoint';
+import { clientTokenResponse, endUserResponse, widgetConfigResponse } from '../responses/resources';
+import { sessionResponse } from '../responses/conversations';
 
 const traits = z
   .record(z.string().min(1).max(64), z.union([z.string().max(500), z.number(), z.boolean(), z.null()]))
@@ -30,7 +32,7 @@ export const createClientTokenEndpoint = defineAgentEndpoint({
     agent: z.string().min(1).max(64).optional(),
     ttl_seconds: z.number().int().min(60).max(3600).default(900),
   }),
-  response: { status: 201, description: tokenResponse },
+  response: { status: 201, description: tokenResponse, schema: clientTokenResponse },
   errors: ['external_id_invalid', 'resource_not_found', 'agent_archived', 'agent_not_ready'],
 });
 
@@ -46,7 +48,7 @@ export const widgetConfigEndpoint = defineAgentEndpoint({
     '(the earliest created if several); none is 404 `resource_not_found`. ' +
     principals,
   access: 'widget',
-  response: { status: 200, description: 'The widget configuration.' },
+  response: { status: 200, description: 'The widget configuration.', schema: widgetConfigResponse },
   errors: ['resource_not_found'],
 });
 
@@ -60,7 +62,8 @@ export const widgetTokenEndpoint = defineAgentEndpoint({
     'With a publishable key: a 15-minute client token for an anonymous visitor. `visitor_id` (16–64 of `A-Z a-z 0-9 _ -`, random, kept ' +
     'by the widget in the browser) makes a returning visitor the same end user; without it a new one is made and its `visitor_id` returned. ' +
     'Anonymous visitors are capped (20 messages per 10 minutes per address, 50 per conversation, 500 new conversations per project a ' +
-    'UTC day): once the day’s conversations are used up, 429 `anonymous_limit_reached` with Retry-After. ' +
+    'UTC day, of which 20 an hour per address): once the day’s conversations are used up, 429 `anonymous_limit_reached` with Retry-After. ' +
+    'The `visitor_id` is a secret of the browser: only its hash is stored, and the end user’s `external_id` does not contain it. ' +
     principals,
   access: 'widget',
   bodyOptional: true,
@@ -70,7 +73,11 @@ export const widgetTokenEndpoint = defineAgentEndpoint({
       .regex(/^[A-Za-z0-9_-]{16,64}$/, '16 to 64 of A-Z a-z 0-9 _ -')
       .optional(),
   }),
-  response: { status: 201, description: `${tokenResponse} Also \`visitor_id\`.` },
+  response: {
+    status: 201,
+    description: `${tokenResponse} Also \`visitor_id\`.`,
+    schema: clientTokenResponse.extend({ visitor_id: z.string().describe('Send it again to stay the same visitor.') }),
+  },
   errors: ['anonymous_limit_reached'],
 });
 
@@ -87,7 +94,7 @@ export const refreshWidgetTokenEndpoint = defineAgentEndpoint({
     principals,
   access: 'widget',
   body: z.strictObject({ token }),
-  response: { status: 201, description: tokenResponse },
+  response: { status: 201, description: tokenResponse, schema: clientTokenResponse },
   errors: ['anonymous_limit_reached'],
 });
 
@@ -106,7 +113,11 @@ export const identifyWidgetVisitorEndpoint = defineAgentEndpoint({
     principals,
   access: 'widget',
   body: z.strictObject({ client_token: token }),
-  response: { status: 200, description: `${tokenResponse} Also \`moved_sessions\`.` },
+  response: {
+    status: 200,
+    description: `${tokenResponse} Also \`moved_sessions\`.`,
+    schema: clientTokenResponse.extend({ moved_sessions: z.number().int().describe("The visitor's sessions now the user's.") }),
+  },
 });
 
 export const createWidgetSessionEndpoint = defineAgentEndpoint({
@@ -119,13 +130,14 @@ export const createWidgetSessionEndpoint = defineAgentEndpoint({
     'With a client token: the end user’s session with the widget’s agent (see `GET /v1/widget/config`), channel `widget`, concurrency ' +
     '`queue`: 201 new, 200 existing. Send messages to it with `POST /v1/sessions/{session}/messages` and follow it with ' +
     '`GET /v1/sessions/{session}/events`, with the same token (input up to 4,000 characters). A new conversation of an anonymous ' +
-    'visitor counts against the project’s 500 a UTC day (429 `anonymous_limit_reached`). A publishable key alone names no end user: 403 ' +
+    'visitor counts against the project’s 500 a UTC day and its address’s 20 an hour (429 `anonymous_limit_reached` with Retry-After). ' +
+    'A publishable key alone names no end user: 403 ' +
     '`principal_not_allowed`. ' +
     principals,
   access: 'widget',
   bodyOptional: true,
   body: z.strictObject({}),
-  response: { status: 201, description: 'The session (201 new, 200 existing).' },
+  response: { status: 201, description: 'The session (201 new, 200 existing).', schema: sessionResponse },
   errors: ['anonymous_limit_reached', 'agent_not_ready', 'agent_archived', 'resource_not_found'],
 });
 
@@ -141,7 +153,7 @@ export const getOwnEndUserEndpoint = defineAgentEndpoint({
   access: 'project',
   endUsers: true,
   permission: 'end_users:read',
-  response: { status: 200, description: 'The end user.' },
+  response: { status: 200, description: 'The end user.', schema: endUserResponse },
   errors: ['resource_not_found'],
 });
 

@@ -19,6 +19,10 @@ export interface Conversation {
   maxTokens: number | undefined;
   /** Chat Completions' `stream_options.include_usage`; the other formats always report usage. */
   includeUsage: boolean;
+  /** The client's `tool_choice`: `none` calls nothing, `required` some tool, `{ name }` that tool (Chat Completions). */
+  toolChoice?: 'auto' | 'none' | 'required' | { name: string };
+  /** Stop sequences: a text reply ends before the first of them (Chat Completions). */
+  stop?: string[];
 }
 
 export interface ToolResult {

@@ -8,10 +8,30 @@ import { capTurn, normaliseText, type Turn } from './turn';
  * answer tool results that end the input (with the scenario rule's `reply_with_result`, else
  * quoting them); `#call` lines; `[[sim:tokens=N]]`; a handoff when the
  * customer asks for a person and `handoff` is offered; the scenario's first matching rule;
- * otherwise a summary of the input. The client's token cap applies last.
+ * otherwise a summary of the input. Then the client's `tool_choice`, its stop sequences and, last,
+ * its token cap.
  */
 export function decideTurn(conversation: Conversation, scenarios: Scenarios): Turn {
-  return capTurn(uncappedTurn(conversation, scenarios), conversation.maxTokens);
+  return capTurn(stopTurn(withToolChoice(conversation, scenarios), conversation.stop), conversation.maxTokens);
+}
+
+/** `tool_choice`: `none` answers as if no tool were offered; `required` or a named tool makes a call when the turn has none. */
+function withToolChoice(conversation: Conversation, scenarios: Scenarios): Turn {
+  const choice = conversation.toolChoice ?? 'auto';
+  if (choice === 'none') return uncappedTurn({ ...conversation, toolsOffered: [] }, scenarios, false);
+  const turn = uncappedTurn(conversation, scenarios, true);
+  if (choice === 'auto' || conversation.toolResults.length > 0) return turn;
+  const name = typeof choice === 'object' ? choice.name : conversation.toolsOffered[0];
+  if (name === undefined) return turn;
+  const calls = turn.kind === 'tool_calls' ? turn.calls.filter((call) => typeof choice !== 'object' || call.name === name) : [];
+  return { kind: 'tool_calls', calls: calls.length > 0 ? calls : [{ name, arguments: '{}' }] };
+}
+
+/** A text reply ends before the first stop sequence it contains, as a model's does. */
+function stopTurn(turn: Turn, stop: string[] | undefined): Turn {
+  if (turn.kind !== 'text' || !stop?.length) return turn;
+  const cut = Math.min(...stop.map((sequence) => turn.text.indexOf(sequence)).filter((index) => index >= 0));
+  return Number.isFinite(cut) ? { kind: 'text', text: normaliseText(turn.text.slice(0, cut)), stop: 'end' } : turn;
 }
 
 export function refusalTurn(conversation: Conversation): Turn {
@@ -21,12 +41,12 @@ export function refusalTurn(conversation: Conversation): Turn {
   };
 }
 
-function uncappedTurn(conversation: Conversation, scenarios: Scenarios): Turn {
+function uncappedTurn(conversation: Conversation, scenarios: Scenarios, mayCall: boolean): Turn {
   const { lastUserText: text, toolsOffered } = conversation;
   const arabic = hasArabic(text);
   if (conversation.toolResults.length > 0) return textTurn(answerWithResults(conversation, scenarios, arabic));
 
-  const calls = callLines(text);
+  const calls = mayCall ? callLines(text) : [];
   if (calls.length > 0) return { kind: 'tool_calls', calls };
 
   const wordCount = tokensMarker(text);

@@ -55,6 +55,31 @@ describe('OpenAI Chat Completions', () => {
     assert.equal(await ask('Where is order 1234?', 'not json'), 'Tool order_status returned: not json');
   });
 
+  test('tool_choice and stop are obeyed', async () => {
+    const client = openaiClient(sim.url, freshKey());
+    const tools = ['lookup', 'locate'].map((name) => ({ type: 'function' as const, function: { name, parameters: { type: 'object' } } }));
+    const ask = (content: string, extra: object) =>
+      client.chat.completions.create({ model: 'sim/steady', messages: [{ role: 'user', content }], tools, ...extra });
+    const calls = async (content: string, extra: object) =>
+      (await ask(content, extra)).choices[0]!.message.tool_calls?.map((c) => c.type === 'function' && [c.function.name, c.function.arguments]);
+    const none = await ask('#call lookup {"q":1}', { tool_choice: 'none' });
+    assert.equal(none.choices[0]!.message.content, 'You said: #call lookup {"q":1}');
+    assert.deepEqual(await calls('hello', { tool_choice: 'required' }), [['lookup', '{}']]);
+    assert.deepEqual(await calls('#call lookup {"q":1}', { tool_choice: 'required' }), [['lookup', '{"q":1}']]);
+    assert.deepEqual(
+      await calls('#call lookup {"q":1}\n#call locate {"p":2}', { tool_choice: { type: 'function', function: { name: 'locate' } } }),
+      [['locate', '{"p":2}']],
+    );
+    assert.deepEqual(await calls('hello', { tool_choice: { type: 'function', function: { name: 'locate' } } }), [['locate', '{}']]);
+    const stopped = await client.chat.completions.create({
+      model: 'sim/steady',
+      messages: [{ role: 'user', content: 'one two three four' }],
+      stop: ['four', 'three'],
+    });
+    assert.equal(stopped.choices[0]!.message.content, 'You said: one two');
+    assert.equal(stopped.choices[0]!.finish_reason, 'stop');
+  });
+
   test('the stream helper accumulates text and parallel tool calls', async () => {
     const client = openaiClient(sim.url, freshKey());
     const text = await client.chat.completions

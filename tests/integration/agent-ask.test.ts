@@ -6,6 +6,7 @@ import { notifyCallerChange } from '@/server/api-keys/notify-caller-change';
 import { db } from '@/server/db';
 import { setDailyCostCap } from '@/server/agent/organization/daily-cost-cap';
 import { conversationsKey } from '@/server/agent/usage/ai-usage-limits';
+import { reconcileRuns } from '@/server/agent/runs/reconcile-runs';
 import { agentCall, aiSimulator, createAgent, createAgentTenant, createCredential, simKey, sseEvents } from '../agent-factories';
 
 /** A project with one OpenAI and one Anthropic credential on fresh simulator keys. */
@@ -175,6 +176,67 @@ describe('POST /agent/v1/ask', () => {
     assert.equal(res.body.required_action.tool_calls[0].name, 'get_location');
     assert.deepEqual(JSON.parse(res.body.required_action.tool_calls[0].arguments), { precision: 'city' });
   });
+
+  test('tool outputs for an ask run continue it, accepted for 24 hours, once', async () => {
+    const res = await ask(p.key, { agent: steady.slug, input: '#call get_location {"precision":"city"}', tools: [{ name: 'get_location' }] });
+    const expiresIn = Date.parse(res.body.required_action.expires_at) - Date.now();
+    assert.ok(expiresIn > 23.9 * 3600_000 && expiresIn <= 24 * 3600_000, `expires in ${expiresIn} ms`);
+    const [call] = res.body.required_action.tool_calls;
+    const outputs = (tool_outputs: unknown, stream = false) =>
+      agentCall(p.key, 'POST', `/v1/runs/${res.body.id}/tool_outputs`, { tool_outputs, ...(stream ? { stream } : {}) });
+    const unknown = await outputs([{ call_id: 'call_nope', output: 'x' }]);
+    assert.equal(unknown.status, 422, JSON.stringify(unknown.body));
+    assert.equal(unknown.body.error.param, '/tool_outputs/0/call_id');
+
+    const answered = await outputs([{ call_id: call.call_id, output: 'Dubai Marina' }]);
+    assert.equal(answered.status, 200, JSON.stringify(answered.body));
+    assert.equal(answered.body.object, 'ask');
+    assert.equal(answered.body.run.id, res.body.id);
+    assert.equal(answered.body.run.status, 'completed');
+    assert.equal(answered.body.output_text, 'Tool get_location returned: Dubai Marina');
+    assert.ok(answered.body.run.usage.output_tokens > res.body.run.usage.output_tokens, 'usage adds up over both calls');
+    const row = await db.agentRun.findUniqueOrThrow({ where: { id: res.body.id } });
+    assert.equal(row.status, 'completed');
+    assert.equal(row.outputText, 'Tool get_location returned: Dubai Marina');
+
+    const again = await outputs([{ call_id: call.call_id, output: 'again' }]);
+    assert.equal(again.status, 409);
+    assert.equal(again.body.error.code, 'run_not_requires_action');
+  });
+
+  test('tool outputs for an ask run, streamed', async () => {
+    const res = await ask(p.key, { agent: steady.slug, input: '#call get_location {}', tools: [{ name: 'get_location' }] });
+    const [call] = res.body.required_action.tool_calls;
+    const streamed = await agentCall(p.key, 'POST', `/v1/runs/${res.body.id}/tool_outputs`, {
+      tool_outputs: [{ call_id: call.call_id, output: 'Doha' }],
+      stream: true,
+    });
+    assert.equal(streamed.status, 200);
+    const events = sseEvents(streamed.body);
+    assert.deepEqual([events.at(-2)?.event, events.at(-1)?.event], ['message.completed', 'run.completed']);
+    assert.equal(JSON.parse(events.at(-2)!.data).text, 'Tool get_location returned: Doha');
+  });
+
+  test('the reconciler leaves an ask run that is still answering in its request to it', async () => {
+    const res = await ask(p.key, { agent: steady.slug, input: 'hello' });
+    // As a continued ask run looks while its request answers for more than a minute.
+    await db.agentRun.update({ where: { id: res.body.id }, data: { status: 'in_progress', updatedAt: new Date(Date.now() - 120_000) } });
+    await reconcileRuns();
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const row = await db.agentRun.findUniqueOrThrow({ where: { id: res.body.id } });
+    assert.equal(row.leaseUntil, null, 'no worker claimed it');
+    assert.equal(row.workerId, null);
+  });
+
+  test('a request that declares no tools offers the model none of the client tools, and is never left waiting', async () => {
+    const res = await ask(p.key, { agent: steady.slug, input: '#call get_location {"precision":"city"}' });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    assert.equal(res.body.run.status, 'completed');
+    assert.equal(res.body.required_action, undefined);
+    assert.ok(res.body.output_text.length > 0);
+    const sent = (await aiSimulator<Array<{ body: { tools?: unknown } }>>(`/requests?key=${p.openaiKey}`)).at(-1)!;
+    assert.equal(sent.body.tools, undefined);
+  });
 });
 
 describe('ask: provider failures on every wire format', () => {
@@ -291,6 +353,7 @@ describe('ask: quota and cost cap', () => {
     const now = new Date();
     const toMidnight = (Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1) - now.getTime()) / 1000;
     assert.ok(Math.abs(Number(res.headers.get('retry-after')) - toMidnight) < 5);
+    assert.equal(res.headers.get('x-should-retry'), 'false');
   });
 
   test("a cap the owner sets applies to the very next ask, though the project's limits are cached", async () => {

@@ -21,6 +21,8 @@ describe('GET /agent/v1/models', () => {
     assert.deepEqual(byId.get('sim/steady'), {
       id: 'sim/steady',
       object: 'model',
+      created: 1_767_225_600,
+      owned_by: 'openai',
       provider: 'openai',
       platform_provided: false,
       allowed_on_plan: true,

@@ -77,6 +77,7 @@ describe('/agent/v1 answers as the OpenAPI document describes them', () => {
     await call('listAgents', '/agents');
     await call('archiveAgent', `/agents/${made.body.id}`);
     await call('listModels', '/models?limit=100');
+    await call('getModel', `/models/${encodeURIComponent('sim/steady')}`);
     const credential = await call('createProviderCredential', '/provider_credentials', {
       body: { provider: 'openai', name: 'documented', api_key: simKey() },
     });

@@ -30,7 +30,7 @@ export function askRequestFromBody(caller: ProjectCaller, body: AskBody): AskReq
     inputText,
     variables: body.variables ?? {},
     overrides: body.overrides ?? {},
-    clientTools: (body.tools ?? []).map((tool) => tool.name),
+    clientTools: (body.tools ?? []).map((tool, index) => ({ name: tool.name, param: `/tools/${index}/name` })),
   };
 }
 

@@ -19,8 +19,12 @@ export interface ModelCandidate {
 }
 
 /** A model a request names itself (an override): unknown, off the plan or without a key are refusals. */
-export function checkRequestedModel(modelId: string, access: ProjectModelAccess, namedCredential: string | null): CatalogueModel {
-  const param = '/overrides/model';
+export function checkRequestedModel(
+  modelId: string,
+  access: ProjectModelAccess,
+  namedCredential: string | null,
+  param = '/overrides/model',
+): CatalogueModel {
   const model = findCatalogueModel(modelId);
   if (!model) throw new AgentError('unknown_model', { param, details: { model: modelId } });
   if (!access.plan.allowsModel(model.id)) throw new AgentError('model_not_allowed_on_plan', { param, details: { model: modelId } });

@@ -2,9 +2,9 @@ import { AgentError } from '@/server/errors/agent-error';
 import { assertAgentReady } from '@/server/agent/agents/agent-readiness';
 import { findPublishedAgent } from '@/server/agent/agents/find-agent';
 import type { ClientTool } from '@/server/agent/agents/agent-config';
-import { findCatalogueModel } from '@/server/agent/models/catalogue';
+import { findCatalogueModel, type CatalogueModel } from '@/server/agent/models/catalogue';
 import { loadProjectModelAccess } from '@/server/agent/models/project-model-access';
-import type { ModelRequest, ModelTurn } from '@/server/agent/providers/model-events';
+import type { ModelRequest, ModelSampling, ModelTool, ModelToolChoice, ModelTurn } from '@/server/agent/providers/model-events';
 import { admitConversation } from '@/server/agent/usage/ai-usage-limits';
 import { checkOverrides } from './ask-overrides';
 import { fillInstructions, resolveVariables, type VariableValue } from './ask-variables';
@@ -21,8 +21,22 @@ export interface AskRequest {
   inputText: string;
   variables: Record<string, VariableValue>;
   overrides: Record<string, unknown>;
-  /** Names of the agent's client tools the caller can run in this request. */
-  clientTools: string[];
+  /** The agent's client tools the caller can run in this request, each with the parameter that named it. */
+  clientTools: Array<{ name: string; param: string }>;
+  /** Which tools the model may call (chat completions' `tool_choice`); `auto` without it. */
+  toolChoice?: ModelToolChoice;
+  sampling?: ModelSampling;
+  /** The request's own name for an override field, so a refusal names what the caller sent (chat completions). */
+  overrideParams?: Partial<Record<string, string>>;
+  /** Accepted and kept on the run, not used (chat completions' `user`, `metadata`, `store`). */
+  recorded?: Record<string, unknown>;
+}
+
+/** What an ask run keeps so that tool outputs can continue it later (POST /v1/runs/{run}/tool_outputs). */
+export interface AskRunOptions {
+  request: Omit<ModelRequest, 'model' | 'turns'>;
+  maxToolRounds: number;
+  recorded?: Record<string, unknown>;
 }
 
 export interface PreparedAsk {
@@ -35,6 +49,9 @@ export interface PreparedAsk {
   candidates: ModelCandidate[];
   /** The model request without its model name, which each candidate sets. */
   request: Omit<ModelRequest, 'model'>;
+  /** After this many rounds of tool calls the model is asked once more with `tool_choice: none`. */
+  maxToolRounds: number;
+  recorded?: Record<string, unknown>;
 }
 
 /**
@@ -52,13 +69,18 @@ export async function prepareAsk(ask: AskRequest): Promise<PreparedAsk> {
 
   const variables = resolveVariables(config.variables, ask.variables);
   const tools = declaredClientTools(config.tools.client, ask.clientTools);
-  const overrides = checkOverrides(ask.overrides, config);
+  const toolChoice = checkToolChoice(ask.toolChoice, tools);
+  const overrides = checkOverrides(ask.overrides, config, ask.overrideParams);
   const primary = overrides.model
-    ? checkRequestedModel(overrides.model, access, config.provider_credential)
+    ? checkRequestedModel(overrides.model, access, config.provider_credential, ask.overrideParams?.model)
     : findCatalogueModel(config.model.id);
   // Readiness has just checked the configured model against the catalogue.
   if (!primary) throw new AgentError('internal_error');
-  const candidates = modelCandidates(primary, config.model.fallback_models, access, config.provider_credential);
+  const jsonMode = ask.sampling?.jsonMode === true;
+  if (jsonMode && !canDoJsonMode(primary)) throw new AgentError('unsupported_parameter', { param: 'response_format' });
+  const candidates = modelCandidates(primary, config.model.fallback_models, access, config.provider_credential).filter(
+    (candidate) => !jsonMode || canDoJsonMode(candidate.model),
+  );
   if (candidates.length === 0)
     throw new AgentError('agent_not_ready', { param: 'agent', details: { blockers: 'no_provider_key', agent: agent.slug } });
 
@@ -74,20 +96,36 @@ export async function prepareAsk(ask: AskRequest): Promise<PreparedAsk> {
     inputText: ask.inputText,
     candidates,
     request: {
+      ...ask.sampling,
       instructions: instructions || undefined,
       turns: ask.turns,
       tools: tools.length > 0 ? tools : undefined,
+      toolChoice,
       temperature: overrides.temperature ?? config.model.temperature,
       maxTokens: overrides.max_reply_tokens ?? config.model.max_reply_tokens,
     },
+    maxToolRounds: config.tools.max_tool_rounds,
+    recorded: ask.recorded,
   };
 }
 
 /** The client tools named in the request, each one the agent declares (else 400 `tool_not_declared`). */
-function declaredClientTools(declared: ClientTool[], names: string[]) {
-  return names.map((name, index) => {
+function declaredClientTools(declared: ClientTool[], named: AskRequest['clientTools']): ModelTool[] {
+  return named.map(({ name, param }) => {
     const tool = declared.find((t) => t.name === name);
-    if (!tool) throw new AgentError('tool_not_declared', { param: `/tools/${index}/name`, details: { param: name } });
+    if (!tool) throw new AgentError('tool_not_declared', { param, details: { param: name } });
     return { name: tool.name, description: tool.description, parameters: tool.parameters as { type: 'object' } };
   });
 }
+
+/** A named tool must be one the request offers; `required` needs one offered. */
+function checkToolChoice(choice: ModelToolChoice | undefined, tools: ModelTool[]): ModelToolChoice | undefined {
+  if (choice === undefined || choice === 'auto' || choice === 'none') return choice;
+  if (choice === 'required' && tools.length > 0) return choice;
+  if (typeof choice === 'object' && tools.some((tool) => tool.name === choice.name)) return choice;
+  const param = typeof choice === 'object' ? '/tool_choice/function/name' : '/tool_choice';
+  throw new AgentError('tool_not_declared', { param, details: { param: typeof choice === 'object' ? choice.name : 'tools' } });
+}
+
+/** Anthropic's Messages API has no JSON mode; OpenAI's two APIs have. */
+export const canDoJsonMode = (model: CatalogueModel) => model.api !== 'anthropic_messages';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AgentWarningCode } from '@/server/errors/agent-codes';
+import type { AgentErrorCode, AgentWarningCode } from '@/server/errors/agent-codes';
 import { AgentError, agentErrorEnvelope, presentWarning, type AgentLanguage, type AgentWarning } from '@/server/errors/agent-error';
 import { requestIdOf } from '@/server/api/request-id';
 import { CLIENT_ADDRESS_HEADER } from '@/server/http/client-address';
@@ -234,10 +234,20 @@ function toResponse(
   return Response.json(body, { status, headers: allHeaders });
 }
 
+/** Answers a retry would not change: OpenAI's SDKs (and ours) read `x-should-retry: false` and do not retry them. */
+const finalCodes = new Set<AgentErrorCode>([
+  'provider_refusal',
+  'agent_archived',
+  'agent_not_ready',
+  'model_not_configured',
+  'quota_exceeded',
+  'cost_cap_exceeded',
+]);
+
 /** Maps anything thrown to the envelope: contract errors as they are, outages as 503, the rest as 500. */
 export function agentErrorResponse(error: unknown, headers: Record<string, string>, requestId: string, language: AgentLanguage): Response {
   const agentError = error instanceof AgentError ? error : unexpected(error, requestId);
-  const retryHeaders: Record<string, string> = agentError.code === 'quota_exceeded' ? { 'x-should-retry': 'false' } : {};
+  const retryHeaders: Record<string, string> = finalCodes.has(agentError.code) ? { 'x-should-retry': 'false' } : {};
   return Response.json(agentErrorEnvelope(agentError, requestId, language), {
     status: agentError.status,
     headers: { ...headers, ...retryHeaders, ...agentError.headers },

@@ -5,8 +5,9 @@ import type {
   MessageParam,
   RawMessageStreamEvent,
   StopReason as AnthropicStopReason,
+  ToolChoice,
 } from '@anthropic-ai/sdk/resources/messages';
-import type { ModelEvent, ModelRequest, ModelTurn, StopReason } from './model-events';
+import type { ModelEvent, ModelRequest, ModelToolChoice, ModelTurn, StopReason } from './model-events';
 import { streamEndedEarly } from './stream-end';
 
 /** Anthropic requires a reply limit; this one applies when the agent sets none. */
@@ -28,10 +29,22 @@ function messageParams(request: ModelRequest): MessageCreateParamsStreaming {
     ...(request.instructions && { system: request.instructions }),
     ...(tools.length > 0 && {
       tools: tools.map((tool) => ({ name: tool.name, description: tool.description, input_schema: tool.parameters })),
-      tool_choice: { type: request.toolChoice ?? 'auto' },
+      tool_choice: messageToolChoice(request.toolChoice, request.parallelToolCalls),
     }),
     ...(request.temperature !== undefined && { temperature: request.temperature }),
+    // Messages has no seed, penalties or JSON mode.
+    ...(request.topP !== undefined && { top_p: request.topP }),
+    ...(request.stop !== undefined && { stop_sequences: request.stop }),
   };
+}
+
+/** Anthropic says `any` for "some tool" and takes parallel calls as a flag on the choice. */
+function messageToolChoice(choice: ModelToolChoice = 'auto', parallel?: boolean): ToolChoice {
+  if (choice === 'none') return { type: 'none' };
+  const flag = parallel === undefined ? {} : { disable_parallel_tool_use: !parallel };
+  if (choice === 'auto') return { type: 'auto', ...flag };
+  if (choice === 'required') return { type: 'any', ...flag };
+  return { type: 'tool', name: choice.name, ...flag };
 }
 
 /** Tool results travel in a user message, all results of one round in the same one. */

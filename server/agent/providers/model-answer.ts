@@ -1,5 +1,5 @@
 import { costMicros, findCatalogueModel } from '@/server/agent/models/catalogue';
-import type { ModelEvent, ModelToolCall } from './model-events';
+import type { ModelEvent, ModelToolCall, StopReason } from './model-events';
 import { refusalFailure } from './provider-failure';
 
 /** One model answer as it streams in, from whichever model of the fallback chain answers. */
@@ -9,6 +9,8 @@ export interface ModelAnswer {
   toolCalls: ModelToolCall[];
   /** Summed over every model tried: each one's tokens are billed. */
   usage: { inputTokens: number; outputTokens: number; costMicros: number };
+  /** Why the answering model stopped, once it has (a reply cut at the token limit says `max_tokens`). */
+  stopReason?: StopReason;
 }
 
 /**
@@ -31,6 +33,7 @@ export function foldModelEvent(answer: ModelAnswer, from: string, event: ModelEv
     answer.usage.inputTokens += event.inputTokens;
     answer.usage.outputTokens += event.outputTokens;
     answer.usage.costMicros += costMicros(findCatalogueModel(from)!, event);
-  } else if (event.type === 'refusal') throw refusalFailure(event.text);
+  } else if (event.type === 'stop') answer.stopReason = event.reason;
+  else if (event.type === 'refusal') throw refusalFailure(event.text);
   return undefined;
 }

@@ -27,12 +27,29 @@ export type ModelTurn =
   | { role: 'assistant'; text?: string; toolCalls?: ModelToolCall[] }
   | { role: 'tool'; callId: string; name: string; output: string };
 
-export interface ModelRequest {
+/** `required`: some tool must be called; `{ name }`: that tool. */
+export type ModelToolChoice = 'auto' | 'none' | 'required' | { name: string };
+
+/**
+ * Sampling parameters a caller may set (chat completions pass OpenAI's on). Each adapter sends
+ * those its wire format knows; `jsonMode` only goes to a model whose catalogue entry can do it.
+ */
+export interface ModelSampling {
+  topP?: number;
+  stop?: string[];
+  seed?: number;
+  presencePenalty?: number;
+  frequencyPenalty?: number;
+  parallelToolCalls?: boolean;
+  jsonMode?: boolean;
+}
+
+export interface ModelRequest extends ModelSampling {
   model: string;
   instructions?: string;
   turns: ModelTurn[];
   tools?: ModelTool[];
-  toolChoice?: 'auto' | 'none';
+  toolChoice?: ModelToolChoice;
   temperature?: number;
   maxTokens?: number;
 }

@@ -1,6 +1,11 @@
 import type OpenAI from 'openai';
-import type { ChatCompletionChunk, ChatCompletionCreateParamsStreaming, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
-import type { ModelEvent, ModelRequest, ModelTurn, StopReason } from './model-events';
+import type {
+  ChatCompletionChunk,
+  ChatCompletionCreateParamsStreaming,
+  ChatCompletionMessageParam,
+  ChatCompletionToolChoiceOption,
+} from 'openai/resources/chat/completions';
+import type { ModelEvent, ModelRequest, ModelToolChoice, ModelTurn, StopReason } from './model-events';
 import { streamEndedEarly } from './stream-end';
 
 /** Opens a streamed Chat Completion (OpenAI or an OpenAI-compatible server) and reads it as ModelEvents. */
@@ -18,12 +23,23 @@ function chatCompletionParams(request: ModelRequest): ChatCompletionCreateParams
     stream_options: { include_usage: true },
     ...(tools.length > 0 && {
       tools: tools.map((tool) => ({ type: 'function' as const, function: tool })),
-      tool_choice: request.toolChoice ?? 'auto',
+      tool_choice: chatToolChoice(request.toolChoice),
+      ...(request.parallelToolCalls !== undefined && { parallel_tool_calls: request.parallelToolCalls }),
     }),
     ...(request.temperature !== undefined && { temperature: request.temperature }),
     // max_tokens, not max_completion_tokens: this adapter mainly serves OpenAI-compatible servers, which know the older name.
     ...(request.maxTokens !== undefined && { max_tokens: request.maxTokens }),
+    ...(request.topP !== undefined && { top_p: request.topP }),
+    ...(request.stop !== undefined && { stop: request.stop }),
+    ...(request.seed !== undefined && { seed: request.seed }),
+    ...(request.presencePenalty !== undefined && { presence_penalty: request.presencePenalty }),
+    ...(request.frequencyPenalty !== undefined && { frequency_penalty: request.frequencyPenalty }),
+    ...(request.jsonMode && { response_format: { type: 'json_object' as const } }),
   };
+}
+
+function chatToolChoice(choice: ModelToolChoice = 'auto'): ChatCompletionToolChoiceOption {
+  return typeof choice === 'string' ? choice : { type: 'function', function: { name: choice.name } };
 }
 
 function chatMessage(turn: ModelTurn): ChatCompletionMessageParam {

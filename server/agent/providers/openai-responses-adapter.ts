@@ -1,7 +1,7 @@
 import type OpenAI from 'openai';
 import type { ResponseCreateParamsStreaming, ResponseInputItem, ResponseStreamEvent } from 'openai/resources/responses/responses';
 import { failureFromErrorReport } from './classify-provider-error';
-import type { ModelEvent, ModelRequest, ModelTurn, StopReason } from './model-events';
+import type { ModelEvent, ModelRequest, ModelToolChoice, ModelTurn, StopReason } from './model-events';
 import { streamEndedEarly } from './stream-end';
 
 /** Opens a streamed OpenAI Response and reads it as ModelEvents. */
@@ -21,11 +21,19 @@ function responseParams(request: ModelRequest): ResponseCreateParamsStreaming {
     ...(request.instructions && { instructions: request.instructions }),
     ...(tools.length > 0 && {
       tools: tools.map((tool) => ({ type: 'function' as const, ...tool, strict: false })),
-      tool_choice: request.toolChoice ?? 'auto',
+      tool_choice: responseToolChoice(request.toolChoice),
+      ...(request.parallelToolCalls !== undefined && { parallel_tool_calls: request.parallelToolCalls }),
     }),
     ...(request.temperature !== undefined && { temperature: request.temperature }),
     ...(request.maxTokens !== undefined && { max_output_tokens: request.maxTokens }),
+    // The Responses API has no stop sequences, seed or penalties: those stay with Chat Completions models.
+    ...(request.topP !== undefined && { top_p: request.topP }),
+    ...(request.jsonMode && { text: { format: { type: 'json_object' as const } } }),
   };
+}
+
+function responseToolChoice(choice: ModelToolChoice = 'auto'): ResponseCreateParamsStreaming['tool_choice'] {
+  return typeof choice === 'string' ? choice : { type: 'function', name: choice.name };
 }
 
 function responseInputItems(turn: ModelTurn): ResponseInputItem[] {

@@ -23,8 +23,9 @@ export async function reconcileRuns(now = new Date()): Promise<number> {
     select: { id: true },
     take: 500,
   });
+  // An ask's run (no session) is answered in its request, never by a worker: a long one is not a lost job.
   const unclaimed = await db.agentRun.findMany({
-    where: { status: 'in_progress', leaseUntil: null, updatedAt: { lt: new Date(now.getTime() - UNCLAIMED_MS) } },
+    where: { status: 'in_progress', leaseUntil: null, sessionId: { not: null }, updatedAt: { lt: new Date(now.getTime() - UNCLAIMED_MS) } },
     select: { id: true, turns: true },
     take: 500,
   });

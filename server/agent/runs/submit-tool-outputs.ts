@@ -1,12 +1,11 @@
+import type { AgentRun } from '@/server/db';
 import { pgTransaction } from '@/server/db/pg';
 import { AgentError, runError } from '@/server/errors/agent-error';
-import { ownerOf, type ClientTokenCaller, type ProjectCaller } from '@/server/agent/access/agent-caller';
-import { inputLimitFor } from '@/server/agent/ask/ask-input';
 import type { RequiredAction } from '@/server/agent/ask/present-run';
 import type { ModelTurn } from '@/server/agent/providers/model-events';
 import { addOutboxJobsWithPg } from '@/server/outbox/add-outbox-jobs-with-pg';
 import { RUN_COLUMNS, toRun } from './run-rows';
-import { endRunFromOutside, findSessionRun } from './end-run';
+import { endRunFromOutside } from './end-run';
 import { executeRunJob } from './session-runs';
 import { hasRunSecrets, readRunSecrets } from './run-secrets';
 import { redact } from './run-tools';
@@ -17,7 +16,7 @@ import { recordToolMessages } from './tool-messages';
  * caller (4,000 characters with browser credentials, 32,000 with a secret key): 413
  * `input_too_large` naming the output.
  */
-function checkOutputSizes(outputs: ToolOutput[], limit: number): void {
+export function checkToolOutputSizes(outputs: ToolOutput[], limit: number): void {
   const over = outputs.findIndex((output) => output.output.length > limit);
   if (over >= 0) {
     throw new AgentError('input_too_large', { param: `/tool_outputs/${over}/output`, details: { limit: limit.toLocaleString('en-US') } });
@@ -37,9 +36,45 @@ export interface ToolOutput {
  * a missing one (an empty list too) → 422 `tool_outputs_incomplete`. The outputs join the
  * session's history as tool messages (agent-api.md §8). Returns the run as resumed.
  */
-export async function submitToolOutputs(caller: ProjectCaller | ClientTokenCaller, runId: string, outputs: ToolOutput[]) {
-  checkOutputSizes(outputs, inputLimitFor(caller));
-  const run = await findSessionRun(caller.projectId, runId, ownerOf(caller));
+export async function submitToolOutputs(run: AgentRun, outputs: ToolOutput[]) {
+  const results = await toolOutputTurns(run, outputs);
+  const turns = [...((run.turns as ModelTurn[] | null) ?? []), ...results];
+  const step = turns.filter((turn) => turn.role === 'assistant').length;
+  const { rows } = await pgTransaction(async (client) => {
+    const updated = await client.query({
+      name: 'agent-run-resume',
+      text: `UPDATE agent_runs SET status = 'in_progress', required_action = NULL, action_expires_at = NULL, turns = $2::jsonb, updated_at = now()
+             WHERE id = $1 AND status = 'requires_action' RETURNING ${RUN_COLUMNS}`,
+      values: [run.id, JSON.stringify(turns)],
+    });
+    if (updated.rows[0]) {
+      await recordToolMessages(
+        run,
+        results.map(({ callId, name, output }) => ({ callId, name, output })),
+        client,
+      );
+      await addOutboxJobsWithPg(client, [executeRunJob(run.id, step)]);
+    }
+    return updated;
+  });
+  const resumed = rows[0] ? toRun(rows[0]) : null;
+  if (!resumed) throw new AgentError('run_not_requires_action', { param: 'run' });
+  return resumed;
+}
+
+/** Where a refusal points: `tool_outputs` by default; chat completions name their `role: "tool"` messages. */
+export interface ToolOutputParams {
+  callId: (index: number) => string;
+  all: string;
+}
+
+const toolOutputsParams: ToolOutputParams = { callId: (index) => `/tool_outputs/${index}/call_id`, all: '/tool_outputs' };
+
+/**
+ * The outputs as the tool turns the model reads, in the order of the calls, once they answer
+ * every call of a run that still waits (a session run's or an ask run's).
+ */
+export async function toolOutputTurns(run: AgentRun, outputs: ToolOutput[], params = toolOutputsParams) {
   if (run.status === 'requires_action' && run.actionExpiresAt && run.actionExpiresAt <= new Date()) {
     await endRunFromOutside(run.id, ['requires_action'], { status: 'failed', error: runError('tool_outputs_expired') }, 'tool_outputs');
     throw new AgentError('run_not_requires_action', { param: 'run' });
@@ -51,38 +86,20 @@ export async function submitToolOutputs(caller: ProjectCaller | ClientTokenCalle
     const call = required.find((c) => c.call_id === output.call_id);
     if (!call || seen.has(output.call_id)) {
       throw new AgentError('validation_failed', {
-        param: `/tool_outputs/${index}/call_id`,
+        param: params.callId(index),
         details: { detail: call ? 'this call_id was given twice.' : 'no call of this run has this call_id.' },
       });
     }
     seen.add(output.call_id);
   });
   const missing = required.find((call) => !seen.has(call.call_id));
-  if (missing) throw new AgentError('tool_outputs_incomplete', { param: '/tool_outputs', details: { call_id: missing.call_id } });
-
+  if (missing) throw new AgentError('tool_outputs_incomplete', { param: params.all, details: { call_id: missing.call_id } });
   // A secret variable of the run echoed in an output reaches neither the model nor the history, as with server tools.
   const secrets = hasRunSecrets(run) ? Object.values(await readRunSecrets(run.id)).map(String) : [];
-  const results = required.map((call) => ({
+  return required.map((call) => ({
+    role: 'tool' as const,
     callId: call.call_id,
     name: call.name,
     output: redact(outputs.find((o) => o.call_id === call.call_id)!.output, secrets) as string,
   }));
-  const turns = [...((run.turns as ModelTurn[] | null) ?? []), ...results.map((result): ModelTurn => ({ role: 'tool', ...result }))];
-  const step = turns.filter((turn) => turn.role === 'assistant').length;
-  const { rows } = await pgTransaction(async (client) => {
-    const updated = await client.query({
-      name: 'agent-run-resume',
-      text: `UPDATE agent_runs SET status = 'in_progress', required_action = NULL, action_expires_at = NULL, turns = $2::jsonb, updated_at = now()
-             WHERE id = $1 AND status = 'requires_action' RETURNING ${RUN_COLUMNS}`,
-      values: [run.id, JSON.stringify(turns)],
-    });
-    if (updated.rows[0]) {
-      await recordToolMessages(run, results, client);
-      await addOutboxJobsWithPg(client, [executeRunJob(run.id, step)]);
-    }
-    return updated;
-  });
-  const resumed = rows[0] ? toRun(rows[0]) : null;
-  if (!resumed) throw new AgentError('run_not_requires_action', { param: 'run' });
-  return resumed;
 }

@@ -22,6 +22,8 @@ const chatRequest = z.looseObject({
   tools: z.array(z.looseObject({ function: z.looseObject({ name: z.string().min(1) }) })).nullish(),
   max_tokens: z.number().int().positive().nullish(),
   max_completion_tokens: z.number().int().positive().nullish(),
+  tool_choice: z.union([z.enum(['auto', 'none', 'required']), z.looseObject({ function: z.looseObject({ name: z.string() }) })]).nullish(),
+  stop: z.union([z.string(), z.array(z.string())]).nullish(),
 });
 
 function parseRequest(body: unknown): Conversation {
@@ -53,6 +55,11 @@ function parseRequest(body: unknown): Conversation {
     inputChars,
     maxTokens: request.max_completion_tokens ?? request.max_tokens ?? undefined,
     includeUsage: request.stream_options?.include_usage ?? false,
+    toolChoice:
+      typeof request.tool_choice === 'object' && request.tool_choice
+        ? { name: request.tool_choice.function.name }
+        : (request.tool_choice ?? undefined),
+    stop: typeof request.stop === 'string' ? [request.stop] : (request.stop ?? undefined),
   };
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { providerErrorCodes } from '@/server/agent/providers/provider-failure';
 import { defineAgentEndpoint } from '../agent-endpoint';
 import { askResponse } from '../responses/conversations';
 
@@ -46,14 +47,7 @@ export const modelAndLimitErrors = [
   'resource_not_found',
   'quota_exceeded',
   'cost_cap_exceeded',
-  'provider_auth_failed',
-  'provider_bad_request',
-  'provider_error',
-  'provider_overloaded',
-  'provider_rate_limited',
-  'provider_refusal',
-  'provider_timeout',
-  'provider_unavailable',
+  ...providerErrorCodes,
 ] as const;
 
 export const askEndpoint = defineAgentEndpoint({
@@ -68,7 +62,9 @@ export const askEndpoint = defineAgentEndpoint({
     "(429 `cost_cap_exceeded` until 00:00 UTC). Provider failures fall back to the agent's `model.fallback_models`, in order, and only before " +
     'any text reached the caller; when no model answers the ask fails with the provider code (502). With `stream: true` the answer is ' +
     'server-sent events: `run.created`, `message.delta {text}`, `message.completed`, then `run.completed`, `run.requires_action` or `run.failed` ' +
-    'with the whole run. When the model calls a client tool the run is `requires_action` and `required_action` lists the calls. ' +
+    'with the whole run. Only the client tools named in `tools` are offered to the model (none without `tools`); when it calls one the ' +
+    'run is `requires_action`, `required_action` lists the calls, and their outputs (POST /v1/runs/{run}/tool_outputs, within 24 hours) ' +
+    'continue the run, answered like the ask. ' +
     'With `session`, the input is that session’s next message, answered in the worker with its history as a session message is ' +
     '(its concurrency applies), but failures answer as an ask does (502 with the provider code, 429 `cost_cap_exceeded`); ' +
     '`tools` cannot be given then (`tools_not_allowed_with_session`).',

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import type { AgentErrorCode } from '@/server/errors/agent-codes';
+import { providerErrorCodes } from '@/server/agent/providers/provider-failure';
 import { defineAgentEndpoint } from '../agent-endpoint';
 import { agentListQuery } from '../agent-paging';
 import { agentListOf } from '../responses/common';
-import { messageResponse, runResponse, sessionMessageResult } from '../responses/conversations';
+import { askResponse, messageResponse, runResponse, sessionMessageResult } from '../responses/conversations';
 
 const sessionParams = z.object({ session: z.string().min(1).max(128).describe('The session: its `sess_…` id or your `external_id`.') });
 const runParams = z.object({
@@ -187,8 +188,10 @@ export const submitToolOutputsEndpoint = defineAgentEndpoint({
   tag: 'Runs',
   summary: "Submit client tools' outputs",
   description:
-    'One output for every `call_id` of the run’s `required_action`, within its `expires_at` (10 minutes; later the run fails ' +
-    '`tool_outputs_expired`). The run resumes in the worker. With `stream: true` the answer is its event stream from here on. ' +
+    'One output for every `call_id` of the run’s `required_action`, within its `expires_at` (10 minutes for a session’s run, 24 hours for ' +
+    'a run of `POST /v1/ask` or chat completions; later the run fails `tool_outputs_expired`). A session’s run resumes in the worker, ' +
+    'and the answer is the run; an ask’s run goes on in this request and answers as the ask did (`{id, object: "ask", run, output_text, ' +
+    'required_action?}`, 502 with the provider code when no model answers). With `stream: true` the answer is the run’s event stream from here on. ' +
     'Each `output` is limited as `input` is (4,000 characters with a client token, 32,000 with a secret key): 413 `input_too_large` ' +
     'with `param` `/tool_outputs/<i>/output`.',
   access: 'project',
@@ -207,8 +210,22 @@ export const submitToolOutputsEndpoint = defineAgentEndpoint({
       .max(32),
     stream: z.boolean().default(false),
   }),
-  response: { status: 200, description: 'The run, now `in_progress`, or an event stream.', stream: true, schema: runResponse },
-  errors: ['resource_not_found', 'input_too_large', 'run_not_requires_action', 'tool_outputs_incomplete'],
+  response: {
+    status: 200,
+    description: 'The run, now `in_progress` (an ask’s run: the ask’s answer), or an event stream.',
+    stream: true,
+    schema: z.union([runResponse, askResponse]),
+  },
+  errors: [
+    'resource_not_found',
+    'input_too_large',
+    'run_not_requires_action',
+    'tool_outputs_incomplete',
+    'agent_archived',
+    'agent_not_ready',
+    'cost_cap_exceeded',
+    ...providerErrorCodes,
+  ],
 });
 
 export const cancelRunEndpoint = defineAgentEndpoint({

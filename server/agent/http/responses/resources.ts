@@ -98,8 +98,8 @@ export const toolTestResponse = z.strictObject({
 export const modelResponse = z.strictObject({
   id: z.string(),
   object: z.literal('model'),
-  created: z.number().int().optional().describe('Unix seconds (OpenAI’s field).'),
-  owned_by: z.string().optional().describe('OpenAI’s field.'),
+  created: z.number().int().describe('Unix seconds (OpenAI’s field).'),
+  owned_by: z.string().describe('OpenAI’s field.'),
   provider: z.string(),
   platform_provided: z.boolean(),
   allowed_on_plan: z.boolean(),

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { AgentError } from '@/server/errors/agent-error';
+import { withinCpu } from '@/tests/support/cpu-time';
 import { checkArguments, keptValidatorCount, parametersValidator } from './parameters-validator';
 import { MAX_PARAMETERS_CHARS, newToolSchema } from './tool-schema';
 
@@ -17,19 +18,10 @@ const refusal = (task: () => unknown): AgentError => {
   assert.fail('expected a refusal');
 };
 
-/** Generous for a busy 2-core machine; a backtracking engine takes seconds on 30 characters and forever on a MiB. */
-const within = <T>(limitMs: number, task: () => T): T => {
-  const started = performance.now();
-  const result = task();
-  const took = performance.now() - started;
-  assert.ok(took < limitMs, `took ${Math.round(took)} ms`);
-  return result;
-};
-
 const hostile = { type: 'object', properties: { q: { type: 'string', pattern: '^(a|a)*$' } } };
 
 test('a pattern that backtracks exponentially runs in linear time: 30 characters at once', () => {
-  const error = within(2_000, () => refusal(() => checkArguments(structuredClone(hostile), { q: `${'a'.repeat(30)}!` })));
+  const error = withinCpu(2_000, () => refusal(() => checkArguments(structuredClone(hostile), { q: `${'a'.repeat(30)}!` })));
   assert.equal(error.code, 'validation_failed');
   assert.equal(error.param, '/arguments/q');
   checkArguments(structuredClone(hostile), { q: 'a'.repeat(30) });
@@ -37,12 +29,15 @@ test('a pattern that backtracks exponentially runs in linear time: 30 characters
 
 test('the largest arguments against backtracking patterns and keys finish well under a second or are refused', () => {
   const text = `${'a'.repeat(MIB - 100)}!`;
-  assert.equal(within(2_000, () => refusal(() => checkArguments(structuredClone(hostile), { q: text }))).param, '/arguments/q');
+  assert.equal(withinCpu(2_000, () => refusal(() => checkArguments(structuredClone(hostile), { q: text }))).param, '/arguments/q');
   const keys = { type: 'object', patternProperties: { '^(a|a)*$': { type: 'number' } } };
-  assert.equal(within(2_000, () => refusal(() => checkArguments(keys, { ['a'.repeat(MIB - 100)]: 'not a number' }))).code, 'validation_failed');
+  assert.equal(
+    withinCpu(2_000, () => refusal(() => checkArguments(keys, { ['a'.repeat(MIB - 100)]: 'not a number' }))).code,
+    'validation_failed',
+  );
   // A large program reading a MiB would take minutes: the work one validation may do is limited.
   const costly = { type: 'object', properties: { q: { type: 'string', pattern: '[ab]{999}[cd]' } } };
-  const tooCostly = within(2_000, () => refusal(() => checkArguments(costly, { q: 'ab'.repeat(MIB / 2 - 50) })));
+  const tooCostly = withinCpu(2_000, () => refusal(() => checkArguments(costly, { q: 'ab'.repeat(MIB / 2 - 50) })));
   assert.equal(tooCostly.param, '/arguments');
   assert.match(tooCostly.message, /too costly/);
 });
@@ -57,9 +52,9 @@ test('the largest parameters allowed compile, and check the largest arguments, o
     return schema;
   };
   const text = 'ab'.repeat(MIB / 2 - 50);
-  const patterns = within(2_000, () => parametersValidator(largest((i) => ({ pattern: `^(a|b|ab)*$|${i}` }))));
+  const patterns = withinCpu(2_000, () => parametersValidator(largest((i) => ({ pattern: `^(a|b|ab)*$|${i}` }))));
   assert.match(
-    within(2_000, () =>
+    withinCpu(2_000, () =>
       refusal(() =>
         checkArguments(
           largest((i) => ({ pattern: `^(a|b|ab)*$|${i}` })),
@@ -70,14 +65,14 @@ test('the largest parameters allowed compile, and check the largest arguments, o
     /too costly/,
   );
   assert.equal(patterns({ q: 'abab' }), true);
-  const plain = within(2_000, () => parametersValidator(largest((i) => ({ maxLength: 2 * MIB + i }))));
+  const plain = withinCpu(2_000, () => parametersValidator(largest((i) => ({ maxLength: 2 * MIB + i }))));
   assert.equal(
-    within(2_000, () => plain({ q: text })),
+    withinCpu(2_000, () => plain({ q: text })),
     true,
   );
   const steps = Array.from({ length: 55 }, (_, i) => `[^${String.fromCharCode(99 + (i % 20))}]{999}`).join('');
   assert.ok(steps.length <= 500);
-  assert.match(within(2_000, () => refusal(() => parametersValidator(largest(() => ({ pattern: steps }))))).message, /RE2 steps/);
+  assert.match(withinCpu(2_000, () => refusal(() => parametersValidator(largest(() => ({ pattern: steps }))))).message, /RE2 steps/);
   const tooLarge = { type: 'object', properties: { q: { description: 'x'.repeat(MAX_PARAMETERS_CHARS) } } };
   assert.equal(newToolSchema.shape.parameters.safeParse(tooLarge).success, false);
 });

@@ -61,7 +61,7 @@ Send \`Agent-Version: ${AGENT_API_VERSION}\` or nothing; any other value is 400 
 \`{ "error": { "type", "code", "message", "param"?, "request_id", "doc_url" } }\`. Branch on \`code\`; codes are only ever added. \`param\` is a JSON pointer into the body (\`/config/model/id\`) or a parameter's name. Every code: [/agent/docs/errors](/agent/docs/errors). Retry 429 after \`Retry-After\`; 409 \`session_busy\`, \`session_queue_full\` and \`idempotency_in_progress\` after a short pause; 500, 502, 503 with backoff; never when \`x-should-retry: false\`.
 
 ## Requests
-Unparsable JSON is 400 \`invalid_json\`, an unknown body field 400 \`unknown_field\`, a bad body value 422 \`validation_failed\`, a bad query, path or header value 400 \`invalid_parameter\`; bodies over 1 MiB (5 MiB for knowledge sources) are 413 \`request_too_large\`. Successful answers may carry \`warnings: [{code, message, param?}]\`.
+Unparsable JSON, or JSON nesting objects and arrays more than 64 levels deep, is 400 \`invalid_json\`, an unknown body field 400 \`unknown_field\`, a bad body value 422 \`validation_failed\`, a bad query, path or header value 400 \`invalid_parameter\`; bodies over 1 MiB (5 MiB for knowledge sources) are 413 \`request_too_large\`. Successful answers may carry \`warnings: [{code, message, param?}]\`.
 
 ## Lists
 \`{ "object": "list", "data", "first_id", "last_id", "has_more" }\`, newest first; \`limit\` 1–100 (20); \`after=<last_id>\` for the next page or \`before=<first_id>\` for the previous one, never both (400 \`invalid_cursor\`, also for an id from another list).

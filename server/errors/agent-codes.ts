@@ -57,8 +57,8 @@ export const agentErrorCodes = withTrpcCodes({
   ),
   credential_invalid: invalid(
     422,
-    'The AI provider rejected this API key in the live check.',
-    'رفض مزوّد الذكاء الاصطناعي مفتاح API هذا عند التحقق المباشر.',
+    'The AI provider did not accept this API key in the live check: it answered {provider_status}.',
+    'لم يقبل مزوّد الذكاء الاصطناعي مفتاح API هذا عند التحقق المباشر: أجاب {provider_status_ar}.',
   ),
   draft_not_allowed: invalid(
     422,

@@ -11,7 +11,7 @@ const breaks = new Map<string, string>([
 ]);
 
 /** Characters handed to the parser at a time; the budget is checked between them. */
-const CHUNK_CHARS = 16 * 1024;
+const CHUNK_CHARS = 4 * 1024;
 /**
  * Processor time reading one page may take. A 5 MiB page takes a fraction of it; markup the
  * parser handles slowly (elements nested thousands deep) is refused rather than read for minutes.

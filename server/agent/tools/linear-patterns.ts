@@ -1,4 +1,4 @@
-import type { RegExpEngine } from 'ajv';
+import type { Options } from 'ajv';
 import { RE2JS } from 're2js';
 
 /**
@@ -32,7 +32,7 @@ export function withPatternBudget<T>(task: () => T): T {
   }
 }
 
-function compileLinear(pattern: string): { test(text: string): boolean } {
+function compileLinear(pattern: string): { test(text: string): boolean; toString(): string } {
   if (pattern.length > MAX_PATTERN_CHARS) throw new Error(`a pattern is at most ${MAX_PATTERN_CHARS} characters.`);
   let regex: RE2JS;
   try {
@@ -57,4 +57,6 @@ function compileLinear(pattern: string): { test(text: string): boolean } {
 }
 
 /** For Ajv's `code.regExp` option; `code` names it in standalone code, which is not generated here. */
+type RegExpEngine = NonNullable<NonNullable<Options['code']>['regExp']>;
+
 export const linearRegExp: RegExpEngine = Object.assign((pattern: string) => compileLinear(pattern), { code: 're2js' });

@@ -105,3 +105,17 @@ test("one tenant's $id neither breaks nor answers for another's schema", () => {
   checkArguments(theirs, { n: 'one' });
   assert.equal(refusal(() => checkArguments(theirs, { n: 1 })).param, '/arguments/n');
 });
+
+test('references and unbounded uniqueItems, which make one check superlinear, are refused naming their place', () => {
+  const levels = Object.fromEntries(
+    Array.from({ length: 40 }, (_, i) => [`d${i}`, { allOf: [{ $ref: `#/definitions/d${i + 1}` }, { $ref: `#/definitions/d${i + 1}` }] }]),
+  );
+  const branching = { type: 'object', definitions: { ...levels, d40: { type: 'string' } }, properties: { q: { $ref: '#/definitions/d0' } } };
+  assert.match(withinCpu(2_000, () => refusal(() => parametersValidator(branching))).param!, /^\/parameters\/.*\/\$ref$/);
+  const unique = { type: 'object', properties: { list: { type: 'array', uniqueItems: true } } };
+  assert.equal(refusal(() => parametersValidator(unique)).param, '/parameters/properties/list/uniqueItems');
+  const bounded = { type: 'object', properties: { list: { type: 'array', uniqueItems: true, maxItems: 100 } } };
+  const distinct = Array.from({ length: 100 }, (_, i) => ({ id: i, note: 'x'.repeat(1_000) }));
+  withinCpu(2_000, () => checkArguments(bounded, { list: distinct }));
+  assert.equal(refusal(() => checkArguments(bounded, { list: [...distinct, {}] })).param, '/arguments/list');
+});

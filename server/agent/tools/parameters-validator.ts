@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Ajv, type ValidateFunction } from 'ajv';
 import { LRUCache } from 'lru-cache';
 import { AgentError } from '@/server/errors/agent-error';
+import { costlyKeyword } from './costly-keywords';
 import { linearRegExp, PatternBudgetExceeded, withPatternBudget } from './linear-patterns';
 
 /** Checks schemas against the JSON Schema meta-schema; it never compiles a tenant's schema. */
@@ -22,6 +23,8 @@ export function parametersValidator(parameters: object): ValidateFunction {
   const key = createHash('sha256').update(JSON.stringify(parameters)).digest('base64url');
   const kept = validators.get(key);
   if (kept) return kept;
+  const costly = costlyKeyword(parameters);
+  if (costly) throw new AgentError('validation_failed', { param: `/parameters${costly.pointer}`, details: { detail: costly.detail } });
   try {
     if (!metaSchemas.validateSchema(parameters)) throw new Error(metaSchemas.errorsText(metaSchemas.errors));
     const ajv = new Ajv({ strict: false, meta: false, validateSchema: false, addUsedSchema: false, code: { regExp: linearRegExp } });

@@ -13,10 +13,11 @@ const oneLine = z
 
 /**
  * A tool's parameters at most: characters of JSON, and objects (schemas) in it. Real ones are a
- * few hundred bytes; compiling one costs time that grows faster than its schemas' number.
+ * few hundred bytes; compiling one costs time that grows faster than its schemas' number, and
+ * each schema may read the whole arguments (up to 1 MiB) in one check.
  */
 export const MAX_PARAMETERS_CHARS = 16_384;
-export const MAX_PARAMETERS_OBJECTS = 256;
+export const MAX_PARAMETERS_OBJECTS = 128;
 
 const jsonObjects = (value: unknown): number =>
   value === null || typeof value !== 'object'

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { findUnstorableText, unstorableTextMessage } from '@/server/db/storable-text';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '@/server/http/json-depth';
 import { readBodyUpTo } from '@/server/http/read-body';
 import { ApiError } from '@/server/errors/api-error';
 
@@ -61,12 +62,15 @@ export function parseWith<S extends z.ZodType>(schema: S, input: unknown, prefix
   throw new ApiError('invalid_parameter', `Invalid \`${field || 'body'}\`: ${first.message}`, field ? { param: field } : {});
 }
 
-/** Reads the body as JSON, refusing more than 1 MiB and anything that is not a JSON object. */
+/** Reads the body as JSON, refusing more than 1 MiB, nesting deeper than 64 levels and anything that is not a JSON object. */
 export async function readJsonBody(request: Request): Promise<unknown> {
   const bytes = await readBodyUpTo(request, MAX_BODY_BYTES);
   if (!bytes) throw tooLarge();
   const text = bytes.toString('utf8');
   if (text.trim() === '') return undefined;
+  if (nestsDeeperThan(text)) {
+    throw new ApiError('invalid_json', `The request body nests objects and arrays more than ${MAX_JSON_DEPTH} levels deep.`);
+  }
   try {
     return JSON.parse(text);
   } catch {

@@ -57,8 +57,8 @@ export const agentErrorCodes = withTrpcCodes({
   ),
   credential_invalid: invalid(
     422,
-    'The AI provider rejected this API key in the live check.',
-    'رفض مزوّد الذكاء الاصطناعي مفتاح API هذا عند التحقق المباشر.',
+    'The AI provider did not accept this API key in the live check: it answered {provider_status}.',
+    'لم يقبل مزوّد الذكاء الاصطناعي مفتاح API هذا عند التحقق المباشر: أجاب {provider_status_ar}.',
   ),
   draft_not_allowed: invalid(
     422,
@@ -100,7 +100,11 @@ export const agentErrorCodes = withTrpcCodes({
     'المؤشر غير صالح لهذه القائمة. استخدم first_id أو last_id من صفحة سابقة من القائمة نفسها، ولا ترسل after وbefore معًا.',
   ),
   invalid_idempotency_key: invalid(400, 'Idempotency-Key must be 1 to 255 characters.', 'يجب أن يكون Idempotency-Key من 1 إلى 255 حرفًا.'),
-  invalid_json: invalid(400, 'The request body is not valid JSON.', 'متن الطلب ليس JSON صالحًا.'),
+  invalid_json: invalid(
+    400,
+    'The request body is not valid JSON, or nests objects and arrays more than 64 levels deep.',
+    'متن الطلب ليس JSON صالحًا، أو تتداخل فيه الكائنات والمصفوفات أكثر من 64 مستوى.',
+  ),
   invalid_parameter: invalid(400, 'The parameter {param} has an invalid value: {detail}', 'قيمة المعامل {param} غير صالحة: {detail}'),
   method_not_allowed: invalid(
     405,

@@ -5,7 +5,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
  * The demo shop API of agent-api.md §4, over HTTPS: what an organization's own systems look like
  * to the agent's HTTP tools and knowledge sources. `/orders/{id}` answers JSON; `/orders/9999` a
  * 500, `/orders/big` 2 MiB, `/orders/html` a web page; `/faq` the shop's FAQ page, `/faq.md` the
- * same as markdown, `/moved` a redirect to it. `/hooks/{name}` is the shop's webhook receiver, for
+ * same as markdown, `/moved` (and anything under it) a redirect to it; `/echo/…` answers
+ * `{path}`, the request's path and query as sent. `/hooks/{name}` is the shop's webhook receiver, for
  * tests: a POST is recorded (method, headers, body) and answered 200, or `?status=` (always) or
  * `?fail=n` (the first n requests to that name answer `status`, by default 500); a GET returns
  * `{requests: [...]}`, oldest first.
@@ -91,7 +92,8 @@ function answer(req: IncomingMessage, res: ServerResponse): void {
   if (hook) return receiveHook(req, url, hook[1]!, send);
   if (path === '/faq') return send(200, 'text/html; charset=utf-8', shopFaqHtml);
   if (path === '/faq.md') return send(200, 'text/markdown; charset=utf-8', faqMarkdown);
-  if (path === '/moved') return send(302, 'text/plain', 'moved', { location: '/faq' });
+  if (path === '/moved' || path.startsWith('/moved/')) return send(302, 'text/plain', 'moved', { location: '/faq' });
+  if (path.startsWith('/echo/')) return send(200, 'application/json', JSON.stringify({ path: req.url }));
   const match = /^\/orders\/([^/]+)$/.exec(path);
   if (!match) return send(404, 'application/json', JSON.stringify({ error: 'not_found' }));
   const id = decodeURIComponent(match[1]!);

@@ -228,6 +228,31 @@ describe('/agent/v1/agents', () => {
     assertAgentError(await agent('/v1/ask', { key: tenant.key, body: { agent: ref, input: 'Hi' } }), 'agent_archived', 'agent');
   });
 
+  test('a secret variable takes no default, on create and on patch, in English and Arabic', async () => {
+    const variables = [{ name: 'api_token', secret: true, default: 'tok-readable-by-anyone' }];
+    await assertRefusedInBoth(
+      (language) => create({ name: `Secret ${unique()}`, config: { model, variables } }, language),
+      'validation_failed',
+      '/config/variables/0/default',
+    );
+    const made = await create({ name: `Secret ${unique()}`, config: { model, variables: [{ name: 'api_token', secret: true }] } });
+    assert.equal(made.status, 201, JSON.stringify(made.body));
+    const patched = await patch(made.body.id, { config: { variables } }, made.headers.get('etag'));
+    assertAgentError(patched, 'validation_failed', '/config/variables/0/default');
+    const plain = await patch(made.body.id, { config: { variables: [{ name: 'tier', default: 'basic' }] } }, made.headers.get('etag'));
+    assert.equal(plain.status, 200, JSON.stringify(plain.body));
+  });
+
+  test('a body nesting objects and arrays deeper than 64 levels is 400 invalid_json, whatever its depth', async () => {
+    const nested = (depth: number) =>
+      `{"name":"Deep","config":{"model":{"id":"${model.id}"},"instructions":${'['.repeat(depth - 2)}${']'.repeat(depth - 2)}}}`;
+    for (const depth of [65, 5_000, 100_000]) {
+      await assertRefusedInBoth((language) => create(nested(depth), language), 'invalid_json');
+    }
+    // 64 levels reach the body's own checks.
+    assertAgentError(await create(nested(64)), 'validation_failed', '/config/instructions');
+  });
+
   test("another project's agent is not found, and a read-only key cannot change agents", async () => {
     const created = await create({ name: `Mine ${unique()}`, config: { model } });
     const ref = created.body.id as string;

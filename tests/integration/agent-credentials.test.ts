@@ -5,6 +5,7 @@ import ipaddr from 'ipaddr.js';
 import { before, describe, test } from 'node:test';
 import { db } from '@/server/db';
 import { agentCall, createAgentTenant, createSecretKey, simKey } from '../agent-factories';
+import { agent, assertRefusedInBoth } from '../support/agent-api';
 
 describe('/agent/v1/provider_credentials', () => {
   let key: string;
@@ -53,7 +54,26 @@ describe('/agent/v1/provider_credentials', () => {
     const res = await create({ provider: 'anthropic', name: 'revoked', api_key: 'sim-revoked' });
     assert.equal(res.status, 422);
     assert.equal(res.body.error.code, 'credential_invalid');
+    assert.match(res.body.error.message, /it answered HTTP 401 Unauthorized\.$/);
     assert.equal(await db.providerCredential.count({ where: { projectId, name: 'revoked' } }), 0);
+  });
+
+  test('a base URL that redirects is credential_invalid naming the status in English and Arabic, and nothing is stored', async () => {
+    const base_url = `${process.env.SHOP_URL!}/moved/v1`;
+    const refused = await assertRefusedInBoth(
+      (language) =>
+        agent('/v1/provider_credentials', { key, language, body: { provider: 'openai_compatible', name: 'moved', api_key: simKey(), base_url } }),
+      'credential_invalid',
+      '/api_key',
+    );
+    assert.match(refused.body.error.message, /HTTP 302 Found \(a redirect, which is not followed\)/);
+    const arabic = await agent('/v1/provider_credentials', {
+      key,
+      language: 'ar',
+      body: { provider: 'openai_compatible', name: 'moved', api_key: simKey(), base_url },
+    });
+    assert.match(arabic.body.error.message, /HTTP 302 \(إعادة توجيه لا تُتَّبع\)/);
+    assert.equal(await db.providerCredential.count({ where: { projectId, name: 'moved' } }), 0);
   });
 
   test('a check that cannot run is provider_unavailable and nothing is stored', async () => {

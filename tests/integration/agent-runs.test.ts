@@ -290,6 +290,54 @@ describe('/agent/v1 session runs', () => {
     redis.disconnect();
   });
 
+  test('a secret an upstream echoes URL-encoded or JSON-escaped reaches no prompt, event, stored run or reply', async () => {
+    // Every form the secret takes (as sent, URL-encoded, form-encoded, JSON-escaped) holds this word.
+    const word = unique();
+    const secret = `tok ${word}/s+e"c`;
+    const tool = await agent('/v1/tools', {
+      key,
+      body: {
+        name: `echo_${unique()}`,
+        http: { url: `${shop}/echo/{{variables.api_token}}?q={{variables.api_token}}` },
+        response: { fields: ['/path'] },
+      },
+    });
+    assert.equal(tool.status, 201, JSON.stringify(tool.body));
+    const echoSlug = (
+      await createAgent(projectId, {
+        model: { id: 'sim/steady' },
+        variables: [{ name: 'api_token', type: 'string', secret: true, allowed_hosts: [new URL(shop).hostname] }],
+        tools: { http: [tool.body.id], max_tool_rounds: 2 },
+      })
+    ).slug;
+    const session = (await agent('/v1/sessions', { key, body: { agent: echoSlug, external_id: `chat-${unique()}` } })).body.id as string;
+    const events = await streamText(`/v1/sessions/${session}/messages`, {
+      input: `#call ${tool.body.name} {}`,
+      variables: { api_token: secret },
+      stream: true,
+    });
+    const completed = JSON.parse(events.find((e) => e.event === 'tool_call.completed')!.data);
+    assert.match(completed.output.result.path, /^\/echo\/\[secret\]\?q=\[secret\]$/, 'the tool was called, and its echo redacted');
+    assert.equal(events.at(-1)!.event, 'run.completed');
+    const runId = JSON.parse(events.at(-1)!.data).id as string;
+
+    const prompts = JSON.stringify(await aiSimulator(`/requests?key=${openaiKey}`));
+    const stored = JSON.stringify(await db.agentRun.findUniqueOrThrow({ where: { id: runId } }), (_k, v: unknown) =>
+      typeof v === 'bigint' ? String(v) : v,
+    );
+    const messages = JSON.stringify(await db.agentMessage.findMany({ where: { sessionId: session } }));
+    const logs = readdirSync('test-results/logs').map((file) => readFileSync(`test-results/logs/${file}`, 'utf8'));
+    for (const [where, text] of [
+      ['a prompt', prompts],
+      ['an event', JSON.stringify(events)],
+      ['the run row', stored],
+      ['a message', messages],
+      ['a log', logs.join('\n')],
+    ]) {
+      assert.ok(!text!.includes(word), `the secret in ${where}`);
+    }
+  });
+
   test('at most 5 calls run per round; the rest get too_many_calls; failing tools are results, not failures', async () => {
     const res = await agent('/v1/sessions', { key, body: { agent: toolSlug, external_id: `chat-${unique()}` } });
     const lines = ['1234', '9999', 'html', '1', '2', '3', '4'].map((id) => `#call order_status {"order_id":"${id}"}`).join('\n');

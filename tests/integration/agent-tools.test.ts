@@ -93,6 +93,45 @@ describe('/agent/v1/tools', () => {
     assertAgentError(await tryTool(tool.body.id, { arguments: {} }), 'validation_failed', '/arguments');
   });
 
+  test('parameter patterns run in linear time: the largest hostile arguments are answered at once, and the process stays free', async () => {
+    const parameters = { type: 'object', properties: { order_id: { type: 'string', pattern: '^(a|a)*$' } }, required: ['order_id'] };
+    const tool = await create(orderTool({ parameters }));
+    assert.equal(tool.status, 201, JSON.stringify(tool.body));
+    for (const order_id of [`${'a'.repeat(30)}!`, `${'a'.repeat(1024 * 1024 - 200)}!`]) {
+      const started = performance.now();
+      // Generous for a shared machine: a backtracking engine takes minutes on 30 characters and never ends on a MiB.
+      assertAgentError(await tryTool(tool.body.id, { arguments: { order_id } }), 'validation_failed', '/arguments/order_id');
+      assert.ok(performance.now() - started < 5_000, `answered in ${Math.round(performance.now() - started)} ms`);
+    }
+    const tried = await tryTool(tool.body.id, { arguments: { order_id: 'aaaa' } });
+    assert.equal(tried.status, 200, JSON.stringify(tried.body));
+  });
+
+  test("schemas are compiled per tool, so one tenant's $id neither breaks nor answers for another's; costly ones are refused", async () => {
+    const withId = (type: string) => ({ $id: 'https://example.com/order', type: 'object', properties: { order_id: { type } } });
+    const mine = await create(orderTool({ parameters: withId('string') }));
+    assert.equal(mine.status, 201, JSON.stringify(mine.body));
+    const theirs = await create(orderTool({ parameters: withId('number') }), 'en', otherKey);
+    assert.equal(theirs.status, 201, JSON.stringify(theirs.body));
+    for (let i = 0; i < 3; i++) assert.equal((await tryTool(mine.body.id, { arguments: { order_id: '1234' } })).status, 200);
+    assertAgentError(await tryTool(mine.body.id, { arguments: { order_id: 1234 } }), 'validation_failed', '/arguments/order_id');
+
+    const pattern = (value: string) =>
+      orderTool({ parameters: { type: 'object', properties: { order_id: { type: 'string', pattern: value } } } });
+    await assertRefusedInBoth((language) => create(pattern('^(a)\\1$'), language), 'validation_failed', '/parameters');
+    assertAgentError(await create(pattern('a'.repeat(501))), 'validation_failed', '/parameters');
+    const steps = Array.from({ length: 55 }, (_, i) => `[^${String.fromCharCode(99 + (i % 20))}]{999}`).join('');
+    assertAgentError(await create(pattern(steps)), 'validation_failed', '/parameters');
+    const recursive = { type: 'object', properties: { order_id: { type: 'string' }, next: { allOf: [{ $ref: '#' }, { $ref: '#' }] } } };
+    await assertRefusedInBoth(
+      (language) => create(orderTool({ parameters: recursive }), language),
+      'validation_failed',
+      '/parameters/properties/next/allOf/0/$ref',
+    );
+    const large = { type: 'object', properties: { order_id: { type: 'string', description: 'x'.repeat(16_384) } } };
+    assertAgentError(await create(orderTool({ parameters: large })), 'validation_failed', '/parameters');
+  });
+
   test('saving refuses URLs that are not public https on 443 or 8443, unknown placeholders and identity parameters of verified-only tools', async () => {
     for (const url of ['http://example.com/x', 'https://example.com:8080/x', 'https://10.1.2.3/x', 'https://{{args.order_id}}.example.com/x']) {
       await assertRefusedInBoth((language) => create(orderTool({ http: { url } }), language), 'url_not_allowed', '/http/url');

@@ -126,6 +126,10 @@ describe('POST /v1/contacts', () => {
     expectError(await createContact({ name: 'Ada' }), 422, 'missing_parameter', 'phone_number');
     expectError(await api('POST', '/v1/contacts'), 422, 'missing_parameter', 'phone_number');
     expectError(await api('POST', '/v1/contacts', '{"phone_number": '), 400, 'invalid_json');
+    for (const depth of [65, 5_000]) {
+      const deep = `{"phone_number":"${newPhone().e164}","tags":${'['.repeat(depth - 1)}${']'.repeat(depth - 1)}}`;
+      expectError(await api('POST', '/v1/contacts', deep), 400, 'invalid_json');
+    }
     expectError(await createContact({ phone_number: 15550102345 }), 422, 'invalid_parameter', 'phone_number');
     expectError(await createContact({ phone_number: newPhone().e164, tags: [''] }), 422, 'invalid_parameter', 'tags[0]');
     expectError(await createContact({ phone_number: newPhone().e164, tags: ['x'.repeat(51)] }), 422, 'invalid_parameter', 'tags[0]');

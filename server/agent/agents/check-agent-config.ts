@@ -7,11 +7,19 @@ import { toolHost } from '@/server/agent/tools/check-tool';
 import type { AgentConfig } from './agent-config';
 
 /**
- * What a configuration must hold before it is saved as a draft (agent-api.md §1.3): every
- * model known, the main model and its fallbacks on the plan, every id it names in the project,
- * tool names unique. Pointers in `param` start at the request's `/config`.
+ * What a configuration must hold before it is saved as a draft (agent-api.md §1.3): no secret
+ * variable with a default, every model known, the main model and its fallbacks on the plan,
+ * every id it names in the project, tool names unique. Pointers in `param` start at the request's `/config`.
  */
 export async function checkAgentConfig(projectId: string, config: AgentConfig, access: ProjectModelAccess): Promise<void> {
+  // A default is stored with the agent and shown to whoever reads it, so a secret has none.
+  const secretDefault = config.variables.findIndex((variable) => variable.secret && variable.default !== undefined);
+  if (secretDefault >= 0) {
+    throw new AgentError('validation_failed', {
+      param: `/config/variables/${secretDefault}/default`,
+      details: { detail: 'a secret variable has no default; send its value with each message.' },
+    });
+  }
   const models: Array<[string, string]> = [
     ['/config/model/id', config.model.id],
     ...config.model.fallback_models.map((id, i): [string, string] => [`/config/model/fallback_models/${i}`, id]),

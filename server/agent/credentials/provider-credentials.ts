@@ -3,7 +3,8 @@ import { notifyCallerChange } from '@/server/api-keys/notify-caller-change';
 import { db, Prisma, type ProviderCredential } from '@/server/db';
 import { newId } from '@/server/db/ids';
 import { AgentError } from '@/server/errors/agent-error';
-import { checkProviderCredential } from '@/server/agent/providers/check-provider-credential';
+import { checkProviderCredential, type CredentialCheck } from '@/server/agent/providers/check-provider-credential';
+import { providerStatusWords } from '@/server/agent/providers/provider-status-words';
 import type { ModelProvider } from '@/server/agent/providers/provider-api';
 import { ProviderFailure } from '@/server/agent/providers/provider-failure';
 import { pageAgentList, type AgentListParams } from '@/server/agent/http/agent-paging';
@@ -36,8 +37,12 @@ export async function createProviderCredential(projectId: string, input: NewProv
   if (await db.providerCredential.findUnique({ where: { projectId_name: { projectId, name: input.name } }, select: { id: true } })) {
     throw nameTaken(input.name);
   }
-  const status = await liveCheck(input.provider, input.api_key, baseUrl);
-  if (status === 'invalid') throw new AgentError('credential_invalid', { param: '/api_key' });
+  const check = await liveCheck(input.provider, input.api_key, baseUrl);
+  if (check.status === 'invalid') {
+    const words = providerStatusWords(check.providerStatus);
+    throw new AgentError('credential_invalid', { param: '/api_key', details: { provider_status: words.en, provider_status_ar: words.ar } });
+  }
+  const { status } = check;
   try {
     const row = await db.providerCredential.create({
       data: {
@@ -65,7 +70,7 @@ export async function recheckProviderCredential(projectId: string, id: string) {
   const row = await findProviderCredential(projectId, id);
   const apiKey = openCredentialKey(row.keyCiphertext);
   if (apiKey === null) return presentProviderCredential(row);
-  const status = await liveCheck(row.provider as ModelProvider, apiKey, row.baseUrl);
+  const { status } = await liveCheck(row.provider as ModelProvider, apiKey, row.baseUrl);
   const updated = await db.providerCredential.update({ where: { id: row.id }, data: { status, checkedAt: new Date() } });
   await notifyCallerChange();
   return presentProviderCredential(updated);
@@ -110,10 +115,9 @@ async function findProviderCredential(projectId: string, id: string): Promise<Pr
   return row;
 }
 
-async function liveCheck(provider: ModelProvider, apiKey: string, baseUrl: string | null): Promise<'valid' | 'invalid'> {
+async function liveCheck(provider: ModelProvider, apiKey: string, baseUrl: string | null): Promise<CredentialCheck> {
   try {
-    const check = await checkProviderCredential({ provider, apiKey, baseURL: baseUrl ?? undefined, untrustedBaseURL: baseUrl !== null });
-    return check.status;
+    return await checkProviderCredential({ provider, apiKey, baseURL: baseUrl ?? undefined, untrustedBaseURL: baseUrl !== null });
   } catch (error) {
     // A name that resolved to a private address is the URL's fault (422), found only at connect time;
     // otherwise only the two codes that say "the check could not run" reach the caller (§1.3).

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { findUnstorableText, unstorableTextMessage } from '@/server/db/storable-text';
 import { AgentError } from '@/server/errors/agent-error';
+import { nestsDeeperThan } from '@/server/http/json-depth';
 import { readBodyUpTo } from '@/server/http/read-body';
 
 export const MIB = 1024 * 1024;
@@ -48,12 +49,13 @@ export function parseAgentParameters<S extends z.ZodType>(schema: S, input: Reco
   throw new AgentError('invalid_parameter', { param: String(first.path[0] ?? ''), details: { detail: first.message } });
 }
 
-/** Reads the body as JSON within `limit` bytes; an empty body is `undefined`. */
+/** Reads the body as JSON within `limit` bytes and 64 levels of nesting; an empty body is `undefined`. */
 export async function readAgentJson(request: Request, limit: number): Promise<unknown> {
   const bytes = await readBodyUpTo(request, limit);
   if (!bytes) throw new AgentError('request_too_large', { details: { limit: limit === MIB ? '1 MiB' : `${limit / MIB} MiB` } });
   const text = bytes.toString('utf8');
   if (text.trim() === '') return undefined;
+  if (nestsDeeperThan(text)) throw new AgentError('invalid_json');
   try {
     return JSON.parse(text);
   } catch {

@@ -2,7 +2,7 @@ import { db, type DbTx, type KnowledgeSource } from '@/server/db';
 import { ResponseTooLargeError, readCapped, safeFetch, unwrapOutboundError } from '@/server/http/safe-fetch';
 import { customerCallFailure } from '@/server/agent/http/customer-call-failure';
 import { logger } from '@/server/logger';
-import { pageText } from './page-text';
+import { pageText, PageTooSlow } from './page-text';
 import { normaliseForSearch } from './search-text';
 import { splitPassages } from './split-passages';
 
@@ -88,5 +88,11 @@ async function readPage(url: string): Promise<string> {
     throw new SourceUnreadable('The page stopped before it was read whole.');
   }
   const body = new TextDecoder().decode(bytes);
-  return type === 'text/html' || type === 'application/xhtml+xml' ? pageText(body) : body;
+  if (type !== 'text/html' && type !== 'application/xhtml+xml') return body;
+  try {
+    return pageText(body);
+  } catch (error) {
+    if (error instanceof PageTooSlow) throw new SourceUnreadable(error.message);
+    throw error;
+  }
 }

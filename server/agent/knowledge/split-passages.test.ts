@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { withinCpu } from '@/tests/support/cpu-time';
 import { normaliseForSearch, searchQueryOf } from './search-text';
 import { PASSAGE_CHARS, splitPassages } from './split-passages';
 
@@ -38,4 +39,12 @@ test('Arabic spelling variants and diacritics fold to one form; queries are OR-e
   assert.equal(searchQueryOf("What's the return policy? return"), 'what | the | return | policy');
   assert.equal(searchQueryOf('سياسة الإرجاع'), 'سياسه | الارجاع');
   assert.equal(searchQueryOf("' | & ! ()"), null, 'nothing but operators: no query');
+});
+
+test('the largest source (5 MiB) of one-letter paragraphs or headings is split in time linear in its size', () => {
+  for (const unit of ['a\n\n', '# a\n\n', 'a\n']) {
+    const text = unit.repeat((5 * 1024 * 1024) / unit.length);
+    const passages = withinCpu(2_000, () => splitPassages(text, true));
+    assert.ok(passages.every((passage) => passage.text.length <= PASSAGE_CHARS));
+  }
 });

@@ -1,6 +1,9 @@
 /** Characters a passage holds at most: a few paragraphs, small enough to put several in a prompt. */
 export const PASSAGE_CHARS = 1_200;
 
+/** A markdown heading line; its text is the group. */
+const markdownHeading = /^#{1,6}[^\S\n](.*)$/m;
+
 export interface Passage {
   heading: string | null;
   text: string;
@@ -15,24 +18,28 @@ export function splitPassages(text: string, markdown: boolean): Passage[] {
   const passages: Passage[] = [];
   let heading: string | null = null;
   let current: string[] = [];
+  // Kept as it grows: joining the passage again for every piece made many short paragraphs quadratic.
+  let currentLength = -2;
   const flush = () => {
     if (current.length > 0) passages.push({ heading, text: current.join('\n\n') });
     current = [];
+    currentLength = -2;
   };
   for (const block of text.replace(/\r\n?/g, '\n').split(/\n\s*\n/)) {
-    const lines = block.trim().split('\n');
-    const headingLine = markdown ? lines.findIndex((line) => /^#{1,6}\s/.test(line)) : -1;
-    if (headingLine >= 0) {
+    let body = block.trim();
+    const headingLine = markdown ? markdownHeading.exec(body) : null;
+    if (headingLine) {
       // Text before the heading belongs to the passage before it.
-      const before = lines.slice(0, headingLine).join('\n').trim();
+      const before = body.slice(0, headingLine.index).trim();
       if (before) current.push(before);
       flush();
-      heading = lines[headingLine]!.replace(/^#{1,6}\s+/, '').trim() || null;
-      lines.splice(0, headingLine + 1);
+      heading = headingLine[1]!.trim() || null;
+      body = body.slice(headingLine.index + headingLine[0].length).trim();
     }
-    for (const piece of cut(lines.join('\n').trim())) {
-      if (current.join('\n\n').length + piece.length + 2 > PASSAGE_CHARS) flush();
+    for (const piece of cut(body)) {
+      if (currentLength + piece.length + 2 > PASSAGE_CHARS) flush();
       current.push(piece);
+      currentLength += piece.length + 2;
     }
   }
   flush();

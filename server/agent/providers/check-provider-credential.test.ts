@@ -32,16 +32,23 @@ test('a working key is valid, for each provider', async () => {
 });
 
 test('a revoked key is invalid', async () => {
-  assert.deepEqual(await checkProviderCredential({ provider: 'openai', apiKey: 'sim-revoked', baseURL: openaiBase() }), { status: 'invalid' });
-  assert.deepEqual(await checkProviderCredential({ provider: 'anthropic', apiKey: 'sim-revoked', baseURL: anthropicBase() }), {
-    status: 'invalid',
-  });
+  const revoked = { status: 'invalid', providerStatus: 401 };
+  assert.deepEqual(await checkProviderCredential({ provider: 'openai', apiKey: 'sim-revoked', baseURL: openaiBase() }), revoked);
+  assert.deepEqual(await checkProviderCredential({ provider: 'anthropic', apiKey: 'sim-revoked', baseURL: anthropicBase() }), revoked);
 });
 
 test('a server without GET /models is checked with a one-token call', async () => {
   const base = { provider: 'openai_compatible' as const, baseURL: noModelsRouteUrl };
   assert.deepEqual(await checkProviderCredential({ ...base, apiKey: 'good' }), { status: 'valid' });
-  assert.deepEqual(await checkProviderCredential({ ...base, apiKey: 'bad' }), { status: 'invalid' });
+  assert.deepEqual(await checkProviderCredential({ ...base, apiKey: 'bad' }), { status: 'invalid', providerStatus: 401 });
+});
+
+test('only a 2xx answer is valid: a redirect, or a 400 or 404 to the authenticated request, is invalid with its status', async () => {
+  const check = (path: string) =>
+    checkProviderCredential({ provider: 'openai_compatible', apiKey: 'good', baseURL: `${noModelsRouteUrl}${path}` });
+  assert.deepEqual(await check('/moved'), { status: 'invalid', providerStatus: 302 });
+  assert.deepEqual(await check('/refusing'), { status: 'invalid', providerStatus: 400 });
+  assert.deepEqual(await check('/no-such-model'), { status: 'invalid', providerStatus: 404 });
 });
 
 test('an unreachable provider → provider_unavailable', async () => {
@@ -71,11 +78,21 @@ test('an untrusted base URL on a private address is not contacted', async () => 
 
 /**
  * An OpenAI-compatible server as some are: no `GET /v1/models` (404), Chat Completions on real
- * wire frames for the key `good`, 401 for any other; under `/v1/silent` it never answers.
+ * wire frames for the key `good`, 401 for any other; under `/v1/silent` it never answers, under
+ * `/v1/moved` it redirects, under `/v1/refusing` it answers 400 and under `/v1/no-such-model` 404
+ * (its one-token call included).
  */
 async function startServerWithoutModelsRoute(): Promise<Server> {
   const server = createServer((req, res) => {
     if (req.url?.startsWith('/v1/silent')) return;
+    if (req.url?.startsWith('/v1/moved/')) return void res.writeHead(302, { location: 'https://login.example.com/' }).end();
+    for (const [prefix, status] of [
+      ['/v1/refusing/', 400],
+      ['/v1/no-such-model/', 404],
+    ] as const) {
+      if (req.url?.startsWith(prefix))
+        return void res.writeHead(status, { 'content-type': 'application/json' }).end('{"error":{"message":"no"}}');
+    }
     if (req.method === 'GET' && req.url === '/v1/models') {
       res
         .writeHead(404, { 'content-type': 'application/json' })

@@ -17,12 +17,10 @@ export interface CredentialCheckInput {
   timeouts?: Partial<ProviderTimeouts>;
 }
 
-export type CredentialCheck = { status: 'valid' } | { status: 'invalid' };
+/** `providerStatus`: the HTTP status of the answer that was not a 2xx, when there was one. */
+export type CredentialCheck = { status: 'valid' } | { status: 'invalid'; providerStatus?: number };
 
-/**
- * The model the one-token probe names. Only the key is being judged: an answer about the
- * model (404 unknown model, 400) still shows the key was accepted.
- */
+/** The model the one-token probe names. */
 const probeModels: Record<ModelProvider, string> = {
   openai: 'gpt-4o-mini',
   openai_compatible: 'gpt-4o-mini',
@@ -31,9 +29,11 @@ const probeModels: Record<ModelProvider, string> = {
 
 /**
  * The live check of a provider credential: `GET /models` and, where a server has no such
- * route (404, some OpenAI-compatible ones), a one-token call. 401/403 → invalid; any other
- * answer from the provider means the key was accepted. Throws provider_timeout, or
- * provider_unavailable for anything else that kept the check from running.
+ * route (404, some OpenAI-compatible ones), a one-token call. Only a 2xx answer to the
+ * authenticated request makes the key valid; a redirect (never followed: it may lead to a page
+ * that answers anyone) or any other 3xx or 4xx answer makes it invalid, with that status.
+ * Throws provider_timeout, or provider_unavailable for anything else that kept the check from
+ * running (no answer, a 5xx).
  */
 export async function checkProviderCredential(input: CredentialCheckInput): Promise<CredentialCheck> {
   const timeouts = { ...configuredProviderTimeouts, ...input.timeouts };
@@ -78,8 +78,8 @@ async function probeWithOneToken(input: CredentialCheckInput, timeouts: Provider
 
 function verdictOf(failure: unknown): CredentialCheck {
   if (!(failure instanceof ProviderFailure)) throw failure;
-  if (failure.code === 'provider_auth_failed') return { status: 'invalid' };
-  if (failure.status !== undefined && failure.status < 500) return { status: 'valid' };
+  if (failure.status !== undefined && failure.status < 500) return { status: 'invalid', providerStatus: failure.status };
+  if (failure.code === 'provider_auth_failed' || failure.code === 'provider_bad_request') return { status: 'invalid' };
   if (failure.code === 'provider_timeout') throw failure;
   throw new ProviderFailure('provider_unavailable', `The credential could not be checked: ${failure.message}`, { cause: failure });
 }

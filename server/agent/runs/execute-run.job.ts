@@ -19,6 +19,7 @@ import { endRun, pauseForToolOutputs, type RunUsage } from './end-run';
 import { historyTurns, HISTORY_MESSAGES } from './session-history';
 import { claimRun, renewLease, type ClaimedRun } from './run-rows';
 import { runCancelChannel, runEventLog, type EventLog } from './run-stream';
+import { redactText } from './redact-secrets';
 import { hasRunSecrets, readRunSecrets } from './run-secrets';
 import { recordToolMessages } from './tool-messages';
 import {
@@ -164,7 +165,11 @@ async function executeRun(session: ClaimedRun, workerId: string, signal: AbortSi
       const answer = await streamAnswer(candidates, request, events, usage, attempts, signal);
       answeredBy = answer.modelId;
       if (answer.toolCalls.length === 0 || lastRound) {
-        const reply = [...runTurns.map((turn) => (turn.role === 'assistant' ? (turn.text ?? '') : '')), answer.text].join('');
+        // Secrets never reach the prompt; the stored reply is cleaned as well, should a model repeat one.
+        const reply = redactText(
+          [...runTurns.map((turn) => (turn.role === 'assistant' ? (turn.text ?? '') : '')), answer.text].join(''),
+          secretValues,
+        );
         await endRun(run, run.workerId, { status: 'completed', reply, model: answeredBy, usage, attempts }, events);
         return;
       }

@@ -6,10 +6,12 @@ import { searchKnowledge } from '@/server/agent/knowledge/search-knowledge';
 import { openTicket, presentTicket } from '@/server/agent/tickets/manage-tickets';
 import type { ModelTool, ModelToolCall } from '@/server/agent/providers/model-events';
 import { callHttpTool } from '@/server/agent/tools/call-http-tool';
-import { checkArguments, toolHost } from '@/server/agent/tools/check-tool';
+import { toolHost } from '@/server/agent/tools/check-tool';
+import { checkArguments } from '@/server/agent/tools/parameters-validator';
 import { placeholdersIn, type PlaceholderScope } from '@/server/agent/tools/placeholders';
 import type { ResponseProjection } from '@/server/agent/tools/project-response';
 import type { ToolHttp } from '@/server/agent/tools/tool-schema';
+import { redact } from './redact-secrets';
 
 /** Tool calls run per round (agent-service-errors.md, Limits); extras get `too_many_calls`. */
 export const MAX_CALLS_PER_ROUND = 5;
@@ -216,14 +218,4 @@ function parseArguments(text: string): Record<string, unknown> {
     // reported below
   }
   throw new AgentError('validation_failed', { param: '/arguments', details: { detail: 'the arguments are not a JSON object.' } });
-}
-
-/** Every occurrence of a secret value in the strings of a JSON value replaced by `[secret]`. */
-export function redact(value: unknown, secrets: string[]): unknown {
-  const known = secrets.filter((secret) => secret.length > 0);
-  if (known.length === 0) return value;
-  if (typeof value === 'string') return known.reduce((text, secret) => text.split(secret).join('[secret]'), value);
-  if (Array.isArray(value)) return value.map((item) => redact(item, known));
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redact(v, known)]));
-  return value;
 }

@@ -8,7 +8,7 @@ import { RUN_COLUMNS, toRun } from './run-rows';
 import { endRunFromOutside } from './end-run';
 import { executeRunJob } from './session-runs';
 import { hasRunSecrets, readRunSecrets } from './run-secrets';
-import { redact } from './run-tools';
+import { redactText } from './redact-secrets';
 import { recordToolMessages } from './tool-messages';
 
 /**
@@ -100,6 +100,6 @@ export async function toolOutputTurns(run: AgentRun, outputs: ToolOutput[], para
     role: 'tool' as const,
     callId: call.call_id,
     name: call.name,
-    output: redact(outputs.find((o) => o.call_id === call.call_id)!.output, secrets) as string,
+    output: redactText(outputs.find((o) => o.call_id === call.call_id)!.output, secrets),
   }));
 }

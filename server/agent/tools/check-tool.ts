@@ -1,11 +1,9 @@
-import { Ajv } from 'ajv';
 import type { AgentWarningCode } from '@/server/errors/agent-codes';
 import { AgentError } from '@/server/errors/agent-error';
 import { checkCustomerUrl } from '@/server/agent/http/customer-url';
+import { parametersValidator } from './parameters-validator';
 import { placeholdersIn, unknownPlaceholder } from './placeholders';
 import type { NewTool } from './tool-schema';
-
-const ajv = new Ajv({ strict: false, allErrors: false });
 
 /** Parameter names that ask the model for who the customer is (agent-api.md §1.10). */
 const identityName = /phone|mobile|msisdn|whats_?app|wa_id|e_?mail|name|address/i;
@@ -18,11 +16,7 @@ const identityName = /phone|mobile|msisdn|whats_?app|wa_id|e_?mail|name|address/
  * allowed but questionable.
  */
 export function checkTool(tool: NewTool): AgentWarningCode[] {
-  try {
-    ajv.compile(tool.parameters);
-  } catch (error) {
-    throw new AgentError('validation_failed', { param: '/parameters', details: { detail: `not a JSON Schema: ${(error as Error).message}` } });
-  }
+  parametersValidator(tool.parameters);
   const { http } = tool;
   for (const [param, template] of [
     ['/http/url', http.url],
@@ -53,14 +47,3 @@ export function checkTool(tool: NewTool): AgentWarningCode[] {
 
 /** The host a tool calls (secrets may go only to their variable's `allowed_hosts`). */
 export const toolHost = (url: string): string => new URL(url.replace(/\{\{[^}]*\}\}/g, 'x')).hostname;
-
-/** The arguments checked against the tool's parameters: 422 `validation_failed` at their pointer under `/arguments`. */
-export function checkArguments(parameters: object, args: unknown): void {
-  const validate = ajv.compile(parameters);
-  if (validate(args)) return;
-  const first = validate.errors?.[0];
-  throw new AgentError('validation_failed', {
-    param: `/arguments${first?.instancePath ?? ''}`,
-    details: { detail: first?.message ?? 'invalid' },
-  });
-}

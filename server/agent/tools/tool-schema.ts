@@ -11,6 +11,19 @@ const oneLine = z
   .max(4096)
   .regex(/^[^\r\n]*$/, 'one line');
 
+/**
+ * A tool's parameters at most: characters of JSON, and objects (schemas) in it. Real ones are a
+ * few hundred bytes; compiling one costs time that grows faster than its schemas' number, and
+ * each schema may read the whole arguments (up to 1 MiB) in one check.
+ */
+export const MAX_PARAMETERS_CHARS = 16_384;
+export const MAX_PARAMETERS_OBJECTS = 128;
+
+const jsonObjects = (value: unknown): number =>
+  value === null || typeof value !== 'object'
+    ? 0
+    : (Array.isArray(value) ? 0 : 1) + Object.values(value).reduce((sum: number, item) => sum + jsonObjects(item), 0);
+
 export const toolNamePattern = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
 
 export const toolHttpSchema = z.strictObject({
@@ -31,7 +44,10 @@ export const toolResponseSchema = z.strictObject({
 export const toolFields = {
   name: z.string().regex(toolNamePattern, 'letters, digits, _ and -, starting with a letter, at most 64'),
   description: z.string().max(1024),
-  parameters: z.looseObject({ type: z.literal('object') }),
+  parameters: z
+    .looseObject({ type: z.literal('object') })
+    .refine((schema) => JSON.stringify(schema).length <= MAX_PARAMETERS_CHARS, `at most ${MAX_PARAMETERS_CHARS} characters of JSON`)
+    .refine((schema) => jsonObjects(schema) <= MAX_PARAMETERS_OBJECTS, `at most ${MAX_PARAMETERS_OBJECTS} objects`),
   requires_verified_customer: z.boolean(),
   http: toolHttpSchema,
   response: toolResponseSchema,

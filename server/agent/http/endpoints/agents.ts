@@ -31,7 +31,8 @@ export const createAgentEndpoint = defineAgentEndpoint({
   summary: 'Create an agent',
   description:
     'Creates an agent whose draft is `config`; nothing answers until it is published. Without `slug` one is made from the name ' +
-    '(`-2`, `-3`, … when taken). The answer carries the draft etag in `ETag`, for `If-Match` on the next change.',
+    '(`-2`, `-3`, … when taken). A `secret` variable takes no `default` (422 `validation_failed`): a default is stored and shown. ' +
+    'The answer carries the draft etag in `ETag`, for `If-Match` on the next change.',
   access: 'project',
   permission: 'agents:write',
   body: z.strictObject({ name, slug: slug.optional(), config: agentConfigSchema }),

@@ -20,7 +20,8 @@ export const createProviderCredentialEndpoint = defineAgentEndpoint({
   tag: 'Provider credentials',
   summary: 'Connect a provider key',
   description:
-    'Checks the key live with the provider (its model list, else a one-token call) and stores it encrypted only when accepted. ' +
+    'Checks the key live with the provider (its model list, else a one-token call) and stores it encrypted only when accepted: ' +
+    'only a 2xx answer accepts it; a redirect (never followed) or any other answer is 422 `credential_invalid`, naming the status. ' +
     'The key is never returned; `key_last4` identifies it. `base_url` (required for `openai_compatible`) must be a public https URL on port 443 or 8443. ' +
     'When the check cannot run the answer is 502 and nothing is stored.',
   access: 'project',

@@ -15,7 +15,10 @@ const toolDescription =
   '`{{end_user.external_id}}`, `{{end_user.traits.*}}`, `{{session.id}}`; in the URL they are URL-encoded, and a body string that is one ' +
   'placeholder takes its value as JSON. `response` projects the answer with JSON pointers (`items_path`, `fields`, `max_items`): only those ' +
   'reach the model. Calls follow no redirects, stop after `timeout_ms` (at most 10,000) and read at most 1 MiB. A parameter named like ' +
-  'identity data (phone, email, name, address) is refused with `identity_as_parameter` when `requires_verified_customer`, else warned about.';
+  'identity data (phone, email, name, address) is refused with `identity_as_parameter` when `requires_verified_customer`, else warned about. ' +
+  '`parameters` is a JSON Schema of at most 16,384 characters and 128 objects, compiled once per version; its `pattern`s and ' +
+  '`patternProperties` run on a linear-time (RE2) engine: at most 500 characters each, no backreferences or lookaround. `$ref` is not ' +
+  'supported, and `uniqueItems` needs a `maxItems` of at most 100; anything else is 422 `validation_failed` at its place.';
 
 export const createToolEndpoint = defineAgentEndpoint({
   operationId: 'createTool',

@@ -5,7 +5,7 @@ import { agent, assertRefusedInBoth } from '../support/agent-api';
 import { appUrl } from '../support/stack';
 
 /**
- * Rules an integrator meets on the request itself (agent-api.md §1.1, §1.3): the contract's code
+ * Rules an integrator meets on the request itself (API reference, /agent/docs): the contract's code
  * for `tools` and an empty `tool_outputs`, Idempotency-Key before the session's concurrency rule,
  * public routes that ignore credentials, and refusals naming the field the caller sent.
  */

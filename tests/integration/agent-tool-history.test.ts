@@ -14,7 +14,7 @@ interface ListedMessage {
 }
 
 /**
- * Tool results are part of a session's history (agent-api.md §8): each call's result is a
+ * Tool results are part of a session's history (API reference, /agent/docs): each call's result is a
  * `role: tool` message with its call id, tool name and the output the model read, neutral codes
  * included, in the order they happened, secrets redacted; client tools' outputs too.
  */

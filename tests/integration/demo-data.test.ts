@@ -22,7 +22,7 @@ after(async () => {
   await db.$disconnect();
 });
 
-test('the document fills every field demo-data.md names: no null, no empty value', () => {
+test('the document fills every field the demo data document names: no null, no empty value', () => {
   const empty: string[] = [];
   const walk = (value: unknown, at: string) => {
     if (value === null || value === '') empty.push(at);

@@ -4,7 +4,7 @@ import { credentialServes, isModelConfigured, type ProjectModelAccess } from '@/
 import type { AgentConfig } from './agent-config';
 
 /**
- * Why an agent cannot answer (`readiness.blockers`, agent-api.md §1.3). `provider_key_undecryptable`:
+ * Why an agent cannot answer (`readiness.blockers`, in the API reference). `provider_key_undecryptable`:
  * the key that would serve its model is stored under a CREDENTIALS_SECRET no longer configured,
  * so the owner must enter it again (or configure that secret in CREDENTIALS_SECRET_PREVIOUS).
  */

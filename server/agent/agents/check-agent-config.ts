@@ -7,7 +7,7 @@ import { toolHost } from '@/server/agent/tools/check-tool';
 import type { AgentConfig } from './agent-config';
 
 /**
- * What a configuration must hold before it is saved as a draft (agent-api.md §1.3): no secret
+ * What a configuration must hold before it is saved as a draft (API reference, /agent/docs): no secret
  * variable with a default, every model known, the main model and its fallbacks on the plan,
  * every id it names in the project, tool names unique. Pointers in `param` start at the request's `/config`.
  */

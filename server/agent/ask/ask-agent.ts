@@ -11,7 +11,7 @@ export async function askAgent(ask: AskRequest) {
 }
 
 /**
- * A streamed ask (agent-api.md §1.6): refusals before the first byte stay plain JSON (prepareAsk
+ * A streamed ask (API reference, /agent/docs): refusals before the first byte stay plain JSON (prepareAsk
  * runs first); then `run.created`, `message.delta` per piece, `message.completed`, and a
  * terminal `run.completed`, `run.requires_action` or `run.failed` carrying the whole run.
  */

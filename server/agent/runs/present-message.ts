@@ -1,7 +1,7 @@
 import type { AgentMessage } from '@/server/db';
 
 /**
- * A session's message as the API shows it (agent-api.md §1.3). A tool message (§8) is a call's
+ * A session's message as the API shows it (API reference, /agent/docs). A tool message is a call's
  * result: its `call_id`, the tool's `name` and the `output` the model read, in place of `text`.
  */
 export const presentMessage = (row: AgentMessage) => ({

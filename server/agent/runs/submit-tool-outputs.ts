@@ -34,7 +34,7 @@ export interface ToolOutput {
  * resumes it. Not waiting → 409 `run_not_requires_action` (one whose deadline passed is failed
  * `tool_outputs_expired` first); an unknown or repeated `call_id` → 422 `validation_failed`;
  * a missing one (an empty list too) → 422 `tool_outputs_incomplete`. The outputs join the
- * session's history as tool messages (agent-api.md §8). Returns the run as resumed.
+ * session's history as tool messages (API reference, /agent/docs). Returns the run as resumed.
  */
 export async function submitToolOutputs(run: AgentRun, outputs: ToolOutput[]) {
   const results = await toolOutputTurns(run, outputs);

@@ -5,7 +5,7 @@ import { nextMessageTimes } from './message-times';
 import type { ToolCallResult } from './run-tools';
 
 /**
- * Writes tool results into the session's history as `role: tool` messages (agent-api.md §8),
+ * Writes tool results into the session's history as `role: tool` messages (API reference, /agent/docs),
  * in the order given, the order the model read them: a round's server results when the round
  * ran, client tools' outputs when they were submitted. One statement for the whole round.
  */

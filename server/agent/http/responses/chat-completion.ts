@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { withWarnings } from './common';
 
 /**
- * OpenAI's ChatCompletion, as `POST /v1/chat/completions` answers it (agent-api.md §7), with the
+ * OpenAI's ChatCompletion, as `POST /v1/chat/completions` answers it (API reference, /agent/docs), with the
  * fields OpenAI's SDKs read: `message.tool_calls` when the model called client tools,
  * `refusal`, and `usage`.
  */

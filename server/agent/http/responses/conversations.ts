@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { timestamp } from './common';
 
-/** Sessions, their messages, runs and handoffs as their presenters show them (agent-api.md §1.3, §1.4). */
+/** Sessions, their messages, runs and handoffs as their presenters show them (API reference, /agent/docs). */
 const scalar = z.union([z.string(), z.number(), z.boolean()]);
 
 export const sessionResponse = z.strictObject({

@@ -233,6 +233,30 @@ test('an archived agent says so and claims neither a live version nor readiness'
   await expect(page.getByTestId('readiness')).toHaveCount(0);
 });
 
+test('a variable browsers may set: saved with the draft, never on a secret, and a secret takes no default', async ({ page }) => {
+  const desk = await createAgent(project.id, { name: 'Variables desk', config: agentConfigSchema.parse({ model: { id: 'sim/steady' } }) });
+  await page.setViewportSize(viewports.desktop);
+  await signInAt(page, `/agents/${desk.id}`, owner);
+  await page.getByRole('button', { name: 'Add a variable' }).click();
+  const variable = page.getByRole('group', { name: /^Variable 1/ });
+  await variable.getByLabel('Name', { exact: true }).fill('customer_tier');
+  const browserSettable = variable.getByRole('checkbox', { name: /^Browsers may set it/ });
+  await browserSettable.check();
+  // A secret is never browser-settable and has no default.
+  await variable.getByRole('checkbox', { name: /^Secret/ }).check();
+  await expect(browserSettable).toBeDisabled();
+  await expect(browserSettable).not.toBeChecked();
+  await expect(variable.getByLabel(/^Default value/)).toHaveCount(0);
+  await variable.getByRole('checkbox', { name: /^Secret/ }).uncheck();
+  await browserSettable.check();
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Draft saved.' })).toBeVisible();
+  const saved = await db.agent.findUniqueOrThrow({ where: { id: desk.id } });
+  expect((saved.draftConfig as { variables: unknown[] }).variables).toEqual([
+    expect.objectContaining({ name: 'customer_tier', secret: false, browser_settable: true }),
+  ]);
+});
+
 test('a paused project is a readiness blocker an owner fixes from the builder', async ({ page }) => {
   await setProjectAiPaused(org.id, project.id, true);
   await signInAt(page, `/agents/${returnsDesk.id}`, owner);

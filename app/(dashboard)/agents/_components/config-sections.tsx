@@ -164,8 +164,11 @@ export function VariablesSection({ config, update }: { config: AgentConfig; upda
     <Panel id="variables" title={t('title')} intro={t('intro')}>
       {config.variables.length === 0 && <p className="text-sm text-slate-600">{t('empty')}</p>}
       {config.variables.map((variable, index) => (
-        <fieldset key={index} className="space-y-3 rounded-lg border border-slate-200 p-3">
-          <legend className="px-1 text-sm font-medium text-slate-800">{t('legend', { n: index + 1, name: variable.name || '…' })}</legend>
+        // min-w-0: a fieldset is as wide as its longest word by default, and a variable's name may be one long word.
+        <fieldset key={index} className="min-w-0 space-y-3 rounded-lg border border-slate-200 p-3">
+          <legend className="max-w-full px-1 text-sm font-medium [overflow-wrap:anywhere] text-slate-800">
+            {t('legend', { n: index + 1, name: variable.name || '…' })}
+          </legend>
           <div className="grid gap-3 sm:grid-cols-2">
             <TextField label={t('name')} value={variable.name} dir="ltr" onChange={(name) => change(index, { name })} />
             <div>
@@ -190,13 +193,16 @@ export function VariablesSection({ config, update }: { config: AgentConfig; upda
               value={(variable.allowed_hosts ?? []).join(', ')}
               onChange={(text) => change(index, { allowed_hosts: splitList(text, ',') })}
             />
-            <TextField
-              label={t('default')}
-              hint={t('defaultHint')}
-              dir="auto"
-              value={variable.default === undefined ? '' : String(variable.default)}
-              onChange={(text) => change(index, { default: typedDefault(variable.type, text) })}
-            />
+            {/* A secret has no default: the API refuses one, as it would be stored and readable. */}
+            {!variable.secret && (
+              <TextField
+                label={t('default')}
+                hint={t('defaultHint')}
+                dir="auto"
+                value={variable.default === undefined ? '' : String(variable.default)}
+                onChange={(text) => change(index, { default: typedDefault(variable.type, text) })}
+              />
+            )}
           </div>
           <div className="flex flex-wrap items-center gap-4">
             <Check label={t('required')} checked={variable.required} onChange={(required) => change(index, { required })} />
@@ -204,7 +210,7 @@ export function VariablesSection({ config, update }: { config: AgentConfig; upda
               label={t('secret')}
               hint={t('secretHint')}
               checked={variable.secret}
-              onChange={(secret) => change(index, secret ? { secret, browser_settable: false } : { secret })}
+              onChange={(secret) => change(index, secret ? { secret, browser_settable: false, default: undefined } : { secret })}
             />
             <Check
               label={t('browserSettable')}
@@ -215,7 +221,7 @@ export function VariablesSection({ config, update }: { config: AgentConfig; upda
             />
             <button
               type="button"
-              className={`${buttonClass} ms-auto`}
+              className={`${buttonClass} ms-auto max-w-full [overflow-wrap:anywhere]`}
               onClick={() => update((c) => ({ ...c, variables: c.variables.filter((_, i) => i !== index) }))}
             >
               {t('remove', { name: variable.name || String(index + 1) })}

@@ -80,7 +80,8 @@ function Credentials({ project }: { project: ProjectView }) {
             <tbody className="divide-y divide-slate-100">
               {list.data.map((credential) => (
                 <tr key={credential.id}>
-                  <td className="px-4 py-3 font-medium text-slate-900" dir="auto">
+                  {/* A name may be one long word: it wraps so the status and actions stay in view. */}
+                  <td className="max-w-56 min-w-32 px-4 py-3 font-medium [overflow-wrap:anywhere] text-slate-900" dir="auto">
                     {credential.name}
                   </td>
                   <td className="px-4 py-3">{t(`providers.${credential.provider as Provider}`)}</td>

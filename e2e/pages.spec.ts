@@ -92,9 +92,14 @@ const publicVisits: Array<{ name: string; path: string; ready: (page: Page) => R
   },
 ];
 
-async function check(page: Page, name: string, size: string) {
+/**
+ * `whole: false` for the API references: axe takes 20–60 s over their thousands of nodes and a
+ * full-page screenshot several more, so they get axe once (at desktop; the phone layout adds no
+ * node) and a screenshot of the first screen.
+ */
+async function check(page: Page, name: string, size: string, { axe = true, whole = true } = {}) {
   await expectNoHorizontalScroll(page);
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const { violations } = axe ? await new AxeBuilder({ page }).analyze() : { violations: [] };
   const serious = violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map(
@@ -105,19 +110,19 @@ async function check(page: Page, name: string, size: string) {
           .join(' | ')}`,
     );
   await page.mouse.move(0, 0);
-  await page.screenshot({ path: `e2e/artifacts/pages/${name}-${size}.png`, fullPage: true });
+  await page.screenshot({ path: `e2e/artifacts/pages/${name}-${size}.png`, fullPage: whole });
   expect(serious, `${name} at ${size}`).toEqual([]);
 }
 
 for (const [size, viewport] of Object.entries(viewports)) {
   for (const visit of publicVisits) {
     test(`${visit.name} at ${size}`, async ({ page }) => {
-      // The API references list every operation: axe and a full-page screenshot of them take their time.
-      if (visit.name.includes('docs')) test.slow();
+      const reference = visit.name.includes('docs');
+      if (reference && size === 'desktop') test.slow();
       await page.setViewportSize(viewport);
       await page.goto(visit.path);
       await expect(visit.ready(page)).toBeVisible();
-      await check(page, visit.name, size);
+      await check(page, visit.name, size, reference ? { axe: size === 'desktop', whole: false } : {});
     });
   }
 

@@ -54,12 +54,13 @@ function relayTo(target: URL) {
         answer.on('data', (chunk: Buffer) => {
           if (cutting) return;
           if (!cut || !chunk.toString().includes('event: message.delta')) return void res.write(chunk);
-          // The chunk reaches the browser before the connection drops: destroyed at once, the
-          // socket could discard it, and a widget that saw nothing of the run rightly sends the
-          // message again (same client_message_id) instead of resuming the run's events.
+          // The chunk reaches the browser before the connection drops: the socket is ended (FIN,
+          // after the chunk), not destroyed (RST, which lets the browser discard what it had not
+          // read yet), so the widget sees the run and resumes its events rather than rightly
+          // sending the message again (same client_message_id) as a widget that saw nothing would.
           cutting = true;
           answer.destroy();
-          res.write(chunk, () => res.socket?.destroy());
+          res.write(chunk, () => res.socket?.end());
         });
         answer.on('end', () => res.end());
       },

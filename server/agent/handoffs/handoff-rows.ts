@@ -1,4 +1,4 @@
-import type pg from 'pg';
+import type { Sql } from '@/server/db/sql';
 import type { AgentHandoff } from '@/server/db';
 
 export const HANDOFF_COLUMNS = `id, project_id AS "projectId", session_id AS "sessionId", status, assignee_id AS "assigneeId", reason, summary,
@@ -28,7 +28,7 @@ export const presentHandoff = (row: AgentHandoff) => ({
 });
 
 /** The session's open or assigned handoff, if any; read in the caller's transaction (which should hold the session's lock). */
-export async function activeHandoffWithPg(client: pg.ClientBase, sessionId: string): Promise<AgentHandoff | null> {
+export async function activeHandoff(client: Sql, sessionId: string): Promise<AgentHandoff | null> {
   const { rows } = await client.query({
     name: 'agent-handoff-active',
     text: `SELECT ${HANDOFF_COLUMNS} FROM agent_handoffs WHERE session_id = $1 AND status = ANY($2::text[]) ORDER BY opened_at DESC LIMIT 1`,

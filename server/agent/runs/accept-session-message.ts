@@ -1,4 +1,4 @@
-import type pg from 'pg';
+import type { Sql } from '@/server/db/sql';
 import type { AgentHandoff, AgentMessage, AgentRun } from '@/server/db';
 import { pgTransaction } from '@/server/db/pg';
 import { newId } from '@/server/db/ids';
@@ -11,13 +11,14 @@ import { resolveVariables, type VariableValue } from '@/server/agent/ask/ask-var
 import { checkRequestedModel } from '@/server/agent/ask/model-candidates';
 import { loadProjectModelAccess } from '@/server/agent/models/project-model-access';
 import type { AgentConfig } from '@/server/agent/agents/agent-config';
-import { activeHandoffWithPg } from '@/server/agent/handoffs/handoff-rows';
-import { insertSessionMessageWithPg, openHandoffWithPg } from '@/server/agent/handoffs/open-handoff';
+import { activeHandoff } from '@/server/agent/handoffs/handoff-rows';
+import { insertSessionMessage, openHandoff } from '@/server/agent/handoffs/open-handoff';
 import { sessionAgent } from '@/server/agent/sessions/session-agent';
 import { findCatalogueModel } from '@/server/agent/models/catalogue';
 import { admitConversation, admitPlaygroundConversation } from '@/server/agent/usage/ai-usage-limits';
 import { admitAnonymousMessage } from '@/server/agent/usage/anonymous-caps';
-import { recordAgentEventWithPg } from '@/server/agent/webhooks/record-agent-event';
+import { recordAgentEvent } from '@/server/agent/webhooks/record-agent-event';
+import type { WhatsAppOrigin } from '@/server/agent/channels/whatsapp-origin';
 import { outboxJobData } from '@/server/outbox';
 import { presentMessage } from './present-message';
 import { findRunSession, MESSAGE_COLUMNS, RUN_COLUMNS, runColumnsOf, toRun } from './run-rows';
@@ -34,15 +35,6 @@ export const SESSION_QUEUE_LIMIT = 10;
  * (the WhatsApp bot hook, server/agent/whatsapp/), which sends the text it was given.
  */
 export type MessageSender = ProjectCaller | ClientTokenCaller | { kind: 'channel'; projectId: string; orgId: string };
-
-/** The WhatsApp message a channel run answers (kept in the run's options): where its reply goes. */
-export interface WhatsAppOrigin {
-  /** The inbound messaging message (`msg_…`) last added to the run's input. */
-  message_id: string;
-  account_id: string;
-  contact_id: string;
-  org_id: string;
-}
 
 /**
  * A channel message (agent-api.md §1.5): its run waits `coalesceMs` before it starts, and a
@@ -165,17 +157,17 @@ export async function acceptSessionMessage(
       }
       // An anonymous widget visitor's message counts against their caps (agent-api.md §1.8); a replay above did not.
       if (caller.kind === 'client_token' && caller.anonymous) refundAnonymous = await admitAnonymousMessage(caller.address, session.id);
-      const handoff = await activeHandoffWithPg(client, session.id);
+      const handoff = await activeHandoff(client, session.id);
       if (handoff && body.on_handoff === 'refuse') throw new AgentError('handoff_already_open', { param: 'session' });
       const topic = handoff || body.on_handoff === 'refuse' ? undefined : neverHandleTopic(config, text);
       if (handoff || topic !== undefined) {
         const stored = message ?? userMessage(caller.projectId, session.id, text, body.client_message_id ?? null);
         if (!message) {
-          await insertSessionMessageWithPg(client, stored);
-          await recordAgentEventWithPg(client, { projectId: caller.projectId, type: 'message.created', data: presentMessage(stored) });
+          await insertSessionMessage(client, stored);
+          await recordAgentEvent(client, { projectId: caller.projectId, type: 'message.created', data: presentMessage(stored) });
         }
         if (handoff) return { run: null, handoff, message: stored, replayed: message !== null };
-        const opened = await openHandoffWithPg(client, {
+        const opened = await openHandoff(client, {
           projectId: caller.projectId,
           sessionId: session.id,
           reason: 'never_handle',
@@ -255,7 +247,7 @@ export async function acceptSessionMessage(
         ],
       });
       const run = toRun(rows[0]!);
-      if (isNew) await recordAgentEventWithPg(client, { projectId: caller.projectId, type: 'message.created', data: presentMessage(message) });
+      if (isNew) await recordAgentEvent(client, { projectId: caller.projectId, type: 'message.created', data: presentMessage(message) });
       const queuePosition = queued ? load.waiting + 1 : undefined;
       // Logged before the commit, so the worker's first event always comes after these.
       const events = runEventLog({ runId, sessionId: session.id });
@@ -275,7 +267,7 @@ export async function acceptSessionMessage(
 }
 
 /** Locks the session's row (every change of which run answers holds it) and marks it as just used. */
-async function lockAndTouchSession(client: pg.ClientBase, sessionId: string): Promise<{ status: string; concurrency: string } | null> {
+async function lockAndTouchSession(client: Sql, sessionId: string): Promise<{ status: string; concurrency: string } | null> {
   const { rows } = await client.query({
     name: 'agent-session-lock-touch',
     text: 'UPDATE agent_sessions SET updated_at = now() WHERE id = $1 RETURNING status, concurrency',
@@ -284,7 +276,7 @@ async function lockAndTouchSession(client: pg.ClientBase, sessionId: string): Pr
   return (rows[0] as { status: string; concurrency: string } | undefined) ?? null;
 }
 
-async function findRun(client: pg.ClientBase, runId: string): Promise<AgentRun | null> {
+async function findRun(client: Sql, runId: string): Promise<AgentRun | null> {
   const { rows } = await client.query({ name: 'agent-run-by-id', text: `SELECT ${RUN_COLUMNS} FROM agent_runs WHERE id = $1`, values: [runId] });
   return rows[0] ? toRun(rows[0]) : null;
 }
@@ -297,7 +289,7 @@ async function findRun(client: pg.ClientBase, runId: string): Promise<AgentRun |
  * between the read and the write.
  */
 async function joinQueuedRun(
-  client: pg.ClientBase,
+  client: Sql,
   sessionId: string,
   projectId: string,
   text: string,
@@ -323,11 +315,11 @@ async function joinQueuedRun(
   if (!rows[0]) return null;
   const run = toRun(rows[0]);
   const joined = { ...message, runId: run.id };
-  await recordAgentEventWithPg(client, { projectId, type: 'message.created', data: presentMessage(joined) });
+  await recordAgentEvent(client, { projectId, type: 'message.created', data: presentMessage(joined) });
   return { run, message: joined, replayed: false, joined: true, queuePosition: await queuePositionOf(run) };
 }
 
-async function findByClientMessageId(client: pg.ClientBase, sessionId: string, clientMessageId: string): Promise<AgentMessage | null> {
+async function findByClientMessageId(client: Sql, sessionId: string, clientMessageId: string): Promise<AgentMessage | null> {
   const { rows } = await client.query({
     name: 'agent-message-by-client-id',
     text: `SELECT ${MESSAGE_COLUMNS} FROM agent_messages WHERE session_id = $1 AND client_message_id = $2`,
@@ -336,7 +328,7 @@ async function findByClientMessageId(client: pg.ClientBase, sessionId: string, c
   return (rows[0] as AgentMessage | undefined) ?? null;
 }
 
-async function latestRunOf(client: pg.ClientBase, messageId: string): Promise<AgentRun | null> {
+async function latestRunOf(client: Sql, messageId: string): Promise<AgentRun | null> {
   const { rows } = await client.query({
     name: 'agent-run-of-message',
     text: `SELECT ${RUN_COLUMNS} FROM agent_runs WHERE input_message_id = $1 ORDER BY created_at DESC LIMIT 1`,
@@ -358,8 +350,8 @@ interface SessionLoad {
   elapsedS: number | null;
 }
 
-async function sessionLoad(client: pg.ClientBase, sessionId: string): Promise<SessionLoad> {
-  const { rows } = await client.query({
+async function sessionLoad(client: Sql, sessionId: string): Promise<SessionLoad> {
+  const { rows } = await client.query<SessionLoad>({
     name: 'agent-session-load',
     text: `SELECT COUNT(*) FILTER (WHERE status IN ('in_progress', 'requires_action'))::int AS active,
                   COUNT(*) FILTER (WHERE status = 'queued')::int AS waiting,

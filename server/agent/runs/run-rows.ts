@@ -1,4 +1,4 @@
-import type pg from 'pg';
+import type { Sql } from '@/server/db/sql';
 import type { AgentMessage, AgentRun, AgentSession } from '@/server/db';
 import { AgentError } from '@/server/errors/agent-error';
 import { getPgPool } from '@/server/db/pg';
@@ -52,8 +52,6 @@ export function toRun(row: Record<string, unknown>): AgentRun {
 
 export const MESSAGE_COLUMNS = `id, project_id AS "projectId", session_id AS "sessionId", role, text, run_id AS "runId",
   client_message_id AS "clientMessageId", author_id AS "authorId", call_id AS "callId", tool_name AS "toolName", created_at AS "createdAt"`;
-
-type Queryable = pg.Pool | pg.ClientBase;
 
 export interface ClaimedRun {
   run: AgentRun;
@@ -119,7 +117,7 @@ export async function renewLease(workerId: string, runId: string, leaseMs: numbe
 }
 
 /** Locks a session's row for the rest of the transaction: every change of which run answers holds it. */
-export async function lockSessionWithPg(client: Queryable, sessionId: string): Promise<{ status: string; concurrency: string } | null> {
+export async function lockSession(client: Sql, sessionId: string): Promise<{ status: string; concurrency: string } | null> {
   const { rows } = await client.query({
     name: 'agent-session-lock',
     text: 'SELECT status, concurrency FROM agent_sessions WHERE id = $1 FOR UPDATE',
@@ -145,7 +143,7 @@ export async function findRunSession(projectId: string, ref: string, owner?: str
 }
 
 /** A session by id, read in the caller's transaction. */
-export async function readSessionWithPg(client: Queryable, sessionId: string): Promise<AgentSession> {
+export async function readSession(client: Sql, sessionId: string): Promise<AgentSession> {
   const { rows } = await client.query({
     name: 'agent-session-read',
     text: `SELECT ${SESSION_COLUMNS} FROM agent_sessions WHERE id = $1`,

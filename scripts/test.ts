@@ -207,7 +207,9 @@ async function main(): Promise<number> {
 
     // The campaign suite queues the most sends; it runs on its own, last, so its backlog slows
     // no other suite (node's runner orders the files of one run itself).
-    const integration = onlySpecs ? [] : findTests(['tests/integration'], '-').filter((file) => !onlyFiles || onlyFiles.split(',').some((part) => file.includes(part)));
+    const integration = onlySpecs
+      ? []
+      : findTests(['tests/integration'], '-').filter((file) => !onlyFiles || onlyFiles.split(',').some((part) => file.includes(part)));
     const heavy = integration.filter((file) => file.includes('campaigns'));
     const runArgs = ['--test-concurrency=1', '--test-force-exit'];
     await nodeTests(

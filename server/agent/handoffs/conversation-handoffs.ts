@@ -2,7 +2,8 @@ import type { Sql } from '@/server/db/sql';
 import { db, type AgentHandoff, type Prisma } from '@/server/db';
 import { appendSessionEvent } from '@/server/agent/runs/run-stream';
 import { recordAgentEvent } from '@/server/agent/webhooks/record-agent-event';
-import { ACTIVE_HANDOFF_STATUSES, HANDOFF_COLUMNS, presentHandoff } from './handoff-rows';
+import { HANDOFF_COLUMNS } from '@/server/db/rows/agent-handoffs';
+import { ACTIVE_HANDOFF_STATUSES, presentHandoff } from './handoff-rows';
 
 /*
  * The inbox's view of the agent side (agent-api.md §2 item 6): a contact's WhatsApp sessions are

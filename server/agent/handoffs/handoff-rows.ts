@@ -1,9 +1,6 @@
 import type { Sql } from '@/server/db/sql';
 import type { AgentHandoff } from '@/server/db';
-
-export const HANDOFF_COLUMNS = `id, project_id AS "projectId", session_id AS "sessionId", status, assignee_id AS "assigneeId", reason, summary,
-  opened_by AS "openedBy", run_id AS "runId", note, resolution_note AS "resolutionNote", opened_at AS "createdAt",
-  assigned_at AS "assignedAt", last_staff_at AS "lastStaffAt", expires_at AS "expiresAt", ended_at AS "endedAt"`;
+import { HANDOFF_COLUMNS } from '@/server/db/rows/agent-handoffs';
 
 /** The statuses in which staff own the session and the bot is silent (agent-api.md §1.7). */
 export const ACTIVE_HANDOFF_STATUSES = ['open', 'assigned'];

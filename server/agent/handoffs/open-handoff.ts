@@ -5,12 +5,14 @@ import { readAgentConfig, type AgentConfig } from '@/server/agent/agents/agent-c
 import { presentRun } from '@/server/agent/ask/present-run';
 import { presentMessage } from '@/server/agent/runs/present-message';
 import { pgTransaction } from '@/server/db/pg';
-import { lockSession, RUN_COLUMNS, toRun } from '@/server/agent/runs/run-rows';
+import { lockSession } from '@/server/agent/runs/run-rows';
+import { HANDOFF_COLUMNS } from '@/server/db/rows/agent-handoffs';
+import { RUN_COLUMNS, toRun } from '@/server/db/rows/agent-runs';
 import { announceRunCancel, appendSessionEvent, runEventLog } from '@/server/agent/runs/run-stream';
 import { recordAgentEvent } from '@/server/agent/webhooks/record-agent-event';
 import { sendEscalationToWhatsApp } from '@/server/agent/channels/whatsapp-replies';
 import { escalationReply } from './escalation-reply';
-import { activeHandoff, HANDOFF_COLUMNS, presentHandoff } from './handoff-rows';
+import { activeHandoff, presentHandoff } from './handoff-rows';
 import { assignSessionConversation, sessionContactId, sessionConversationChange } from './session-conversation';
 
 /**

@@ -9,7 +9,8 @@ import { openHandoff, type HandoffOpener } from '@/server/agent/handoffs/open-ha
 import type { ModelTurn } from '@/server/agent/providers/model-events';
 import type { FallbackAttempt } from '@/server/agent/providers/stream-with-fallback';
 import { recordAgentEvent } from '@/server/agent/webhooks/record-agent-event';
-import { lockSession, readSession, RUN_COLUMNS, runColumnsOf, toRun } from './run-rows';
+import { agentRunColumns, RUN_COLUMNS, toRun } from '@/server/db/rows/agent-runs';
+import { lockSession, readSession } from './run-rows';
 import { announceRunCancel, runEventLog, type EventLog } from './run-stream';
 import { forgetRunSecrets, hasRunSecrets } from './run-secrets';
 import { settleSession } from './session-runs';
@@ -280,7 +281,7 @@ export async function findSessionRun(projectId: string, runId: string, owner?: s
         }
       : {
           name: 'agent-run-of-end-user',
-          text: `SELECT ${runColumnsOf('r')} FROM agent_runs r JOIN agent_sessions s ON s.id = r.session_id
+          text: `SELECT ${agentRunColumns.select('r')} FROM agent_runs r JOIN agent_sessions s ON s.id = r.session_id
                   WHERE r.id = $1 AND r.project_id = $2 AND s.end_user_id = $3`,
           values: [runId, projectId, owner],
         },

@@ -4,7 +4,7 @@ import { AgentError, runError } from '@/server/errors/agent-error';
 import type { RequiredAction } from '@/server/agent/ask/present-run';
 import type { ModelTurn } from '@/server/agent/providers/model-events';
 import { addOutboxJobs } from '@/server/outbox';
-import { RUN_COLUMNS, toRun } from './run-rows';
+import { RUN_COLUMNS, toRun } from '@/server/db/rows/agent-runs';
 import { endRunFromOutside } from './end-run';
 import { executeRunJob } from './session-runs';
 import { hasRunSecrets, readRunSecrets } from './run-secrets';

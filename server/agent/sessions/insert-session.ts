@@ -2,7 +2,7 @@ import type { AgentSession } from '@/server/db';
 import { newId } from '@/server/db/ids';
 import { pgTransaction } from '@/server/db/pg';
 import { sessionContactId } from '@/server/agent/handoffs/session-conversation';
-import { SESSION_COLUMNS } from '@/server/agent/runs/run-rows';
+import { SESSION_COLUMNS } from '@/server/db/rows/agent-sessions';
 import { recordAgentEvent } from '@/server/agent/webhooks/record-agent-event';
 import { presentSession } from './present-session';
 

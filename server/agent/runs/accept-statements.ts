@@ -1,5 +1,6 @@
 import type { AgentMessage, AgentRun } from '@/server/db';
 import type { Sql } from '@/server/db/sql';
+import type { WhatsAppOrigin } from '@/server/agent/channels/whatsapp-origin';
 import { MESSAGE_COLUMNS } from '@/server/db/rows/agent-messages';
 import { agentRunColumns, RUN_COLUMNS, toRun } from '@/server/db/rows/agent-runs';
 
@@ -83,7 +84,7 @@ export async function sessionLoad(sql: Sql, sessionId: string): Promise<SessionL
  * Adds a channel message to the session's newest queued channel run, as its input message and
  * the end of its input, with the WhatsApp message it now answers. Null when no such run waits.
  */
-export async function joinNewestQueuedRun(sql: Sql, message: AgentMessage, whatsappOrigin: object): Promise<AgentRun | null> {
+export async function joinNewestQueuedRun(sql: Sql, message: AgentMessage, whatsappOrigin: WhatsAppOrigin): Promise<AgentRun | null> {
   const { rows } = await sql.query({
     name: 'agent-run-join-queued',
     text: `WITH target AS (

@@ -31,7 +31,7 @@ export function isReplay(message: AgentMessage, text: string, earlier: AgentRun 
 export type StaffOrRun<Handoff> = { answer: 'run' } | { answer: 'store'; handoff: Handoff } | { answer: 'open_handoff'; topic: string };
 
 /**
- * Who answers the message (agent-api.md §1.7): staff while a handoff is active (the message is
+ * Who answers the message (docs/agent-api.md §1.7): staff while a handoff is active (the message is
  * stored for them), staff through a handoff the message opens when it names one of the agent's
  * never-handle topics, else a run. Ask (`on_handoff: refuse`) is refused while a handoff is
  * active, and opens none.
@@ -65,7 +65,7 @@ export interface RunPlacement {
 }
 
 /**
- * Where the new run goes (agent-api.md §1.5): answering now, or queued behind the session's
+ * Where the new run goes (docs/agent-api.md §1.5): answering now, or queued behind the session's
  * others; a `reject` session refuses while busy (`session_busy`, Retry-After its usual run time
  * left), and the eleventh waiting message is refused.
  */

@@ -123,7 +123,7 @@ export async function acceptSessionMessage(
       if (reopensSession(locked.status, body.if_closed)) await reopenSession(client, session.id);
       const earlier = await earlierAcceptance(client, request, channel);
       if (earlier.replay) return earlier.replay;
-      // An anonymous widget visitor's message counts against their caps (agent-api.md §1.8); a replay above did not.
+      // An anonymous widget visitor's message counts against their caps (docs/agent-api.md §1.8); a replay above did not.
       if (caller.kind === 'client_token' && caller.anonymous) refunds.push(await admitAnonymousMessage(caller.address, session.id));
       const answer = staffOrRun(await activeHandoff(client, session.id), body.on_handoff, request.config, request.text);
       if (answer.answer !== 'run') {

@@ -54,7 +54,7 @@ export interface SessionLoad {
   /** Runs answering (in progress or waiting for tool outputs) and runs waiting their turn. */
   active: number;
   waiting: number;
-  /** Whether the session already ran this UTC month: it counts as one AI conversation per month (agent-api.md §1.8). */
+  /** Whether the session already ran this UTC month: it counts as one AI conversation per month (docs/agent-api.md §1.8). */
   ranThisMonth: boolean;
   /** Whether it ran this UTC day: a playground session on a platform model counts as one test conversation a day. */
   ranToday: boolean;

@@ -25,6 +25,47 @@ export default defineConfig(
   { files: ['scripts/**'], rules: { 'no-console': 'off' } },
   // The few plain-JS files (configuration, the dependency check) run on Node.
   { files: ['**/*.mjs'], languageOptions: { globals: { process: 'readonly', console: 'readonly' } } },
+  // The run engine and handoffs reach a channel's customers through server/agent/channels/ (the
+  // outbound side); the inbound hook, server/agent/whatsapp/, calls them, never the reverse.
+  {
+    files: ['server/agent/runs/**', 'server/agent/handoffs/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@/server/agent/whatsapp/*', '**/whatsapp/*'],
+              message: 'runs/ and handoffs/ never import the WhatsApp hook: use server/agent/channels/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/agent/channels/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '@/server/agent/whatsapp/*',
+                '@/server/agent/runs/*',
+                '@/server/agent/handoffs/*',
+                '../whatsapp/*',
+                '../runs/*',
+                '../handoffs/*',
+              ],
+              message: 'channels/ is what runs/ and handoffs/ call: it imports none of them, nor the WhatsApp hook.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // Tests and benchmarks read JSON answers loosely on purpose: their assertions, not a type, check the shape.
   {
     files: ['tests/**', 'e2e/**', '**/*.test.ts', '**/test-support.ts', 'scripts/bench/**'],

@@ -66,7 +66,7 @@ const testEnv: NodeJS.ProcessEnv = {
   CREDENTIALS_SECRET_PREVIOUS: randomSecrets().CREDENTIALS_SECRET,
 };
 const logDir = 'test-results/logs';
-/** `TEST_FILES=<substring> npm test`: only the integration files whose path contains it; no unit or end-to-end tests. */
+/** `TEST_FILES=<substring>[,<substring>…] npm test`: only the integration files whose path contains one of them; no unit or end-to-end tests. */
 const onlyFiles = process.env.TEST_FILES;
 /** `TEST_E2E=<part of a spec's path> npm test`: only those Playwright specs; no unit or integration tests. */
 const onlySpecs = process.env.TEST_E2E;
@@ -207,7 +207,9 @@ async function main(): Promise<number> {
 
     // The campaign suite queues the most sends; it runs on its own, last, so its backlog slows
     // no other suite (node's runner orders the files of one run itself).
-    const integration = onlySpecs ? [] : findTests(['tests/integration'], '-').filter((file) => !onlyFiles || file.includes(onlyFiles));
+    const integration = onlySpecs
+      ? []
+      : findTests(['tests/integration'], '-').filter((file) => !onlyFiles || onlyFiles.split(',').some((part) => file.includes(part)));
     const heavy = integration.filter((file) => file.includes('campaigns'));
     const runArgs = ['--test-concurrency=1', '--test-force-exit'];
     await nodeTests(

@@ -1,6 +1,6 @@
-import type { SimContext } from './context';
 import type { Phone } from './state';
 import { statusesWebhook, type StatusEvent } from './webhook-events';
+import type { WebhookSender } from './webhook-sender';
 
 /** The platform's largest batch of status updates in one POST. */
 const MAX_BATCH = 1000;
@@ -14,7 +14,7 @@ export class StatusBatches {
   private readonly waiting = new Map<string, { phone: Phone; statuses: StatusEvent[] }>();
 
   constructor(
-    private readonly ctx: Pick<SimContext, 'webhooks' | 'after'>,
+    private readonly ctx: { webhooks: WebhookSender; after(ms: number, fn: () => void): void },
     private readonly batchMs: number,
   ) {}
 

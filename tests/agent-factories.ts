@@ -8,8 +8,8 @@ import { hashApiKey } from '@/server/api-keys/key-format';
 import { db } from '@/server/db';
 import { newId, randomBase62 } from '@/server/db/ids';
 import { agentKeyDisplayPrefix, generateAgentKey, type AgentKeyType } from '@/server/agent/access/agent-key-format';
-import { openHandoffWithPg, type HandoffOpener } from '@/server/agent/handoffs/open-handoff';
-import { lockSessionWithPg } from '@/server/agent/runs/run-rows';
+import { openHandoff, type HandoffOpener } from '@/server/agent/handoffs/open-handoff';
+import { lockSession } from '@/server/agent/runs/run-rows';
 import { pgTransaction } from '@/server/db/pg';
 
 /** Agent service rows written straight to the database, with unique names (see factories.ts). */
@@ -168,8 +168,8 @@ export async function openHandoffFor(
   opening: { reason: string; summary?: string; openedBy?: HandoffOpener } = { reason: 'customer asked for a person' },
 ) {
   const opened = await pgTransaction(async (client) => {
-    await lockSessionWithPg(client, session.id);
-    return openHandoffWithPg(client, { projectId: session.projectId, sessionId: session.id, openedBy: 'model', ...opening });
+    await lockSession(client, session.id);
+    return openHandoff(client, { projectId: session.projectId, sessionId: session.id, openedBy: 'model', ...opening });
   });
   await opened.afterCommit();
   return opened.handoff;

@@ -1,5 +1,6 @@
 import type { DbTx } from '@/server/db';
 import { randomBase62 } from '@/server/db/ids';
+import { prismaSql } from '@/server/db/sql';
 import { addOutboxJob } from '@/server/outbox';
 
 /**
@@ -13,7 +14,7 @@ const wakeUpId = (kind: string, campaignId: string, at: Date) => `campaign.${kin
 
 export function addDispatchJob(tx: DbTx, campaignId: string, runAt?: Date): Promise<string> {
   const at = runAt ?? new Date();
-  return addOutboxJob(tx, {
+  return addOutboxJob(prismaSql(tx), {
     queue: 'campaigns',
     name: 'campaign.dispatch',
     data: { campaignId },
@@ -23,7 +24,7 @@ export function addDispatchJob(tx: DbTx, campaignId: string, runAt?: Date): Prom
 }
 
 export function addStartJob(tx: DbTx, campaignId: string, scheduledAt: Date): Promise<string> {
-  return addOutboxJob(tx, {
+  return addOutboxJob(prismaSql(tx), {
     queue: 'campaigns',
     name: 'campaign.start',
     data: { campaignId },

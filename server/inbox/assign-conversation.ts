@@ -1,7 +1,7 @@
 import { ApiError, notFound } from '@/server/errors/api-error';
 import { db } from '@/server/db';
 import { pgTransaction } from '@/server/db/pg';
-import { assignConversationHandoffsWithPg } from '@/server/agent/handoffs/conversation-handoffs';
+import { assignConversationHandoffs } from '@/server/agent/handoffs/conversation-handoffs';
 import { publishInboxChange } from '@/server/live/publish-inbox-change';
 
 /**
@@ -15,7 +15,7 @@ export async function assignConversation(orgId: string, contactId: string, assig
     if (!member) throw new ApiError('invalid_parameter', 'That person is not a member of this organization.', { param: 'assigneeId' });
   }
   const announceHandoffs = await pgTransaction(async (client) => {
-    const announce = await assignConversationHandoffsWithPg(client, orgId, contactId, assigneeId);
+    const announce = await assignConversationHandoffs(client, orgId, contactId, assigneeId);
     const { rowCount } = await client.query({
       name: 'inbox-assign-conversation',
       text: 'UPDATE contacts SET assigned_user_id = $3, updated_at = now() WHERE id = $1 AND org_id = $2',

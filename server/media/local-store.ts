@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
-import { assertMediaKey, type MediaBody, type MediaStore } from './storage';
+import { assertMediaKey, type MediaBody, type MediaStore } from './media-store';
 
 /** Media as files under one directory; a key's segments are its sub-directories. */
 export function createLocalMediaStore(dir: string): MediaStore {

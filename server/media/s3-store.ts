@@ -1,5 +1,5 @@
 import { AwsClient } from 'aws4fetch';
-import { assertMediaKey, type MediaBody, type MediaStore } from './storage';
+import { assertMediaKey, type MediaBody, type MediaStore } from './media-store';
 
 export interface S3StoreOptions {
   endpoint: string;

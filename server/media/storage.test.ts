@@ -7,7 +7,8 @@ import S3rver from 's3rver';
 import { createLocalMediaStore } from './local-store';
 import { readMediaConfig } from './media-config';
 import { createS3MediaStore } from './s3-store';
-import { createMediaStore, type MediaStore } from './storage';
+import type { MediaStore } from './media-store';
+import { createMediaStore } from './storage';
 
 const text = (s: string) => new TextEncoder().encode(s);
 const read = async (stream: ReadableStream<Uint8Array>) => new TextDecoder().decode(await new Response(stream).arrayBuffer());

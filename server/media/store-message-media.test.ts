@@ -7,7 +7,7 @@ import { after, before, test } from 'node:test';
 import { db } from '@/server/db';
 import { newId } from '@/server/db/ids';
 import { createLocalMediaStore } from './local-store';
-import type { MediaStore } from './storage';
+import type { MediaStore } from './media-store';
 import { openMessageMedia, storeMessageMedia } from './store-message-media';
 
 // Real rows in the database DATABASE_URL names (`npm test` prepares its test database first).

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { db, type DbTx, type Media } from '@/server/db';
 import { newId } from '@/server/db/ids';
-import { getMediaStore, type MediaStore } from './storage';
+import type { MediaStore } from './media-store';
+import { getMediaStore } from './storage';
 
 export interface StoreMessageMediaInput {
   orgId: string;

@@ -4,7 +4,7 @@ import type { MediaType } from '@/server/media/media-rules';
 import { storeMessageMedia } from '@/server/media/store-message-media';
 import type { TemplateShape } from '@/server/templates/from-platform';
 import type { HeaderMediaRef } from './template-send';
-import type { SendMessageRequest } from './send-message';
+import type { SendMessageRequest } from './send-message-request';
 
 /**
  * Media of an outgoing message. `link` media is fetched here (SSRF-checked, size and type

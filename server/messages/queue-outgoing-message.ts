@@ -1,8 +1,9 @@
+import type { Sql } from '@/server/db/sql';
 import type { DbTx, MessageType, Prisma } from '@/server/db';
-import type pg from 'pg';
 import { idFromKey, newId } from '@/server/db/ids';
 import { batchedCalls } from '@/server/db/batched-calls';
 import { getPgPool } from '@/server/db/pg';
+import { prismaSql } from '@/server/db/sql';
 import { addOutboxJob, addOutboxJobs } from '@/server/outbox';
 import { jobSchema, SEND_BATCH_MAX } from '@/server/queues';
 import { messagePreview, PREVIEW_LENGTH } from './message-preview';
@@ -85,13 +86,13 @@ export async function insertOutgoingMessage(tx: DbTx, input: OutgoingMessageInpu
     where: { id: input.contactId },
     data: { lastMessageAt: message.createdAt, lastMessagePreview: messagePreview(input.content) },
   });
-  await addOutboxJob(tx, {
+  await addOutboxJob(prismaSql(tx), {
     queue: 'messages',
     name: 'message.send',
     data: { accountId: input.accountId, messageIds: [id] },
     jobId: sendJobId([id]),
   });
-  if (isHumanReply(input)) await addOutboxJob(tx, takeoverJob(id));
+  if (isHumanReply(input)) await addOutboxJob(prismaSql(tx), takeoverJob(id));
   return message;
 }
 
@@ -126,7 +127,7 @@ export async function insertOutgoingMessages(tx: DbTx, inputs: OutgoingMessageIn
   const byAccount = new Map<string, string[]>();
   inputs.forEach((input, i) => byAccount.set(input.accountId, [...(byAccount.get(input.accountId) ?? []), ids[i] as string]));
   await addOutboxJobs(
-    tx,
+    prismaSql(tx),
     [...byAccount].flatMap(([accountId, messageIds]) =>
       chunks(messageIds, SEND_BATCH_MAX).map((batch) => ({
         queue: 'messages' as const,
@@ -292,7 +293,7 @@ export interface BotReply {
  * part's id comes from its idempotency key (`run_<runId>:<part>`), so writing a reply twice
  * stores it once. Returns the ids of the messages written now.
  */
-export async function insertBotReplyWithPg(client: pg.ClientBase, reply: BotReply): Promise<string[]> {
+export async function insertBotReply(client: Sql, reply: BotReply): Promise<string[]> {
   const parts = splitText(reply.text);
   const ids = parts.map((_, part) => idFromKey('message', `${reply.key}:${part}`));
   const now = new Date();

@@ -2,6 +2,7 @@ import { failCampaignsOfMessages } from '@/server/campaigns/campaign-transitions
 import { db } from '@/server/db';
 import { randomBase62 } from '@/server/db/ids';
 import { batchedCalls } from '@/server/db/batched-calls';
+import { prismaSql } from '@/server/db/sql';
 import { addOutboxJob } from '@/server/outbox';
 import { advanceMessageStatuses, type StatusChange } from './advance-message-statuses';
 
@@ -42,7 +43,7 @@ const recordTogether = batchedCalls(async (batches: SendResults[]) => {
     for (const retry of batches.flatMap((batch) => batch.retries)) {
       const data = { accountId: retry.accountId, messageIds: retry.messageIds, attempt: retry.attempt };
       const jobId = `message.send-${retry.messageIds[0]}-retry-${randomBase62(8)}`;
-      await addOutboxJob(tx, { queue: 'messages', name: 'message.send', data, jobId, runAt: retry.runAt });
+      await addOutboxJob(prismaSql(tx), { queue: 'messages', name: 'message.send', data, jobId, runAt: retry.runAt });
     }
   });
 }, 4);

@@ -1,16 +1,13 @@
-import type { z } from 'zod';
 import { ApiError } from '@/server/errors/api-error';
-import type { sendMessage as sendMessageSpec } from '@/server/api/endpoints/messages';
 import { db, type Prisma } from '@/server/db';
 import { newId } from '@/server/db/ids';
 import { checkOutboundUrl } from '@/server/http/outbound-policy';
 import type { TemplateShape } from '@/server/templates/from-platform';
+import type { SendMessageRequest } from './send-message-request';
 import { prepareHeaderMedia, prepareMessageMedia, saveFetchedMedia, type AttachedMedia, type PreparedMedia } from './outgoing-media';
 import { insertOutgoingMessage, queueOutgoingMessage, type MessageAuthorInput, type OutgoingMessageInput } from './queue-outgoing-message';
 import { chooseAccount, resolveSendParties, resolveTemplate, type SendTemplate } from './resolve-send-parties';
 import { buildTemplateSend, templateForSend } from './template-send';
-
-export type SendMessageRequest = z.infer<NonNullable<(typeof sendMessageSpec)['body']>>;
 
 const WINDOW_MS = 24 * 3600_000;
 

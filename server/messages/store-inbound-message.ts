@@ -6,6 +6,7 @@ import { platformClientForPortfolio } from '@/server/accounts/platform-client';
 import { publishEvent } from '@/server/webhook-events/publish-event';
 import { storeMessageMedia } from '@/server/media/store-message-media';
 import { logger } from '@/server/logger';
+import { prismaSql } from '@/server/db/sql';
 import { addOutboxJob } from '@/server/outbox';
 import type { PlatformWebhookItem } from '@/server/platform/webhook-payload';
 import { messagePreview } from './message-preview';
@@ -87,7 +88,7 @@ export async function storeInboundMessage(item: MessageItem): Promise<void> {
       await publishEvent(tx, account.orgId, 'message.received', { message: presented, bot_reply: botReply });
       // The bot hook (agent-api.md §2.1): the agent bound to the account answers it.
       if (botAnswers) {
-        await addOutboxJob(tx, {
+        await addOutboxJob(prismaSql(tx), {
           queue: 'agent-runs',
           name: 'agent.inbound',
           data: { messageId: message.id },

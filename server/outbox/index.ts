@@ -1,6 +1,6 @@
-import type { DbTx } from '@/server/db';
 import { newId } from '@/server/db/ids';
 import { getPgPool } from '@/server/db/pg';
+import type { Sql } from '@/server/db/sql';
 import { getQueue, jobSchema, mergeableJobs, type JobData, type JobName, type QueueName } from '@/server/queues';
 
 /**
@@ -35,22 +35,35 @@ export function outboxJobData<Q extends QueueName, J extends JobName<Q>>(job: Ou
   return JSON.stringify(schema.parse(job.data));
 }
 
-export async function addOutboxJob<Q extends QueueName, J extends JobName<Q>>(tx: DbTx, job: OutboxJobInput<Q, J>): Promise<string> {
-  const [id] = await addOutboxJobs(tx, [job]);
+/** Adds one job in the caller's transaction (a Prisma one passes `prismaSql(tx)`). Returns the row's id. */
+export async function addOutboxJob<Q extends QueueName, J extends JobName<Q>>(sql: Sql, job: OutboxJobInput<Q, J>): Promise<string> {
+  const [id] = await addOutboxJobs(sql, [job]);
   return id as string;
 }
 
 /**
- * addOutboxJob for many jobs in one statement (a campaign chunk's sends). Raw SQL: this runs
- * on the send and status hot paths, where the ORM's per-query cost showed. Returns the row ids, in order.
+ * addOutboxJob for many jobs in one named statement (a campaign chunk's sends, a delivery's
+ * attempts). Raw SQL: this runs on the send, status, delivery and run hot paths, where the
+ * ORM's per-query cost showed. Returns the row ids, in order.
  */
-export async function addOutboxJobs<Q extends QueueName, J extends JobName<Q>>(tx: DbTx, jobs: Array<OutboxJobInput<Q, J>>): Promise<string[]> {
+export async function addOutboxJobs<Q extends QueueName, J extends JobName<Q>>(sql: Sql, jobs: Array<OutboxJobInput<Q, J>>): Promise<string[]> {
   const ids = jobs.map(() => newId('outbox'));
   if (jobs.length === 0) return ids;
-  await tx.$executeRaw`
-    INSERT INTO outbox_jobs (id, queue, name, data, job_id, run_at)
-    SELECT * FROM unnest(${ids}::text[], ${jobs.map((j) => j.queue)}::text[], ${jobs.map((j) => j.name)}::text[],
-                         ${jobs.map(outboxJobData)}::jsonb[], ${jobs.map((j) => j.jobId)}::text[], ${jobs.map((j) => j.runAt ?? null)}::timestamptz[])`;
+  await sql.query({
+    name: 'outbox-add-jobs',
+    text: `INSERT INTO outbox_jobs (id, queue, name, data, job_id, run_at)
+           SELECT id, queue, name, data::jsonb, job_id, run_at
+           FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[])
+             AS t(id, queue, name, data, job_id, run_at)`,
+    values: [
+      ids,
+      jobs.map((j) => j.queue),
+      jobs.map((j) => j.name),
+      jobs.map(outboxJobData),
+      jobs.map((j) => j.jobId),
+      jobs.map((j) => j.runAt ?? null),
+    ],
+  });
   return ids;
 }
 

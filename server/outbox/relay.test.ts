@@ -5,6 +5,7 @@ import { getPgPool } from '@/server/db/pg';
 import { logger } from '@/server/logger';
 import { closeQueues, getQueue } from '@/server/queues';
 import { closeRedis } from '@/server/redis';
+import { prismaSql } from '@/server/db/sql';
 import { addOutboxJob, OUTBOX_CHANNEL } from './index';
 import { startOutboxRelay } from './relay';
 
@@ -28,7 +29,7 @@ after(async () => {
 async function writeRow(): Promise<{ outboxId: string; jobId: string; writtenAt: number }> {
   const jobId = `relay-test-${Date.now()}-${jobIds.length}`;
   jobIds.push(jobId);
-  const outboxId = await db.$transaction((tx) => addOutboxJob(tx, { queue: 'maintenance', name: 'retention.purge', data: {}, jobId }));
+  const outboxId = await db.$transaction((tx) => addOutboxJob(prismaSql(tx), { queue: 'maintenance', name: 'retention.purge', data: {}, jobId }));
   return { outboxId, jobId, writtenAt: Date.now() };
 }
 

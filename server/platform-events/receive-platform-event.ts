@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { db } from '@/server/db';
 import { newId } from '@/server/db/ids';
+import { prismaSql } from '@/server/db/sql';
 import { addOutboxJob } from '@/server/outbox';
 
 /**
@@ -15,7 +16,7 @@ export async function receivePlatformEvent(payload: string): Promise<string | nu
   return db.$transaction(async (tx) => {
     const { count } = await tx.platformEvent.createMany({ data: [{ id, payload, payloadSha256 }], skipDuplicates: true });
     if (count === 0) return null;
-    await addOutboxJob(tx, {
+    await addOutboxJob(prismaSql(tx), {
       queue: 'platform-events',
       name: 'platform-event.process',
       data: { platformEventId: id },

@@ -1,5 +1,6 @@
 import type { DbTx, Prisma } from '@/server/db';
 import { newId } from '@/server/db/ids';
+import { prismaSql } from '@/server/db/sql';
 import { addOutboxJob } from '@/server/outbox';
 import type { EventName } from './catalogue';
 
@@ -32,7 +33,7 @@ export async function publishEvents(tx: DbTx, events: EventToPublish[]): Promise
     SELECT t.*, ${createdAt}::timestamptz
     FROM unnest(${eventIds}::text[], ${rows.map((r) => r.orgId)}::text[], ${rows.map((r) => r.type)}::text[],
                 ${rows.map((r) => JSON.stringify(r.payload))}::jsonb[]) AS t`;
-  await addOutboxJob(tx, {
+  await addOutboxJob(prismaSql(tx), {
     queue: 'webhook-fan-out',
     name: 'events.fan-out',
     data: { eventIds },

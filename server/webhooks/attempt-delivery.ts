@@ -1,7 +1,7 @@
 import { batchedCalls } from '@/server/db/batched-calls';
 import { newId } from '@/server/db/ids';
 import { getPgPool, pgTransaction } from '@/server/db/pg';
-import { addOutboxJobsWithPg } from '@/server/outbox/add-outbox-jobs-with-pg';
+import { addOutboxJobs } from '@/server/outbox';
 import { attemptJobs, receiverOf } from './attempt-jobs';
 import { attemptTimeoutMs, nextAttemptAt } from './delivery-schedule';
 import { failDeliveries, loadDeliveries, recordAttempts, type AttemptRecord, type DeliveryRow } from './delivery-rows';
@@ -143,7 +143,7 @@ async function record(records: MadeAttempt[]): Promise<Set<string>> {
   return pgTransaction(async (client) => {
     const recorded = await recordAttempts(client, records);
     const retries = records.filter((r) => r.nextAttemptAt && recorded.has(r.deliveryId));
-    await addOutboxJobsWithPg(
+    await addOutboxJobs(
       client,
       attemptJobs(retries.map((r) => ({ deliveryId: r.deliveryId, receiver: r.receiver, attempt: r.attempt + 1, runAt: r.nextAttemptAt }))),
     );

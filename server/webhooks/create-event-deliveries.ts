@@ -1,7 +1,7 @@
-import type pg from 'pg';
+import type { Sql } from '@/server/db/sql';
 import { newId } from '@/server/db/ids';
 import { getPgPool, pgTransaction } from '@/server/db/pg';
-import { addOutboxJobsWithPg } from '@/server/outbox/add-outbox-jobs-with-pg';
+import { addOutboxJobs } from '@/server/outbox';
 import { attemptJobs, receiverOf } from './attempt-jobs';
 
 /**
@@ -51,7 +51,7 @@ async function insertDeliveries(deliveries: NewDelivery[]): Promise<NewDelivery[
   if (deliveries.length === 0) return [];
   return pgTransaction(async (client) => {
     const created = await insertNewDeliveries(client, deliveries, new Date());
-    await addOutboxJobsWithPg(client, attemptJobs(created.map((d) => ({ deliveryId: d.id, receiver: receiverOf(d), attempt: 1, runAt: null }))));
+    await addOutboxJobs(client, attemptJobs(created.map((d) => ({ deliveryId: d.id, receiver: receiverOf(d), attempt: 1, runAt: null }))));
     return created;
   });
 }
@@ -86,7 +86,7 @@ async function loadEventTargets(eventIds: string[]): Promise<EventTargets[]> {
  * unique (webhook, event) ((agent endpoint, event)) index, a callback URL's (neither, so no
  * unique index) by looking. Returns those inserted.
  */
-async function insertNewDeliveries(client: pg.ClientBase, deliveries: NewDelivery[], now: Date): Promise<NewDelivery[]> {
+async function insertNewDeliveries(client: Sql, deliveries: NewDelivery[], now: Date): Promise<NewDelivery[]> {
   const column = <K extends keyof NewDelivery>(key: K) => deliveries.map((d) => d[key]);
   const { rows } = await client.query<{ id: string }>({
     name: 'webhook-insert-deliveries',

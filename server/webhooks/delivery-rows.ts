@@ -1,4 +1,4 @@
-import type pg from 'pg';
+import type { Sql } from '@/server/db/sql';
 import { getPgPool } from '@/server/db/pg';
 
 /**
@@ -77,7 +77,7 @@ export interface AttemptRecord {
  * number already recorded (another run of the same job got there first) is left alone, and
  * so is its delivery. Returns the ids of the deliveries this call moved.
  */
-export async function recordAttempts(client: pg.Pool | pg.ClientBase, records: AttemptRecord[]): Promise<Set<string>> {
+export async function recordAttempts(client: Sql, records: AttemptRecord[]): Promise<Set<string>> {
   const column = <K extends keyof AttemptRecord>(key: K) => records.map((record) => record[key]);
   const { rows } = await client.query<{ id: string }>({
     name: 'webhook-record-attempts',

@@ -1,5 +1,6 @@
 import { ApiError, notFound } from '@/server/errors/api-error';
 import { db } from '@/server/db';
+import { prismaSql } from '@/server/db/sql';
 import { addOutboxJob } from '@/server/outbox';
 import { attemptJob, receiverOf } from './attempt-jobs';
 
@@ -19,7 +20,7 @@ export async function resendDelivery(orgId: string, webhookId: string, deliveryI
   const job = attemptJob([{ deliveryId, receiver: receiverOf(delivery), attempt: (last._max.attempt ?? 0) + 1, runAt: null }]);
   await db.$transaction(async (tx) => {
     await tx.webhookDelivery.update({ where: { id: deliveryId }, data: { state: 'pending', attemptCount: 0, nextAttemptAt: now } });
-    await addOutboxJob(tx, job);
+    await addOutboxJob(prismaSql(tx), job);
   });
   return { delivery_id: deliveryId, state: 'pending' as const };
 }

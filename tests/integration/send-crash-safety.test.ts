@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { config } from '@/server/config';
 import { db, type Account } from '@/server/db';
 import { newId } from '@/server/db/ids';
+import { prismaSql } from '@/server/db/sql';
 import { addOutboxJob } from '@/server/outbox';
 import { closeQueues } from '@/server/queues';
 import { closeRedis } from '@/server/redis';
@@ -71,7 +72,7 @@ async function claimedMessage(phone: string, claimedAgoMs: number | null, copies
       },
     });
     for (let copy = 0; copy < copies; copy++) {
-      await addOutboxJob(tx, {
+      await addOutboxJob(prismaSql(tx), {
         queue: 'messages',
         name: 'message.send',
         data: { accountId: account.id, messageIds: [id] },

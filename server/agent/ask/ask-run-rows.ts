@@ -1,6 +1,6 @@
 import type { AgentRun } from '@/server/db';
 import { getPgPool } from '@/server/db/pg';
-import { RUN_COLUMNS, toRun } from '@/server/agent/runs/run-rows';
+import { RUN_COLUMNS, toRun } from '@/server/db/rows/agent-runs';
 
 /**
  * An ask's two writes to `agent_runs`, on the plain pool as named statements: they sit on the

@@ -1,8 +1,9 @@
-import type pg from 'pg';
+import type { Sql } from '@/server/db/sql';
 import { db, type AgentHandoff, type Prisma } from '@/server/db';
 import { appendSessionEvent } from '@/server/agent/runs/run-stream';
-import { recordAgentEventWithPg } from '@/server/agent/webhooks/record-agent-event';
-import { ACTIVE_HANDOFF_STATUSES, HANDOFF_COLUMNS, presentHandoff } from './handoff-rows';
+import { recordAgentEvent } from '@/server/agent/webhooks/record-agent-event';
+import { HANDOFF_COLUMNS } from '@/server/db/rows/agent-handoffs';
+import { ACTIVE_HANDOFF_STATUSES, presentHandoff } from './handoff-rows';
 
 /*
  * The inbox's view of the agent side (agent-api.md §2 item 6): a contact's WhatsApp sessions are
@@ -74,8 +75,8 @@ export async function findConversationHandoff(orgId: string, handoffId: string) 
  * claim does (handoff, then contact), so the two cannot deadlock. Returns what to announce on the
  * sessions' event streams once committed.
  */
-export async function assignConversationHandoffsWithPg(
-  client: pg.ClientBase,
+export async function assignConversationHandoffs(
+  client: Sql,
   orgId: string,
   contactId: string,
   assigneeId: string | null,
@@ -95,7 +96,7 @@ export async function assignConversationHandoffsWithPg(
   const changed = rows as AgentHandoff[];
   for (const handoff of changed) {
     if (handoff.assigneeId)
-      await recordAgentEventWithPg(client, { projectId: handoff.projectId, type: 'handoff.assigned', data: presentHandoff(handoff) });
+      await recordAgentEvent(client, { projectId: handoff.projectId, type: 'handoff.assigned', data: presentHandoff(handoff) });
   }
   return async () => {
     for (const handoff of changed) {

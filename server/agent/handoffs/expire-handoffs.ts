@@ -1,4 +1,4 @@
-import type pg from 'pg';
+import type { Sql } from '@/server/db/sql';
 import { getPgPool } from '@/server/db/pg';
 import { logger } from '@/server/logger';
 import { endActiveHandoff } from './work-handoffs';
@@ -24,14 +24,14 @@ export async function expireHandoffs(): Promise<number> {
   });
   let expired = 0;
   for (const handoff of rows) {
-    const due = { handoffId: handoff.id, stillDue: (client: pg.ClientBase) => stillDue(client, handoff.id) };
+    const due = { handoffId: handoff.id, stillDue: (client: Sql) => stillDue(client, handoff.id) };
     if (await endActiveHandoff(handoff.sessionId, { status: 'expired' }, due)) expired += 1;
   }
   if (expired > 0) logger.info({ expired }, 'handoffs expired');
   return expired;
 }
 
-async function stillDue(client: pg.ClientBase, handoffId: string): Promise<boolean> {
+async function stillDue(client: Sql, handoffId: string): Promise<boolean> {
   const { rows } = await client.query({
     name: 'agent-handoff-still-due',
     text: `SELECT 1 FROM agent_handoffs h WHERE h.id = $1 AND ${DUE}`,

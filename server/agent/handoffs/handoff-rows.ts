@@ -1,9 +1,6 @@
-import type pg from 'pg';
+import type { Sql } from '@/server/db/sql';
 import type { AgentHandoff } from '@/server/db';
-
-export const HANDOFF_COLUMNS = `id, project_id AS "projectId", session_id AS "sessionId", status, assignee_id AS "assigneeId", reason, summary,
-  opened_by AS "openedBy", run_id AS "runId", note, resolution_note AS "resolutionNote", opened_at AS "createdAt",
-  assigned_at AS "assignedAt", last_staff_at AS "lastStaffAt", expires_at AS "expiresAt", ended_at AS "endedAt"`;
+import { HANDOFF_COLUMNS } from '@/server/db/rows/agent-handoffs';
 
 /** The statuses in which staff own the session and the bot is silent (agent-api.md §1.7). */
 export const ACTIVE_HANDOFF_STATUSES = ['open', 'assigned'];
@@ -28,7 +25,7 @@ export const presentHandoff = (row: AgentHandoff) => ({
 });
 
 /** The session's open or assigned handoff, if any; read in the caller's transaction (which should hold the session's lock). */
-export async function activeHandoffWithPg(client: pg.ClientBase, sessionId: string): Promise<AgentHandoff | null> {
+export async function activeHandoff(client: Sql, sessionId: string): Promise<AgentHandoff | null> {
   const { rows } = await client.query({
     name: 'agent-handoff-active',
     text: `SELECT ${HANDOFF_COLUMNS} FROM agent_handoffs WHERE session_id = $1 AND status = ANY($2::text[]) ORDER BY opened_at DESC LIMIT 1`,

@@ -1,17 +1,19 @@
-import type pg from 'pg';
+import type { Sql } from '@/server/db/sql';
 import type { AgentHandoff, AgentMessage, AgentRun } from '@/server/db';
 import { newId } from '@/server/db/ids';
 import { readAgentConfig, type AgentConfig } from '@/server/agent/agents/agent-config';
 import { presentRun } from '@/server/agent/ask/present-run';
 import { presentMessage } from '@/server/agent/runs/present-message';
 import { pgTransaction } from '@/server/db/pg';
-import { lockSessionWithPg, RUN_COLUMNS, toRun } from '@/server/agent/runs/run-rows';
+import { lockSession } from '@/server/agent/runs/run-rows';
+import { HANDOFF_COLUMNS } from '@/server/db/rows/agent-handoffs';
+import { RUN_COLUMNS, toRun } from '@/server/db/rows/agent-runs';
 import { announceRunCancel, appendSessionEvent, runEventLog } from '@/server/agent/runs/run-stream';
-import { recordAgentEventWithPg } from '@/server/agent/webhooks/record-agent-event';
-import { sendEscalationToWhatsAppWithPg } from '@/server/agent/whatsapp/whatsapp-reply';
+import { recordAgentEvent } from '@/server/agent/webhooks/record-agent-event';
+import { sendEscalationToWhatsApp } from '@/server/agent/channels/whatsapp-replies';
 import { escalationReply } from './escalation-reply';
-import { activeHandoffWithPg, HANDOFF_COLUMNS, presentHandoff } from './handoff-rows';
-import { assignSessionConversationWithPg, sessionContactId, sessionConversationChangeWithPg } from './session-conversation';
+import { activeHandoff, presentHandoff } from './handoff-rows';
+import { assignSessionConversation, sessionContactId, sessionConversationChange } from './session-conversation';
 
 /**
  * Who or what handed the session to staff (agent-api.md §1.7): besides the contract's openers,
@@ -57,16 +59,15 @@ export interface OpenedHandoff {
  * discarded), the escalation reply is written in the customer's language (not for a takeover: a
  * person already answered), and `handoff.opened` is recorded.
  */
-export async function openHandoffWithPg(client: pg.ClientBase, opening: HandoffOpening): Promise<OpenedHandoff> {
+export async function openHandoff(client: Sql, opening: HandoffOpening): Promise<OpenedHandoff> {
   const session = await readHandoffSession(client, opening.sessionId);
-  const active = await activeHandoffWithPg(client, opening.sessionId);
+  const active = await activeHandoff(client, opening.sessionId);
   const cancelled = await cancelUnfinishedRuns(client, opening.sessionId, opening.exceptRunId ?? null);
   if (active) {
     const takenOver = opening.openedBy === 'takeover' && opening.assigneeId && !active.assigneeId;
     const handoff = takenOver ? await assign(client, active, opening.assigneeId!) : active;
-    const inbox = takenOver ? await assignSessionConversationWithPg(client, session, handoff.assigneeId) : null;
-    if (takenOver)
-      await recordAgentEventWithPg(client, { projectId: opening.projectId, type: 'handoff.assigned', data: presentHandoff(handoff) });
+    const inbox = takenOver ? await assignSessionConversation(client, session, handoff.assigneeId) : null;
+    if (takenOver) await recordAgentEvent(client, { projectId: opening.projectId, type: 'handoff.assigned', data: presentHandoff(handoff) });
     const change: [string, AgentHandoff] | null = takenOver ? ['handoff.assigned', handoff] : null;
     return { handoff, created: false, escalation: null, afterCommit: announce(opening.sessionId, cancelled, change, null, inbox) };
   }
@@ -95,10 +96,10 @@ export async function openHandoffWithPg(client: pg.ClientBase, opening: HandoffO
     ],
   });
   const handoff = rows[0] as AgentHandoff;
-  await recordAgentEventWithPg(client, { projectId: opening.projectId, type: 'handoff.opened', data: presentHandoff(handoff) });
+  await recordAgentEvent(client, { projectId: opening.projectId, type: 'handoff.opened', data: presentHandoff(handoff) });
   const inbox = handoff.assigneeId
-    ? await assignSessionConversationWithPg(client, session, handoff.assigneeId)
-    : await sessionConversationChangeWithPg(client, session, 'handoff:open');
+    ? await assignSessionConversation(client, session, handoff.assigneeId)
+    : await sessionConversationChange(client, session, 'handoff:open');
 
   let escalation: AgentMessage | null = null;
   if (opening.writeEscalation !== false && opening.openedBy !== 'takeover') {
@@ -115,11 +116,11 @@ export async function openHandoffWithPg(client: pg.ClientBase, opening: HandoffO
       toolName: null,
       createdAt: openedAt,
     };
-    await insertSessionMessageWithPg(client, escalation);
+    await insertSessionMessage(client, escalation);
     // A WhatsApp customer gets it too, through messaging's send path, in this transaction.
     const contactId = sessionContactId(session);
-    if (contactId) await sendEscalationToWhatsAppWithPg(client, { agentId: session.agentId, contactId }, escalation, handoff.id);
-    await recordAgentEventWithPg(client, { projectId: opening.projectId, type: 'message.created', data: presentMessage(escalation) });
+    if (contactId) await sendEscalationToWhatsApp(client, { agentId: session.agentId, contactId }, escalation, handoff.id);
+    await recordAgentEvent(client, { projectId: opening.projectId, type: 'message.created', data: presentMessage(escalation) });
   }
   return {
     handoff,
@@ -138,8 +139,8 @@ export interface HandoffSession {
   externalId: string | null;
 }
 
-export async function readHandoffSession(client: pg.ClientBase, sessionId: string): Promise<HandoffSession> {
-  const { rows } = await client.query({
+export async function readHandoffSession(client: Sql, sessionId: string): Promise<HandoffSession> {
+  const { rows } = await client.query<HandoffSession>({
     name: 'agent-handoff-session',
     text: `SELECT id, project_id AS "projectId", agent_id AS "agentId", version, channel, external_id AS "externalId" FROM agent_sessions WHERE id = $1`,
     values: [sessionId],
@@ -148,7 +149,7 @@ export async function readHandoffSession(client: pg.ClientBase, sessionId: strin
 }
 
 /** The configuration answering the session: its handoff settings say the escalation text and the expiry. */
-async function sessionConfig(client: pg.ClientBase, session: HandoffSession): Promise<AgentConfig> {
+async function sessionConfig(client: Sql, session: HandoffSession): Promise<AgentConfig> {
   const { rows } = await client.query({
     name: 'agent-handoff-session-config',
     text: `SELECT CASE WHEN $2 = 'draft' THEN a.draft_config
@@ -161,7 +162,7 @@ async function sessionConfig(client: pg.ClientBase, session: HandoffSession): Pr
   return readAgentConfig(rows[0]?.config ?? {});
 }
 
-async function lastCustomerText(client: pg.ClientBase, sessionId: string): Promise<string> {
+async function lastCustomerText(client: Sql, sessionId: string): Promise<string> {
   const { rows } = await client.query({
     name: 'agent-handoff-last-customer-text',
     text: `SELECT text FROM agent_messages WHERE session_id = $1 AND role = 'user' ORDER BY created_at DESC, id DESC LIMIT 1`,
@@ -171,7 +172,7 @@ async function lastCustomerText(client: pg.ClientBase, sessionId: string): Promi
 }
 
 /** A message of the session's history written by the runtime or staff (escalation, staff reply, note). */
-export async function insertSessionMessageWithPg(client: pg.ClientBase, message: AgentMessage): Promise<void> {
+export async function insertSessionMessage(client: Sql, message: AgentMessage): Promise<void> {
   await client.query({
     name: 'agent-session-message-insert',
     text: `INSERT INTO agent_messages (id, project_id, session_id, role, text, run_id, client_message_id, author_id, created_at)
@@ -190,7 +191,7 @@ export async function insertSessionMessageWithPg(client: pg.ClientBase, message:
   });
 }
 
-async function cancelUnfinishedRuns(client: pg.ClientBase, sessionId: string, exceptRunId: string | null): Promise<AgentRun[]> {
+async function cancelUnfinishedRuns(client: Sql, sessionId: string, exceptRunId: string | null): Promise<AgentRun[]> {
   const { rows } = await client.query({
     name: 'agent-handoff-cancel-runs',
     text: `UPDATE agent_runs SET status = 'cancelled', completed_at = now(), updated_at = now(), lease_until = NULL, required_action = NULL, turns = NULL
@@ -201,7 +202,7 @@ async function cancelUnfinishedRuns(client: pg.ClientBase, sessionId: string, ex
   return rows.map(toRun);
 }
 
-async function assign(client: pg.ClientBase, handoff: AgentHandoff, assigneeId: string): Promise<AgentHandoff> {
+async function assign(client: Sql, handoff: AgentHandoff, assigneeId: string): Promise<AgentHandoff> {
   const { rows } = await client.query({
     name: 'agent-handoff-takeover-assign',
     text: `UPDATE agent_handoffs SET status = 'assigned', assignee_id = $2, assigned_at = now() WHERE id = $1 RETURNING ${HANDOFF_COLUMNS}`,
@@ -236,14 +237,11 @@ function announce(
  * checked under that lock, can call it off (the situation that asked for it has passed).
  * Returns null when called off.
  */
-export async function handOverSession(
-  opening: HandoffOpening,
-  stillDue?: (client: pg.ClientBase) => Promise<boolean>,
-): Promise<OpenedHandoff | null> {
+export async function handOverSession(opening: HandoffOpening, stillDue?: (client: Sql) => Promise<boolean>): Promise<OpenedHandoff | null> {
   const opened = await pgTransaction(async (client) => {
-    await lockSessionWithPg(client, opening.sessionId);
+    await lockSession(client, opening.sessionId);
     if (stillDue && !(await stillDue(client))) return null;
-    return openHandoffWithPg(client, opening);
+    return openHandoff(client, opening);
   });
   await opened?.afterCommit();
   return opened;

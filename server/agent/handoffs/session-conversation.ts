@@ -1,4 +1,4 @@
-import type pg from 'pg';
+import type { Sql } from '@/server/db/sql';
 import { publishInboxChange } from '@/server/live/publish-inbox-change';
 
 /** A WhatsApp session's inbox conversation: the contact in its external id `wa:<contact_id>` (agent-api.md §2.3). */
@@ -11,8 +11,8 @@ export function sessionContactId(session: { channel: string; externalId: string 
  * field), so a WhatsApp session's contact is assigned with it, in the same transaction. Returns
  * what to announce to open inboxes once committed.
  */
-export async function assignSessionConversationWithPg(
-  client: pg.ClientBase,
+export async function assignSessionConversation(
+  client: Sql,
   session: { projectId: string; channel: string; externalId: string | null },
   assigneeId: string | null,
 ): Promise<(() => Promise<void>) | null> {
@@ -32,8 +32,8 @@ export async function assignSessionConversationWithPg(
  * What tells open inboxes that a WhatsApp session's conversation changed without its assignee
  * changing (a handoff opened to nobody yet), so "Needs human" fills live. Null for other channels.
  */
-export async function sessionConversationChangeWithPg(
-  client: pg.ClientBase,
+export async function sessionConversationChange(
+  client: Sql,
   session: { projectId: string; channel: string; externalId: string | null },
   change: string,
 ): Promise<(() => Promise<void>) | null> {

@@ -1,4 +1,4 @@
-import type pg from 'pg';
+import type { Sql } from '@/server/db/sql';
 import { db, type AgentHandoff, type AgentMessage } from '@/server/db';
 import { newId } from '@/server/db/ids';
 import { pgTransaction } from '@/server/db/pg';
@@ -6,23 +6,24 @@ import { AgentError } from '@/server/errors/agent-error';
 import type { ProjectCaller } from '@/server/agent/access/agent-caller';
 import { pageAgentList, type AgentListParams } from '@/server/agent/http/agent-paging';
 import { presentMessage } from '@/server/agent/runs/present-message';
-import { lockSessionWithPg, readSessionWithPg } from '@/server/agent/runs/run-rows';
+import { lockSession, readSession } from '@/server/agent/runs/run-rows';
 import { appendSessionEvent } from '@/server/agent/runs/run-stream';
 import { findSession } from '@/server/agent/sessions/manage-sessions';
 import { presentSession } from '@/server/agent/sessions/present-session';
-import { recordAgentEventWithPg } from '@/server/agent/webhooks/record-agent-event';
-import { activeHandoffWithPg, HANDOFF_COLUMNS, presentHandoff } from './handoff-rows';
-import { insertSessionMessageWithPg, openHandoffWithPg, readHandoffSession, type OpenedHandoff } from './open-handoff';
-import { assignSessionConversationWithPg } from './session-conversation';
+import { recordAgentEvent } from '@/server/agent/webhooks/record-agent-event';
+import { HANDOFF_COLUMNS } from '@/server/db/rows/agent-handoffs';
+import { activeHandoff, presentHandoff } from './handoff-rows';
+import { insertSessionMessage, openHandoff, readHandoffSession, type OpenedHandoff } from './open-handoff';
+import { assignSessionConversation } from './session-conversation';
 import { actingMember } from './acting-member';
 
 /** POST /v1/sessions/{session}/handoff: staff take the session over now; the escalation reply is sent. */
 export async function openHandoffByApi(caller: ProjectCaller, sessionRef: string, body: { reason?: string; note?: string }) {
   const session = await findSession(caller.projectId, sessionRef);
   const opened = await pgTransaction(async (client): Promise<OpenedHandoff> => {
-    await lockSessionWithPg(client, session.id);
-    if (await activeHandoffWithPg(client, session.id)) throw new AgentError('handoff_already_open', { param: 'session' });
-    return openHandoffWithPg(client, {
+    await lockSession(client, session.id);
+    if (await activeHandoff(client, session.id)) throw new AgentError('handoff_already_open', { param: 'session' });
+    return openHandoff(client, {
       projectId: caller.projectId,
       sessionId: session.id,
       reason: body.reason ?? 'requested',
@@ -71,10 +72,10 @@ export async function claimHandoff(caller: ProjectCaller, id: string, body: { fo
     if (!row) return { claimed: null, announce: null };
     const changed = row.previousAssignee !== member.userId;
     if (!changed) return { claimed: row, announce: null };
-    await recordAgentEventWithPg(client, { projectId: caller.projectId, type: 'handoff.assigned', data: presentHandoff(row) });
+    await recordAgentEvent(client, { projectId: caller.projectId, type: 'handoff.assigned', data: presentHandoff(row) });
     return {
       claimed: row,
-      announce: await assignSessionConversationWithPg(client, await readHandoffSession(client, row.sessionId), member.userId),
+      announce: await assignSessionConversation(client, await readHandoffSession(client, row.sessionId), member.userId),
     };
   });
   if (!claimed) {
@@ -120,7 +121,7 @@ export async function postStaffMessage(caller: ProjectCaller, id: string, body: 
     createdAt: new Date(),
   };
   const updated = await pgTransaction(async (client) => {
-    await lockSessionWithPg(client, handoff.sessionId);
+    await lockSession(client, handoff.sessionId);
     const { rows } = await client.query({
       name: 'agent-handoff-staff-message',
       text: `UPDATE agent_handoffs h SET last_staff_at = now(),
@@ -132,10 +133,9 @@ export async function postStaffMessage(caller: ProjectCaller, id: string, body: 
     });
     const row = rows[0] as AgentHandoff | undefined;
     if (!row) throw new AgentError('handoff_not_open', { param: 'handoff' });
-    await insertSessionMessageWithPg(client, message);
-    await recordAgentEventWithPg(client, { projectId: caller.projectId, type: 'message.created', data: presentMessage(message) });
-    if (!handoff.assigneeId)
-      await recordAgentEventWithPg(client, { projectId: caller.projectId, type: 'handoff.assigned', data: presentHandoff(row) });
+    await insertSessionMessage(client, message);
+    await recordAgentEvent(client, { projectId: caller.projectId, type: 'message.created', data: presentMessage(message) });
+    if (!handoff.assigneeId) await recordAgentEvent(client, { projectId: caller.projectId, type: 'handoff.assigned', data: presentHandoff(row) });
     return row;
   });
   if (!handoff.assigneeId) await appendSessionEvent(handoff.sessionId, 'handoff.assigned', presentHandoff(updated));
@@ -170,11 +170,11 @@ interface HandoffEnding {
 export async function endActiveHandoff(
   sessionId: string,
   ending: HandoffEnding,
-  due?: { handoffId: string; stillDue: (client: pg.ClientBase) => Promise<boolean> },
+  due?: { handoffId: string; stillDue: (client: Sql) => Promise<boolean> },
 ) {
   const done = await pgTransaction(async (client) => {
-    await lockSessionWithPg(client, sessionId);
-    const active = await activeHandoffWithPg(client, sessionId);
+    await lockSession(client, sessionId);
+    const active = await activeHandoff(client, sessionId);
     if (!active || (due && (active.id !== due.handoffId || !(await due.stillDue(client))))) {
       if (due) return null;
       throw new AgentError('no_open_handoff', { param: 'session' });
@@ -186,11 +186,11 @@ export async function endActiveHandoff(
     });
     const ended = rows[0] as AgentHandoff;
     const note = endingNote(ended);
-    await insertSessionMessageWithPg(client, note);
-    await recordAgentEventWithPg(client, { projectId: ended.projectId, type: `handoff.${ending.status}`, data: presentHandoff(ended) });
+    await insertSessionMessage(client, note);
+    await recordAgentEvent(client, { projectId: ended.projectId, type: `handoff.${ending.status}`, data: presentHandoff(ended) });
     const session = await readHandoffSession(client, sessionId);
-    const inbox = await assignSessionConversationWithPg(client, session, null);
-    const closed = ending.closeSession ? await closeSessionWithPg(client, sessionId) : false;
+    const inbox = await assignSessionConversation(client, session, null);
+    const closed = ending.closeSession ? await closeSession(client, sessionId) : false;
     return { ended, note, inbox, closed };
   });
   if (!done) return null;
@@ -223,15 +223,15 @@ function endingNote(handoff: AgentHandoff): AgentMessage {
   };
 }
 
-async function closeSessionWithPg(client: pg.ClientBase, sessionId: string): Promise<boolean> {
+async function closeSession(client: Sql, sessionId: string): Promise<boolean> {
   const { rows } = await client.query({
     name: 'agent-handoff-close-session',
     text: "UPDATE agent_sessions SET status = 'closed', closed_at = now(), updated_at = now() WHERE id = $1 AND status <> 'closed' RETURNING id",
     values: [sessionId],
   });
   if (!rows[0]) return false;
-  const session = await readSessionWithPg(client, sessionId);
-  await recordAgentEventWithPg(client, { projectId: session.projectId, type: 'session.closed', data: presentSession(session) });
+  const session = await readSession(client, sessionId);
+  await recordAgentEvent(client, { projectId: session.projectId, type: 'session.closed', data: presentSession(session) });
   return true;
 }
 

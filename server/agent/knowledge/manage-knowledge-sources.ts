@@ -1,6 +1,7 @@
 import { db, Prisma, type KnowledgeSource } from '@/server/db';
 import { newId } from '@/server/db/ids';
 import { AgentError } from '@/server/errors/agent-error';
+import { prismaSql } from '@/server/db/sql';
 import { addOutboxJob } from '@/server/outbox';
 import { pageAgentList, type AgentListParams } from '@/server/agent/http/agent-paging';
 import { checkCustomerUrl } from '@/server/agent/http/customer-url';
@@ -24,7 +25,7 @@ export async function createKnowledgeSource(projectId: string, input: NewKnowled
       const created = await tx.knowledgeSource.create({
         data: { id, projectId, name: input.name, type: input.type, url, content: input.type === 'url' ? null : input.content },
       });
-      await addOutboxJob(tx, { queue: 'knowledge', name: 'knowledge.index', data: { sourceId: id }, jobId: `knowledge.index-${id}` });
+      await addOutboxJob(prismaSql(tx), { queue: 'knowledge', name: 'knowledge.index', data: { sourceId: id }, jobId: `knowledge.index-${id}` });
       return created;
     });
     return presentKnowledgeSource(row);

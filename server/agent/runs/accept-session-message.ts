@@ -1,5 +1,5 @@
-import type pg from 'pg';
-import type { AgentHandoff, AgentMessage, AgentRun } from '@/server/db';
+import type { Sql } from '@/server/db/sql';
+import type { AgentHandoff, AgentMessage, AgentRun, AgentSession } from '@/server/db';
 import { pgTransaction } from '@/server/db/pg';
 import { newId } from '@/server/db/ids';
 import { AgentError } from '@/server/errors/agent-error';
@@ -9,40 +9,40 @@ import { inputLimitFor, readAskInput, SERVER_INPUT_LIMIT } from '@/server/agent/
 import { checkOverrides } from '@/server/agent/ask/ask-overrides';
 import { resolveVariables, type VariableValue } from '@/server/agent/ask/ask-variables';
 import { checkRequestedModel } from '@/server/agent/ask/model-candidates';
-import { loadProjectModelAccess } from '@/server/agent/models/project-model-access';
 import type { AgentConfig } from '@/server/agent/agents/agent-config';
-import { activeHandoffWithPg } from '@/server/agent/handoffs/handoff-rows';
-import { insertSessionMessageWithPg, openHandoffWithPg } from '@/server/agent/handoffs/open-handoff';
+import { loadProjectModelAccess, type ProjectModelAccess } from '@/server/agent/models/project-model-access';
+import { activeHandoff } from '@/server/agent/handoffs/handoff-rows';
+import { insertSessionMessage, openHandoff } from '@/server/agent/handoffs/open-handoff';
 import { sessionAgent } from '@/server/agent/sessions/session-agent';
 import { findCatalogueModel } from '@/server/agent/models/catalogue';
 import { admitConversation, admitPlaygroundConversation } from '@/server/agent/usage/ai-usage-limits';
 import { admitAnonymousMessage } from '@/server/agent/usage/anonymous-caps';
-import { recordAgentEventWithPg } from '@/server/agent/webhooks/record-agent-event';
+import { recordAgentEvent } from '@/server/agent/webhooks/record-agent-event';
+import type { WhatsAppOrigin } from '@/server/agent/channels/whatsapp-origin';
 import { outboxJobData } from '@/server/outbox';
 import { presentMessage } from './present-message';
-import { findRunSession, MESSAGE_COLUMNS, RUN_COLUMNS, runColumnsOf, toRun } from './run-rows';
+import { findRunSession } from './run-rows';
 import { runEventLog } from './run-stream';
 import { keepRunSecrets } from './run-secrets';
 import { checkBrowserMessageFields, unheldVariables } from './browser-message-fields';
 import { executeRunJob, queuePositionOf, settleSessionJob } from './session-runs';
-
-/** Messages that may wait in a session behind the one being answered (agent-service-errors.md, Limits). */
-export const SESSION_QUEUE_LIMIT = 10;
+import { isReplay, placeRun, reopensSession, staffOrRun, type RunPlacement, type StaffOrRun } from './accept-decisions';
+import {
+  findByClientMessageId,
+  findRun,
+  insertAcceptedRun,
+  joinNewestQueuedRun,
+  latestRunOf,
+  lockAndTouchSession,
+  reopenSession,
+  sessionLoad,
+} from './accept-statements';
 
 /**
  * Who sends a session message: an API or dashboard caller, or a channel with no HTTP caller
  * (the WhatsApp bot hook, server/agent/whatsapp/), which sends the text it was given.
  */
 export type MessageSender = ProjectCaller | ClientTokenCaller | { kind: 'channel'; projectId: string; orgId: string };
-
-/** The WhatsApp message a channel run answers (kept in the run's options): where its reply goes. */
-export interface WhatsAppOrigin {
-  /** The inbound messaging message (`msg_…`) last added to the run's input. */
-  message_id: string;
-  account_id: string;
-  contact_id: string;
-  org_id: string;
-}
 
 /**
  * A channel message (agent-api.md §1.5): its run waits `coalesceMs` before it starts, and a
@@ -111,7 +111,74 @@ export async function acceptSessionMessage(
   body: SessionMessageInput,
   channel?: ChannelMessage,
 ): Promise<AcceptedMessage> {
-  // A client token reaches only its end user's sessions (another's is 404, as a missing one).
+  const request = await readMessageRequest(caller, sessionRef, body);
+  await keepRunSecrets(request.runId, request.secrets);
+  const refunds: Array<() => Promise<void>> = [];
+  let afterCommit: (() => Promise<void>) | undefined;
+  try {
+    const accepted = await pgTransaction(async (client): Promise<AcceptedMessage> => {
+      const { session } = request;
+      const locked = await lockAndTouchSession(client, session.id);
+      if (!locked) throw new AgentError('session_not_found', { param: 'session' });
+      if (reopensSession(locked.status, body.if_closed)) await reopenSession(client, session.id);
+      const earlier = await earlierAcceptance(client, request, channel);
+      if (earlier.replay) return earlier.replay;
+      // An anonymous widget visitor's message counts against their caps (docs/agent-api.md §1.8); a replay above did not.
+      if (caller.kind === 'client_token' && caller.anonymous) refunds.push(await admitAnonymousMessage(caller.address, session.id));
+      const answer = staffOrRun(await activeHandoff(client, session.id), body.on_handoff, request.config, request.text);
+      if (answer.answer !== 'run') {
+        const forStaff = await leaveToStaff(client, request, answer, earlier.resent);
+        afterCommit = forStaff.afterCommit;
+        return forStaff.accepted;
+      }
+      if (channel) {
+        const joined = await joinQueuedRun(client, userMessage(request), channel.whatsapp);
+        if (joined) return joined;
+      }
+      const load = await sessionLoad(client, session.id);
+      const placement = placeRun(load, locked.concurrency, channel?.coalesceMs);
+      if (!load.ranThisMonth) {
+        refunds.push(
+          await admitConversation(caller.orgId, { dailyCostCapMicros: null, monthlyConversations: request.access.plan.monthlyConversations }),
+        );
+      }
+      if (session.channel === 'playground' && !load.ranToday && findCatalogueModel(request.model)?.platform_provided) {
+        refunds.push(await admitPlaygroundConversation(caller.projectId));
+      }
+      return startRun(client, request, placement, earlier.resent, channel);
+    });
+    await afterCommit?.();
+    return accepted;
+  } catch (error) {
+    for (const refund of refunds) await refund();
+    throw error;
+  }
+}
+
+/** What a message asks, checked before anything is written. */
+interface MessageRequest {
+  caller: MessageSender;
+  session: AgentSession;
+  text: string;
+  clientMessageId: string | null;
+  agentId: string;
+  agentVersion: number;
+  config: AgentConfig;
+  access: ProjectModelAccess;
+  model: string;
+  runId: string;
+  /** The run's options: what the message asks of this run alone. */
+  options: Record<string, unknown>;
+  /** Secret variables given with the message, kept for its run only (run-secrets.ts). */
+  secrets: Record<string, VariableValue>;
+}
+
+/**
+ * The refusals that come before anything is written: the session (a client token reaches only
+ * its end user's: another's is 404, as a missing one), input, the agent (archived, not ready),
+ * variables (message, then session, then defaults), overrides and the model they pick.
+ */
+async function readMessageRequest(caller: MessageSender, sessionRef: string, body: SessionMessageInput): Promise<MessageRequest> {
   const session = await findRunSession(caller.projectId, sessionRef, caller.kind === 'channel' ? undefined : ownerOf(caller));
   const text = readAskInput(body.input, caller.kind === 'channel' ? SERVER_INPUT_LIMIT : inputLimitFor(caller));
   const [{ agent, version, config }, access] = await Promise.all([sessionAgent(session), loadProjectModelAccess(caller.projectId)]);
@@ -127,166 +194,118 @@ export async function acceptSessionMessage(
   const secrets: Record<string, VariableValue> = {};
   const plain: Record<string, VariableValue> = {};
   for (const [name, value] of Object.entries(given)) (variables.get(name)?.secret ? secrets : plain)[name] = value;
+  const options = {
+    // The worker resolves them again at the run's start: a browser's below the session's then.
+    [fromBrowser ? 'browser_variables' : 'variables']: plain,
+    overrides,
+    ...(Object.keys(secrets).length > 0 ? { secrets: true } : {}),
+  };
+  return {
+    caller,
+    session,
+    text,
+    clientMessageId: body.client_message_id ?? null,
+    agentId: agent.id,
+    agentVersion: version,
+    config,
+    access,
+    model,
+    runId: newId('agentRun'),
+    options,
+    secrets,
+  };
+}
 
-  const runId = newId('agentRun');
-  await keepRunSecrets(runId, secrets);
-  let refund: (() => Promise<void>) | undefined;
-  let refundPlayground: (() => Promise<void>) | undefined;
-  let refundAnonymous: (() => Promise<void>) | undefined;
-  let afterCommit: (() => Promise<void>) | undefined;
-  try {
-    const accepted = await pgTransaction(async (client): Promise<AcceptedMessage> => {
-      const locked = await lockAndTouchSession(client, session.id);
-      if (!locked) throw new AgentError('session_not_found', { param: 'session' });
-      if (locked.status === 'closed') {
-        if (body.if_closed === 'error') throw new AgentError('session_closed', { param: 'session' });
-        await client.query({
-          name: 'agent-session-reopen',
-          text: "UPDATE agent_sessions SET status = 'open', closed_at = NULL WHERE id = $1",
-          values: [session.id],
-        });
-      }
-      let message: AgentMessage | null = null;
-      if (channel && body.client_message_id !== undefined) {
-        // A channel message handed over again (a retried job): once accepted, it is answered (or joined a run) already.
-        const earlier = await findByClientMessageId(client, session.id, body.client_message_id);
-        const run = earlier?.runId ? await findRun(client, earlier.runId) : null;
-        if (earlier && run) return { run, message: earlier, replayed: true };
-        if (earlier) throw new ChannelMessageSkipped('already_accepted');
-      }
-      if (!channel && body.client_message_id !== undefined) {
-        message = await findByClientMessageId(client, session.id, body.client_message_id);
-        if (message && message.text !== text) throw new AgentError('client_message_id_conflict', { param: '/client_message_id' });
-        const earlier = message && (await latestRunOf(client, message.id));
-        // A failed run is run again; anything else is the answer already given.
-        if (message && earlier && earlier.status !== 'failed') {
-          return { run: earlier, message, replayed: true, queuePosition: await queuePositionOf(earlier) };
-        }
-      }
-      // An anonymous widget visitor's message counts against their caps (agent-api.md §1.8); a replay above did not.
-      if (caller.kind === 'client_token' && caller.anonymous) refundAnonymous = await admitAnonymousMessage(caller.address, session.id);
-      const handoff = await activeHandoffWithPg(client, session.id);
-      if (handoff && body.on_handoff === 'refuse') throw new AgentError('handoff_already_open', { param: 'session' });
-      const topic = handoff || body.on_handoff === 'refuse' ? undefined : neverHandleTopic(config, text);
-      if (handoff || topic !== undefined) {
-        const stored = message ?? userMessage(caller.projectId, session.id, text, body.client_message_id ?? null);
-        if (!message) {
-          await insertSessionMessageWithPg(client, stored);
-          await recordAgentEventWithPg(client, { projectId: caller.projectId, type: 'message.created', data: presentMessage(stored) });
-        }
-        if (handoff) return { run: null, handoff, message: stored, replayed: message !== null };
-        const opened = await openHandoffWithPg(client, {
-          projectId: caller.projectId,
-          sessionId: session.id,
-          reason: 'never_handle',
-          summary: `The customer raised "${topic}", a topic the AI never handles.`,
-          openedBy: 'never_handle',
-        });
-        afterCommit = opened.afterCommit;
-        return { run: null, handoff: opened.handoff, message: stored, replayed: false };
-      }
-      if (channel) {
-        const joined = await joinQueuedRun(client, session.id, caller.projectId, text, body.client_message_id ?? null, channel.whatsapp);
-        if (joined) return joined;
-      }
-      const load = await sessionLoad(client, session.id);
-      const busy = load.active > 0 || load.waiting > 0;
-      if (busy && locked.concurrency === 'reject') {
-        throw new AgentError('session_busy', { param: 'session', headers: { 'Retry-After': String(secondsLeft(load)) } });
-      }
-      if (busy && load.waiting >= SESSION_QUEUE_LIMIT) throw new AgentError('session_queue_full', { param: 'session' });
-      if (!load.ranThisMonth) {
-        refund = await admitConversation(caller.orgId, { dailyCostCapMicros: null, monthlyConversations: access.plan.monthlyConversations });
-      }
-      if (session.channel === 'playground' && !load.ranToday && findCatalogueModel(model)?.platform_provided) {
-        refundPlayground = await admitPlaygroundConversation(caller.projectId);
-      }
-
-      const isNew = message === null;
-      message = { ...(message ?? userMessage(caller.projectId, session.id, text, body.client_message_id ?? null)), runId };
-      const createdAt = message.createdAt;
-      // A channel run waits its coalescing delay queued; the session's settle job then starts it.
-      const coalescing = !busy && channel !== undefined && channel.coalesceMs > 0;
-      const queued = busy || coalescing;
-      const job = coalescing
-        ? { ...settleSessionJob(session.id, runId), runAt: new Date(Date.now() + channel.coalesceMs) }
-        : { ...executeRunJob(runId, 0), runAt: undefined };
-      // One statement: the message (new, or a resent one whose run failed, which now points to
-      // this run), the run, and unless it waits its turn the job that executes it.
-      const { rows } = await client.query({
-        name: 'agent-message-accept',
-        text: `WITH message AS (
-                 INSERT INTO agent_messages (id, project_id, session_id, role, text, run_id, client_message_id, created_at)
-                 VALUES ($10, $2, $9, 'user', $8, $1, $13, $12)
-                 ON CONFLICT (id) DO UPDATE SET run_id = EXCLUDED.run_id
-               ), job AS (
-                 INSERT INTO outbox_jobs (id, queue, name, data, job_id, run_at) SELECT $14, $15, $16, $17::jsonb, $18, $20 WHERE NOT $19::boolean
-               )
-               INSERT INTO agent_runs (id, project_id, org_id, agent_id, agent_version, status, model, input, session_id, input_message_id, options, created_at, updated_at)
-               VALUES ($1, $2, $3, $4, $5, $6::"AgentRunStatus", $7, $8, $9, $10, $11::jsonb, $12, $12)
-               RETURNING ${RUN_COLUMNS}`,
-        values: [
-          runId,
-          caller.projectId,
-          caller.orgId,
-          agent.id,
-          version,
-          queued ? 'queued' : 'in_progress',
-          model,
-          text,
-          session.id,
-          message.id,
-          JSON.stringify({
-            // The worker resolves them again at the run's start: a browser's below the session's then.
-            [fromBrowser ? 'browser_variables' : 'variables']: plain,
-            overrides,
-            ...(Object.keys(secrets).length > 0 ? { secrets: true } : {}),
-            ...(channel ? { whatsapp: channel.whatsapp } : {}),
-          }),
-          createdAt,
-          message.clientMessageId,
-          newId('outbox'),
-          job.queue,
-          job.name,
-          outboxJobData(job),
-          job.jobId,
-          busy,
-          job.runAt ?? null,
-        ],
-      });
-      const run = toRun(rows[0]!);
-      if (isNew) await recordAgentEventWithPg(client, { projectId: caller.projectId, type: 'message.created', data: presentMessage(message) });
-      const queuePosition = queued ? load.waiting + 1 : undefined;
-      // Logged before the commit, so the worker's first event always comes after these.
-      const events = runEventLog({ runId, sessionId: session.id });
-      events.add('run.created', { id: runId, status: run.status, session: session.id });
-      if (queued) events.add('run.queued', { id: runId, queue_position: queuePosition });
-      await events.flushed();
-      return { run, message, replayed: false, queuePosition };
-    });
-    await afterCommit?.();
-    return accepted;
-  } catch (error) {
-    await refund?.();
-    await refundPlayground?.();
-    await refundAnonymous?.();
-    throw error;
+/**
+ * The same `client_message_id` sent before. A channel message handed over again (a retried
+ * job) was answered, or joined a run, already: its run is the replay, and without one it is
+ * skipped. Another caller's is a replay of its answer, unless that run failed: then `resent`
+ * is the message, to run again.
+ */
+async function earlierAcceptance(
+  client: Sql,
+  request: MessageRequest,
+  channel: ChannelMessage | undefined,
+): Promise<{ replay?: AcceptedMessage; resent: AgentMessage | null }> {
+  if (request.clientMessageId === null) return { resent: null };
+  const earlier = await findByClientMessageId(client, request.session.id, request.clientMessageId);
+  if (channel) {
+    const run = earlier?.runId ? await findRun(client, earlier.runId) : null;
+    if (earlier && run) return { replay: { run, message: earlier, replayed: true }, resent: null };
+    if (earlier) throw new ChannelMessageSkipped('already_accepted');
+    return { resent: null };
   }
+  const run = earlier && (await latestRunOf(client, earlier.id));
+  if (earlier && isReplay(earlier, request.text, run) && run) {
+    return { replay: { run, message: earlier, replayed: true, queuePosition: await queuePositionOf(run) }, resent: earlier };
+  }
+  return { resent: earlier };
 }
 
-/** Locks the session's row (every change of which run answers holds it) and marks it as just used. */
-async function lockAndTouchSession(client: pg.ClientBase, sessionId: string): Promise<{ status: string; concurrency: string } | null> {
-  const { rows } = await client.query({
-    name: 'agent-session-lock-touch',
-    text: 'UPDATE agent_sessions SET updated_at = now() WHERE id = $1 RETURNING status, concurrency',
-    values: [sessionId],
+/** Staff answer: the message is stored for them (unless it was already), and a never-handle topic opens their handoff. */
+async function leaveToStaff(
+  client: Sql,
+  request: MessageRequest,
+  answer: Exclude<StaffOrRun<AgentHandoff>, { answer: 'run' }>,
+  resent: AgentMessage | null,
+): Promise<{ accepted: AcceptedForStaff; afterCommit?: () => Promise<void> }> {
+  const { projectId } = request.caller;
+  const stored = resent ?? userMessage(request);
+  if (!resent) {
+    await insertSessionMessage(client, stored);
+    await recordAgentEvent(client, { projectId, type: 'message.created', data: presentMessage(stored) });
+  }
+  if (answer.answer === 'store') return { accepted: { run: null, handoff: answer.handoff, message: stored, replayed: resent !== null } };
+  const opened = await openHandoff(client, {
+    projectId,
+    sessionId: request.session.id,
+    reason: 'never_handle',
+    summary: `The customer raised "${answer.topic}", a topic the AI never handles.`,
+    openedBy: 'never_handle',
   });
-  return (rows[0] as { status: string; concurrency: string } | undefined) ?? null;
+  return { accepted: { run: null, handoff: opened.handoff, message: stored, replayed: false }, afterCommit: opened.afterCommit };
 }
 
-async function findRun(client: pg.ClientBase, runId: string): Promise<AgentRun | null> {
-  const { rows } = await client.query({ name: 'agent-run-by-id', text: `SELECT ${RUN_COLUMNS} FROM agent_runs WHERE id = $1`, values: [runId] });
-  return rows[0] ? toRun(rows[0]) : null;
+/** Writes the message, its run and (unless it waits its turn) its job, and logs the run's first events before the commit. */
+async function startRun(
+  client: Sql,
+  request: MessageRequest,
+  placement: RunPlacement,
+  resent: AgentMessage | null,
+  channel: ChannelMessage | undefined,
+): Promise<AcceptedForRun> {
+  const { caller, session, runId } = request;
+  const message = { ...(resent ?? userMessage(request)), runId };
+  // A channel run waits its coalescing delay queued; the session's settle job then starts it.
+  const job = placement.coalescing
+    ? { ...settleSessionJob(session.id, runId), runAt: new Date(Date.now() + (channel?.coalesceMs ?? 0)) }
+    : { ...executeRunJob(runId, 0), runAt: undefined };
+  const run = await insertAcceptedRun(
+    client,
+    {
+      id: runId,
+      projectId: caller.projectId,
+      orgId: caller.orgId,
+      agentId: request.agentId,
+      agentVersion: request.agentVersion,
+      status: placement.queued ? 'queued' : 'in_progress',
+      model: request.model,
+      input: request.text,
+      sessionId: session.id,
+      options: { ...request.options, ...(channel ? { whatsapp: channel.whatsapp } : {}) },
+    },
+    message,
+    placement.busy
+      ? null
+      : { id: newId('outbox'), queue: job.queue, name: job.name, data: outboxJobData(job), jobId: job.jobId, runAt: job.runAt ?? null },
+  );
+  if (!resent) await recordAgentEvent(client, { projectId: caller.projectId, type: 'message.created', data: presentMessage(message) });
+  // Logged before the commit, so the worker's first event always comes after these.
+  const events = runEventLog({ runId, sessionId: session.id });
+  events.add('run.created', { id: runId, status: run.status, session: session.id });
+  if (placement.queued) events.add('run.queued', { id: runId, queue_position: placement.queuePosition });
+  await events.flushed();
+  return { run, message, replayed: false, queuePosition: placement.queuePosition };
 }
 
 /**
@@ -296,93 +315,19 @@ async function findRun(client: pg.ClientBase, runId: string): Promise<AgentRun |
  * session row is locked, and a queued run starts only under that lock, so it cannot start
  * between the read and the write.
  */
-async function joinQueuedRun(
-  client: pg.ClientBase,
-  sessionId: string,
-  projectId: string,
-  text: string,
-  clientMessageId: string | null,
-  whatsapp: WhatsAppOrigin,
-): Promise<AcceptedMessage | null> {
-  const message = userMessage(projectId, sessionId, text, clientMessageId);
-  const { rows } = await client.query({
-    name: 'agent-run-join-queued',
-    text: `WITH target AS (
-             SELECT id FROM agent_runs WHERE session_id = $1 AND status = 'queued' AND options ? 'whatsapp'
-              ORDER BY created_at DESC, id DESC LIMIT 1
-           ), message AS (
-             INSERT INTO agent_messages (id, project_id, session_id, role, text, run_id, client_message_id, created_at)
-             SELECT $2, $3, $1, 'user', $4, target.id, $5, $6 FROM target
-           )
-           UPDATE agent_runs r SET input = r.input || E'\n' || $4, input_message_id = $2, updated_at = now(),
-                  options = jsonb_set(r.options, '{whatsapp}', $7::jsonb)
-             FROM target WHERE r.id = target.id
-           RETURNING ${runColumnsOf('r')}`,
-    values: [sessionId, message.id, projectId, text, clientMessageId, message.createdAt, JSON.stringify(whatsapp)],
-  });
-  if (!rows[0]) return null;
-  const run = toRun(rows[0]);
+async function joinQueuedRun(client: Sql, message: AgentMessage, whatsapp: WhatsAppOrigin): Promise<AcceptedMessage | null> {
+  const run = await joinNewestQueuedRun(client, message, whatsapp);
+  if (!run) return null;
   const joined = { ...message, runId: run.id };
-  await recordAgentEventWithPg(client, { projectId, type: 'message.created', data: presentMessage(joined) });
+  await recordAgentEvent(client, { projectId: message.projectId, type: 'message.created', data: presentMessage(joined) });
   return { run, message: joined, replayed: false, joined: true, queuePosition: await queuePositionOf(run) };
 }
 
-async function findByClientMessageId(client: pg.ClientBase, sessionId: string, clientMessageId: string): Promise<AgentMessage | null> {
-  const { rows } = await client.query({
-    name: 'agent-message-by-client-id',
-    text: `SELECT ${MESSAGE_COLUMNS} FROM agent_messages WHERE session_id = $1 AND client_message_id = $2`,
-    values: [sessionId, clientMessageId],
-  });
-  return (rows[0] as AgentMessage | undefined) ?? null;
-}
-
-async function latestRunOf(client: pg.ClientBase, messageId: string): Promise<AgentRun | null> {
-  const { rows } = await client.query({
-    name: 'agent-run-of-message',
-    text: `SELECT ${RUN_COLUMNS} FROM agent_runs WHERE input_message_id = $1 ORDER BY created_at DESC LIMIT 1`,
-    values: [messageId],
-  });
-  return rows[0] ? toRun(rows[0]) : null;
-}
-
-interface SessionLoad {
-  /** Runs answering (in progress or waiting for tool outputs) and runs waiting their turn. */
-  active: number;
-  waiting: number;
-  /** Whether the session already ran this UTC month: it counts as one AI conversation per month (agent-api.md §1.8). */
-  ranThisMonth: boolean;
-  /** Whether it ran this UTC day: a playground session on a platform model counts as one test conversation a day. */
-  ranToday: boolean;
-  /** For Retry-After: the session's usual run time and how long the answering one has taken so far, in seconds. */
-  typicalS: number | null;
-  elapsedS: number | null;
-}
-
-async function sessionLoad(client: pg.ClientBase, sessionId: string): Promise<SessionLoad> {
-  const { rows } = await client.query({
-    name: 'agent-session-load',
-    text: `SELECT COUNT(*) FILTER (WHERE status IN ('in_progress', 'requires_action'))::int AS active,
-                  COUNT(*) FILTER (WHERE status = 'queued')::int AS waiting,
-                  EXISTS (SELECT 1 FROM agent_runs WHERE session_id = $1 AND created_at >= date_trunc('month', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC') AS "ranThisMonth",
-                  EXISTS (SELECT 1 FROM agent_runs WHERE session_id = $1 AND created_at >= date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC') AS "ranToday",
-                  (SELECT AVG(EXTRACT(EPOCH FROM completed_at - started_at)) FROM (
-                     SELECT completed_at, started_at FROM agent_runs
-                      WHERE session_id = $1 AND status = 'completed' AND started_at IS NOT NULL ORDER BY created_at DESC LIMIT 5) recent)::float8 AS "typicalS",
-                  MAX(EXTRACT(EPOCH FROM now() - COALESCE(started_at, created_at))) FILTER (WHERE status IN ('in_progress', 'requires_action'))::float8 AS "elapsedS"
-             FROM agent_runs WHERE session_id = $1 AND status IN ('queued', 'in_progress', 'requires_action')`,
-    values: [sessionId],
-  });
-  return rows[0] as SessionLoad;
-}
-
-/** Retry-After for a busy session: its usual run time left for the one answering now (at least 1 s). */
-const secondsLeft = (load: SessionLoad): number => Math.max(1, Math.ceil((load.typicalS ?? 5) - (load.elapsedS ?? 0)));
-
-function userMessage(projectId: string, sessionId: string, text: string, clientMessageId: string | null): AgentMessage {
+function userMessage({ caller, session, text, clientMessageId }: MessageRequest): AgentMessage {
   return {
     id: newId('agentMessage'),
-    projectId,
-    sessionId,
+    projectId: caller.projectId,
+    sessionId: session.id,
     role: 'user',
     text,
     runId: null,
@@ -392,11 +337,4 @@ function userMessage(projectId: string, sessionId: string, text: string, clientM
     toolName: null,
     createdAt: new Date(),
   };
-}
-
-/** The first of the agent's never-handle topics the message names (case and width folded), if any. */
-function neverHandleTopic(config: AgentConfig, text: string): string | undefined {
-  const fold = (value: string) => value.normalize('NFKC').toLocaleLowerCase();
-  const folded = fold(text);
-  return config.handoff.never_handle.find((topic) => folded.includes(fold(topic)));
 }

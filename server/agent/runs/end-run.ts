@@ -1,23 +1,24 @@
-import type pg from 'pg';
+import type { Sql } from '@/server/db/sql';
 import type { AgentRun, AgentRunStatus } from '@/server/db';
 import { db } from '@/server/db';
 import { newId } from '@/server/db/ids';
 import { getPgPool, pgTransaction } from '@/server/db/pg';
 import { AgentError } from '@/server/errors/agent-error';
 import { presentRun, type RequiredAction } from '@/server/agent/ask/present-run';
-import { openHandoffWithPg, type HandoffOpener } from '@/server/agent/handoffs/open-handoff';
+import { openHandoff, type HandoffOpener } from '@/server/agent/handoffs/open-handoff';
 import type { ModelTurn } from '@/server/agent/providers/model-events';
 import type { FallbackAttempt } from '@/server/agent/providers/stream-with-fallback';
-import { recordAgentEventWithPg } from '@/server/agent/webhooks/record-agent-event';
-import { lockSessionWithPg, readSessionWithPg, RUN_COLUMNS, runColumnsOf, toRun } from './run-rows';
+import { recordAgentEvent } from '@/server/agent/webhooks/record-agent-event';
+import { agentRunColumns, RUN_COLUMNS, toRun } from '@/server/db/rows/agent-runs';
+import { lockSession, readSession } from './run-rows';
 import { announceRunCancel, runEventLog, type EventLog } from './run-stream';
 import { forgetRunSecrets, hasRunSecrets } from './run-secrets';
 import { settleSession } from './session-runs';
 import { presentMessage } from './present-message';
 import { nextMessageTimes } from './message-times';
-import { activeHandoffWithPg } from '@/server/agent/handoffs/handoff-rows';
-import { humanRepliedSinceWithPg, sendWhatsAppReplyWithPg, whatsAppOriginOf } from '@/server/agent/whatsapp/whatsapp-reply';
-import type { WhatsAppOrigin } from './accept-session-message';
+import { activeHandoff } from '@/server/agent/handoffs/handoff-rows';
+import { humanRepliedSince, sendWhatsAppReply } from '@/server/agent/channels/whatsapp-replies';
+import { whatsAppOriginOf, type WhatsAppOrigin } from '@/server/agent/channels/whatsapp-origin';
 
 export interface RunUsage {
   inputTokens: number;
@@ -81,8 +82,8 @@ export async function endRun(
     end.handoff ??
     (end.status === 'failed' && origin ? { reason: end.error?.code ?? 'run_failed', summary: null, openedBy: 'run_failed' as const } : undefined);
   const ended = await pgTransaction(async (client) => {
-    if (run.sessionId) await lockSessionWithPg(client, run.sessionId);
-    const dropped = reply !== null && origin !== null && (await replyBlockedWithPg(client, run, origin));
+    if (run.sessionId) await lockSession(client, run.sessionId);
+    const dropped = reply !== null && origin !== null && (await replyBlocked(client, run, origin));
     const status = dropped ? 'cancelled' : end.status;
     const kept = dropped ? null : reply;
     const { rows } = await client.query({
@@ -113,7 +114,7 @@ export async function endRun(
     // Handed over before the queue moves on: opening cancels the session's waiting runs.
     const handedOver =
       handoff && run.sessionId && !dropped
-        ? await openHandoffWithPg(client, {
+        ? await openHandoff(client, {
             projectId: run.projectId,
             sessionId: run.sessionId,
             reason: handoff.reason,
@@ -127,11 +128,11 @@ export async function endRun(
         : null;
     afterCommit = handedOver?.afterCommit;
     if (run.sessionId) await settleSession(client, run.sessionId, kept);
-    if (kept && origin && kept.text.trim() !== '') await sendWhatsAppReplyWithPg(client, origin, run, kept.text);
-    if (kept) await recordAgentEventWithPg(client, { projectId: run.projectId, type: 'message.created', data: presentMessage(kept) });
+    if (kept && origin && kept.text.trim() !== '') await sendWhatsAppReply(client, origin, run, kept.text);
+    if (kept) await recordAgentEvent(client, { projectId: run.projectId, type: 'message.created', data: presentMessage(kept) });
     // A cancel records no webhook event (as endRunFromOutside's).
     if (status !== 'cancelled') {
-      await recordAgentEventWithPg(client, {
+      await recordAgentEvent(client, {
         projectId: run.projectId,
         type: status === 'completed' ? 'run.completed' : 'run.failed',
         data: presentRun(row),
@@ -152,9 +153,9 @@ export async function endRun(
  * Whether a WhatsApp run's reply must be dropped (agent-api.md §2.4), read with the session
  * locked: a handoff of the session is active, or a person wrote to the customer since the run started.
  */
-async function replyBlockedWithPg(client: pg.ClientBase, run: AgentRun, origin: WhatsAppOrigin): Promise<boolean> {
-  if (run.sessionId && (await activeHandoffWithPg(client, run.sessionId))) return true;
-  return humanRepliedSinceWithPg(client, origin.contact_id, run.startedAt ?? run.createdAt);
+async function replyBlocked(client: Sql, run: AgentRun, origin: WhatsAppOrigin): Promise<boolean> {
+  if (run.sessionId && (await activeHandoff(client, run.sessionId))) return true;
+  return humanRepliedSince(client, origin.contact_id, run.startedAt ?? run.createdAt);
 }
 
 /**
@@ -189,7 +190,7 @@ export async function pauseForToolOutputs(
     });
     if (!rows[0]) return null;
     const row = toRun(rows[0]);
-    await recordAgentEventWithPg(client, { projectId: run.projectId, type: 'run.requires_action', data: presentRun(row) });
+    await recordAgentEvent(client, { projectId: run.projectId, type: 'run.requires_action', data: presentRun(row) });
     return row;
   });
   if (!paused) return;
@@ -215,8 +216,8 @@ export async function endRunFromOutside(
   const run = await db.agentRun.findUnique({ where: { id: runId }, select: { sessionId: true, projectId: true } });
   if (!run) return null;
   let afterCommit: (() => Promise<void>) | undefined;
-  const ended = await pgTransaction(async (client: pg.ClientBase) => {
-    if (run.sessionId) await lockSessionWithPg(client, run.sessionId);
+  const ended = await pgTransaction(async (client: Sql) => {
+    if (run.sessionId) await lockSession(client, run.sessionId);
     const { rows } = await client.query({
       name: 'agent-run-end-outside',
       text: `UPDATE agent_runs SET status = $3::"AgentRunStatus", error = $4::jsonb, completed_at = now(), updated_at = now(),
@@ -228,10 +229,10 @@ export async function endRunFromOutside(
     });
     if (!rows[0]) return null;
     const row = toRun(rows[0]);
-    if (row.status === 'failed') await recordAgentEventWithPg(client, { projectId: run.projectId, type: 'run.failed', data: presentRun(row) });
-    if (run.sessionId && end.error?.code === 'run_interrupted' && channelSessions.has((await readSessionWithPg(client, run.sessionId)).channel)) {
+    if (row.status === 'failed') await recordAgentEvent(client, { projectId: run.projectId, type: 'run.failed', data: presentRun(row) });
+    if (run.sessionId && end.error?.code === 'run_interrupted' && channelSessions.has((await readSession(client, run.sessionId)).channel)) {
       // A customer on a channel must not be left unanswered: staff take over (agent-api.md §1.7).
-      const opened = await openHandoffWithPg(client, {
+      const opened = await openHandoff(client, {
         projectId: run.projectId,
         sessionId: run.sessionId,
         reason: 'run_interrupted',
@@ -280,7 +281,7 @@ export async function findSessionRun(projectId: string, runId: string, owner?: s
         }
       : {
           name: 'agent-run-of-end-user',
-          text: `SELECT ${runColumnsOf('r')} FROM agent_runs r JOIN agent_sessions s ON s.id = r.session_id
+          text: `SELECT ${agentRunColumns.select('r')} FROM agent_runs r JOIN agent_sessions s ON s.id = r.session_id
                   WHERE r.id = $1 AND r.project_id = $2 AND s.end_user_id = $3`,
           values: [runId, projectId, owner],
         },

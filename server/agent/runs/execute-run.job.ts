@@ -33,7 +33,8 @@ import {
 } from './run-tools';
 import { escalationReply } from '@/server/agent/handoffs/escalation-reply';
 import { presentRun } from '@/server/agent/ask/present-run';
-import { showTyping, whatsAppOriginOf } from '@/server/agent/whatsapp/whatsapp-reply';
+import { whatsAppOriginOf } from '@/server/agent/channels/whatsapp-origin';
+import { showTyping } from '@/server/agent/channels/whatsapp-replies';
 
 const workerName = `${hostname()}-${process.pid}`;
 /** How long the outputs of client tools are awaited (agent-service-errors.md, Limits). */

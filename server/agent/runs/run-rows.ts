@@ -1,7 +1,9 @@
-import type pg from 'pg';
+import type { Sql } from '@/server/db/sql';
 import type { AgentMessage, AgentRun, AgentSession } from '@/server/db';
 import { AgentError } from '@/server/errors/agent-error';
 import { getPgPool } from '@/server/db/pg';
+import { agentRunColumns, toRun } from '@/server/db/rows/agent-runs';
+import { SESSION_COLUMNS } from '@/server/db/rows/agent-sessions';
 
 /**
  * The run engine's reads and writes of runs, messages and sessions, as named `pg` statements:
@@ -9,52 +11,6 @@ import { getPgPool } from '@/server/db/pg';
  * ORM's per-query cost was most of the web and worker processes' CPU per run
  * (`npm run bench:agent-runs`).
  */
-const runColumnNames: Array<[string, string]> = [
-  ['id', 'id'],
-  ['project_id', 'projectId'],
-  ['org_id', 'orgId'],
-  ['agent_id', 'agentId'],
-  ['agent_version', 'agentVersion'],
-  ['status', 'status'],
-  ['model', 'model'],
-  ['input', 'input'],
-  ['output_text', 'outputText'],
-  ['error', 'error'],
-  ['attempts', 'attempts'],
-  ['input_tokens', 'inputTokens'],
-  ['output_tokens', 'outputTokens'],
-  ['cost_micros', 'costMicros'],
-  ['created_at', 'createdAt'],
-  ['completed_at', 'completedAt'],
-  ['session_id', 'sessionId'],
-  ['input_message_id', 'inputMessageId'],
-  ['reply_message_id', 'replyMessageId'],
-  ['outcome', 'outcome'],
-  ['required_action', 'requiredAction'],
-  ['action_expires_at', 'actionExpiresAt'],
-  ['turns', 'turns'],
-  ['options', 'options'],
-  ['worker_id', 'workerId'],
-  ['lease_until', 'leaseUntil'],
-  ['started_at', 'startedAt'],
-  ['updated_at', 'updatedAt'],
-];
-/** agent_runs' columns under the names Prisma gives them, read from `table` (a name or alias) when given. */
-export const runColumnsOf = (table = '') =>
-  runColumnNames.map(([column, field]) => `${table ? `${table}.` : ''}${column} AS "${field}"`).join(', ');
-export const RUN_COLUMNS = runColumnsOf();
-
-/** A row read with RUN_COLUMNS as Prisma would give it (`cost_micros` is an int8, read as text). */
-export function toRun(row: Record<string, unknown>): AgentRun {
-  const run = Object.fromEntries(runColumnNames.map(([, field]) => [field, row[field]])) as unknown as AgentRun;
-  return { ...run, costMicros: BigInt(row.costMicros as string) };
-}
-
-export const MESSAGE_COLUMNS = `id, project_id AS "projectId", session_id AS "sessionId", role, text, run_id AS "runId",
-  client_message_id AS "clientMessageId", author_id AS "authorId", call_id AS "callId", tool_name AS "toolName", created_at AS "createdAt"`;
-
-type Queryable = pg.Pool | pg.ClientBase;
-
 export interface ClaimedRun {
   run: AgentRun;
   sessionVersion: string;
@@ -78,7 +34,7 @@ export async function claimRun(workerId: string, runId: string, leaseMs: number,
               WHERE id = $1 AND status = 'in_progress' AND lease_until IS NULL
               RETURNING *
            )
-           SELECT ${runColumnsOf('c')}, s.version AS "sessionVersion", s.variables AS "sessionVariables", s.end_user_id AS "endUserId",
+           SELECT ${agentRunColumns.select('c')}, s.version AS "sessionVersion", s.variables AS "sessionVariables", s.end_user_id AS "endUserId",
                   u.external_id AS "endUserExternalId", u.traits AS "endUserTraits", u.verified AS "endUserVerified",
                   (SELECT COALESCE(json_agg(json_build_object('role', h.role, 'text', h.text) ORDER BY h.created_at, h.id), '[]'::json)
                      FROM (SELECT m.role, m.text, m.created_at, m.id FROM agent_messages m, agent_messages input
@@ -119,7 +75,7 @@ export async function renewLease(workerId: string, runId: string, leaseMs: numbe
 }
 
 /** Locks a session's row for the rest of the transaction: every change of which run answers holds it. */
-export async function lockSessionWithPg(client: Queryable, sessionId: string): Promise<{ status: string; concurrency: string } | null> {
+export async function lockSession(client: Sql, sessionId: string): Promise<{ status: string; concurrency: string } | null> {
   const { rows } = await client.query({
     name: 'agent-session-lock',
     text: 'SELECT status, concurrency FROM agent_sessions WHERE id = $1 FOR UPDATE',
@@ -127,9 +83,6 @@ export async function lockSessionWithPg(client: Queryable, sessionId: string): P
   });
   return (rows[0] as { status: string; concurrency: string } | undefined) ?? null;
 }
-
-export const SESSION_COLUMNS = `id, project_id AS "projectId", agent_id AS "agentId", external_id AS "externalId", end_user_id AS "endUserId",
-  channel, version, concurrency, variables, metadata, status, created_at AS "createdAt", updated_at AS "updatedAt", closed_at AS "closedAt"`;
 
 /** A session of the project by `sess_…` id or external id; another project's, or none, is 404 `session_not_found`. */
 export async function findRunSession(projectId: string, ref: string, owner?: string): Promise<AgentSession> {
@@ -145,7 +98,7 @@ export async function findRunSession(projectId: string, ref: string, owner?: str
 }
 
 /** A session by id, read in the caller's transaction. */
-export async function readSessionWithPg(client: Queryable, sessionId: string): Promise<AgentSession> {
+export async function readSession(client: Sql, sessionId: string): Promise<AgentSession> {
   const { rows } = await client.query({
     name: 'agent-session-read',
     text: `SELECT ${SESSION_COLUMNS} FROM agent_sessions WHERE id = $1`,

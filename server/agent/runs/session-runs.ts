@@ -1,8 +1,8 @@
-import type pg from 'pg';
+import type { Sql } from '@/server/db/sql';
 import { db, type AgentMessage, type AgentRun } from '@/server/db';
 import { newId } from '@/server/db/ids';
 import { pgTransaction } from '@/server/db/pg';
-import { lockSessionWithPg } from './run-rows';
+import { lockSession } from './run-rows';
 
 /** The job that executes (or resumes, at `step` > 0) a run: each step has its own job id. */
 export const executeRunJob = (runId: string, step: number) =>
@@ -18,7 +18,7 @@ export const settleSessionJob = (sessionId: string, runId: string) =>
 /** The settle job: with the session row locked, its next queued run starts (settleSession). */
 export async function settleSessionJobRun(_job: unknown, data: { sessionId: string }): Promise<void> {
   await pgTransaction(async (client) => {
-    if (await lockSessionWithPg(client, data.sessionId)) await settleSession(client, data.sessionId);
+    if (await lockSession(client, data.sessionId)) await settleSession(client, data.sessionId);
   });
 }
 
@@ -36,7 +36,7 @@ export async function queuePositionOf(run: AgentRun): Promise<number | undefined
  * path. The outbox row is written here rather than by addOutboxJobs, its data being fixed
  * (`{runId, step: 0}`, executeRunJob's). Returns the run started, if any.
  */
-export async function settleSession(client: pg.ClientBase, sessionId: string, reply: AgentMessage | null = null): Promise<string | null> {
+export async function settleSession(client: Sql, sessionId: string, reply: AgentMessage | null = null): Promise<string | null> {
   const job = executeRunJob('', 0);
   const { rows } = await client.query<{ id: string }>({
     name: 'agent-session-settle',

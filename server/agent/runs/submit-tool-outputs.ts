@@ -3,8 +3,8 @@ import { pgTransaction } from '@/server/db/pg';
 import { AgentError, runError } from '@/server/errors/agent-error';
 import type { RequiredAction } from '@/server/agent/ask/present-run';
 import type { ModelTurn } from '@/server/agent/providers/model-events';
-import { addOutboxJobsWithPg } from '@/server/outbox/add-outbox-jobs-with-pg';
-import { RUN_COLUMNS, toRun } from './run-rows';
+import { addOutboxJobs } from '@/server/outbox';
+import { RUN_COLUMNS, toRun } from '@/server/db/rows/agent-runs';
 import { endRunFromOutside } from './end-run';
 import { executeRunJob } from './session-runs';
 import { hasRunSecrets, readRunSecrets } from './run-secrets';
@@ -53,7 +53,7 @@ export async function submitToolOutputs(run: AgentRun, outputs: ToolOutput[]) {
         results.map(({ callId, name, output }) => ({ callId, name, output })),
         client,
       );
-      await addOutboxJobsWithPg(client, [executeRunJob(run.id, step)]);
+      await addOutboxJobs(client, [executeRunJob(run.id, step)]);
     }
     return updated;
   });

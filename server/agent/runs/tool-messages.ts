@@ -1,4 +1,4 @@
-import type pg from 'pg';
+import type { Sql } from '@/server/db/sql';
 import { getPgPool } from '@/server/db/pg';
 import { newId } from '@/server/db/ids';
 import { nextMessageTimes } from './message-times';
@@ -12,7 +12,7 @@ import type { ToolCallResult } from './run-tools';
 export async function recordToolMessages(
   run: { id: string; projectId: string; sessionId: string | null },
   results: Array<Pick<ToolCallResult, 'callId' | 'name' | 'output'>>,
-  client: pg.ClientBase | pg.Pool = getPgPool(),
+  client: Sql = getPgPool(),
 ): Promise<void> {
   if (!run.sessionId || results.length === 0) return;
   await client.query({

@@ -2,8 +2,8 @@ import type { AgentSession } from '@/server/db';
 import { newId } from '@/server/db/ids';
 import { pgTransaction } from '@/server/db/pg';
 import { sessionContactId } from '@/server/agent/handoffs/session-conversation';
-import { SESSION_COLUMNS } from '@/server/agent/runs/run-rows';
-import { recordAgentEventWithPg } from '@/server/agent/webhooks/record-agent-event';
+import { SESSION_COLUMNS } from '@/server/db/rows/agent-sessions';
+import { recordAgentEvent } from '@/server/agent/webhooks/record-agent-event';
 import { presentSession } from './present-session';
 
 export interface NewSession {
@@ -48,7 +48,7 @@ export async function insertSession(session: NewSession): Promise<AgentSession |
       ],
     });
     const row = rows[0];
-    if (row) await recordAgentEventWithPg(client, { projectId: session.projectId, type: 'session.created', data: presentSession(row) });
+    if (row) await recordAgentEvent(client, { projectId: session.projectId, type: 'session.created', data: presentSession(row) });
     return row ?? null;
   });
 }

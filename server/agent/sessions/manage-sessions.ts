@@ -10,6 +10,7 @@ import { getOrCreateEndUser, type EndUserInput } from '@/server/agent/end-users/
 import { pageAgentList, type AgentListParams } from '@/server/agent/http/agent-paging';
 import { findCatalogueModel } from '@/server/agent/models/catalogue';
 import { isModelConfigured, loadProjectModelAccess } from '@/server/agent/models/project-model-access';
+import { prismaSql } from '@/server/db/sql';
 import { recordAgentEvent } from '@/server/agent/webhooks/record-agent-event';
 import { insertSession } from './insert-session';
 import { presentSession } from './present-session';
@@ -162,7 +163,7 @@ export async function updateSession(projectId: string, ref: string, patch: Sessi
     });
     if (count === 0) return row;
     const closed = await tx.agentSession.findUniqueOrThrow({ where: { id: session.id } });
-    await recordAgentEvent(tx, { projectId, type: 'session.closed', data: presentSession(closed) });
+    await recordAgentEvent(prismaSql(tx), { projectId, type: 'session.closed', data: presentSession(closed) });
     return closed;
   });
   return presentSession(updated);

@@ -2,6 +2,7 @@ import { db, type AgentTicket } from '@/server/db';
 import { newId } from '@/server/db/ids';
 import { AgentError } from '@/server/errors/agent-error';
 import { pageAgentList, type AgentListParams } from '@/server/agent/http/agent-paging';
+import { prismaSql } from '@/server/db/sql';
 import { recordAgentEvent } from '@/server/agent/webhooks/record-agent-event';
 
 export const presentTicket = (row: AgentTicket) => ({
@@ -50,7 +51,7 @@ export async function openTicket(ticket: NewTicket): Promise<{ created: boolean;
         runId: ticket.runId,
       },
     });
-    await recordAgentEvent(tx, { projectId: ticket.projectId, type: 'ticket.created', data: presentTicket(row) });
+    await recordAgentEvent(prismaSql(tx), { projectId: ticket.projectId, type: 'ticket.created', data: presentTicket(row) });
     return { created: true, ticket: row };
   });
 }

@@ -1,4 +1,4 @@
-import type pg from 'pg';
+import type { Sql } from '@/server/db/sql';
 import { getPgPool } from '@/server/db/pg';
 import { logger } from '@/server/logger';
 import { handOverSession } from '@/server/agent/handoffs/open-handoff';
@@ -40,7 +40,7 @@ export async function reconcileUnanswered(now = new Date()): Promise<number> {
   return handedOver;
 }
 
-async function stillUnanswered(client: pg.ClientBase, sessionId: string, now: Date): Promise<boolean> {
+async function stillUnanswered(client: Sql, sessionId: string, now: Date): Promise<boolean> {
   const { rows } = await client.query({
     name: 'agent-unanswered-still',
     text: `SELECT 1 FROM agent_sessions s JOIN contacts c ON c.id = substr(s.external_id, 4)

@@ -1,4 +1,4 @@
-import type pg from 'pg';
+import type { Sql } from '@/server/db/sql';
 import { db } from '@/server/db';
 import { logger } from '@/server/logger';
 import { handOverSession } from '@/server/agent/handoffs/open-handoff';
@@ -45,7 +45,7 @@ export async function takeoverJob(_job: unknown, data: { messageId: string }): P
  * A person who replied and then resolved or released the conversation before this job ran has
  * already given it back: their reply must not hand it over again. Read under the session's lock.
  */
-async function notEndedSince(client: pg.ClientBase, sessionId: string, since: Date): Promise<boolean> {
+async function notEndedSince(client: Sql, sessionId: string, since: Date): Promise<boolean> {
   const { rows } = await client.query({
     name: 'agent-takeover-ended-since',
     text: 'SELECT 1 FROM agent_handoffs WHERE session_id = $1 AND ended_at >= $2 LIMIT 1',

@@ -7,7 +7,7 @@ import { clientTokenExpiry, readClientToken } from '@/server/agent/access/client
 import { assertAgentReady } from '@/server/agent/agents/agent-readiness';
 import { findPublishedAgent, type PublishedAgent } from '@/server/agent/agents/find-agent';
 import { loadProjectModelAccess } from '@/server/agent/models/project-model-access';
-import { SESSION_COLUMNS } from '@/server/agent/runs/run-rows';
+import { SESSION_COLUMNS } from '@/server/db/rows/agent-sessions';
 import { insertSession } from '@/server/agent/sessions/insert-session';
 import { presentSession } from '@/server/agent/sessions/present-session';
 import { admitAnonymousConversation } from '@/server/agent/usage/anonymous-caps';

@@ -1,23 +1,16 @@
-import type pg from 'pg';
-import type { AgentRun } from '@/server/db';
+import type { Sql } from '@/server/db/sql';
 import { db } from '@/server/db';
 import { logger } from '@/server/logger';
 import { platformClientForPortfolio } from '@/server/accounts/platform-client';
-import { insertBotReplyWithPg } from '@/server/messages/queue-outgoing-message';
-import type { WhatsAppOrigin } from '@/server/agent/runs/accept-session-message';
-
-/** The WhatsApp message a run answers, when it is a WhatsApp channel run (its options say so). */
-export function whatsAppOriginOf(run: Pick<AgentRun, 'options'>): WhatsAppOrigin | null {
-  const origin = (run.options as { whatsapp?: WhatsAppOrigin } | null)?.whatsapp;
-  return origin ?? null;
-}
+import { insertBotReply } from '@/server/messages/queue-outgoing-message';
+import type { WhatsAppOrigin } from './whatsapp-origin';
 
 /**
- * Whether a person wrote to the customer since the run started (agent-api.md §2.4–2.5): an
+ * Whether a person wrote to the customer since the run started (docs/agent-api.md §2.4–2.5): an
  * outgoing message that is not a template (campaigns do not count; `bot_reply` covers them)
  * and not the bot's. Read in the run's end transaction, with the session locked.
  */
-export async function humanRepliedSinceWithPg(client: pg.ClientBase, contactId: string, since: Date): Promise<boolean> {
+export async function humanRepliedSince(client: Sql, contactId: string, since: Date): Promise<boolean> {
   const { rows } = await client.query<{ replied: boolean }>({
     name: 'whatsapp-human-replied-since',
     text: `SELECT EXISTS (
@@ -29,9 +22,9 @@ export async function humanRepliedSinceWithPg(client: pg.ClientBase, contactId: 
   return rows[0]?.replied === true;
 }
 
-/** The reply goes to the customer through messaging's send path, in the caller's transaction (end-run.ts). */
-export function sendWhatsAppReplyWithPg(client: pg.ClientBase, origin: WhatsAppOrigin, run: { id: string; agentId: string }, text: string) {
-  return insertBotReplyWithPg(client, {
+/** The reply goes to the customer through messaging's send path, in the caller's transaction (a run's end). */
+export function sendWhatsAppReply(client: Sql, origin: WhatsAppOrigin, run: { id: string; agentId: string }, text: string) {
+  return insertBotReply(client, {
     orgId: origin.org_id,
     accountId: origin.account_id,
     contactId: origin.contact_id,
@@ -43,11 +36,11 @@ export function sendWhatsAppReplyWithPg(client: pg.ClientBase, origin: WhatsAppO
 }
 
 /**
- * A handoff's escalation reply to a WhatsApp customer (agent-api.md §1.7), in the transaction
+ * A handoff's escalation reply to a WhatsApp customer (docs/agent-api.md §1.7), in the transaction
  * that opened the handoff: like a bot reply, from the account the customer last wrote to.
  */
-export async function sendEscalationToWhatsAppWithPg(
-  client: pg.ClientBase,
+export async function sendEscalationToWhatsApp(
+  client: Sql,
   session: { agentId: string; contactId: string },
   escalation: { text: string; runId: string | null },
   handoffId: string,
@@ -60,7 +53,7 @@ export async function sendEscalationToWhatsAppWithPg(
   });
   const last = rows[0];
   if (!last || escalation.text.trim() === '') return;
-  await insertBotReplyWithPg(client, {
+  await insertBotReply(client, {
     orgId: last.orgId,
     accountId: last.accountId,
     contactId: session.contactId,
@@ -72,7 +65,7 @@ export async function sendEscalationToWhatsAppWithPg(
 }
 
 /**
- * At a WhatsApp run's start (agent-api.md §2.4): the customer's message is marked read with the
+ * At a WhatsApp run's start (docs/agent-api.md §2.4): the customer's message is marked read with the
  * typing indicator, so they see the business is answering. Best effort: a platform refusal is
  * logged and the run goes on.
  */

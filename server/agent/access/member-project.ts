@@ -3,7 +3,7 @@ import { AgentError } from '@/server/errors/agent-error';
 import type { ProjectCaller } from './agent-caller';
 
 /**
- * A signed-in member acting in one project (agent-api.md §1.2): the project must belong to an
+ * A signed-in member acting in one project (docs/agent-api.md §1.2): the project must belong to an
  * organization they are a member of, and their role there is what they may do. The /agent/v1
  * cookie path and the dashboard's tRPC both go through here, so the rule is one.
  */

@@ -5,7 +5,7 @@ export const HANDOFF_COLUMNS = `id, project_id AS "projectId", session_id AS "se
   opened_by AS "openedBy", run_id AS "runId", note, resolution_note AS "resolutionNote", opened_at AS "createdAt",
   assigned_at AS "assignedAt", last_staff_at AS "lastStaffAt", expires_at AS "expiresAt", ended_at AS "endedAt"`;
 
-/** The statuses in which staff own the session and the bot is silent (agent-api.md §1.7). */
+/** The statuses in which staff own the session and the bot is silent (docs/agent-api.md §1.7). */
 export const ACTIVE_HANDOFF_STATUSES = ['open', 'assigned'];
 
 /** A handoff as the API shows it. */

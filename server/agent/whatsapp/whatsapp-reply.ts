@@ -13,7 +13,7 @@ export function whatsAppOriginOf(run: Pick<AgentRun, 'options'>): WhatsAppOrigin
 }
 
 /**
- * Whether a person wrote to the customer since the run started (agent-api.md §2.4–2.5): an
+ * Whether a person wrote to the customer since the run started (docs/agent-api.md §2.4–2.5): an
  * outgoing message that is not a template (campaigns do not count; `bot_reply` covers them)
  * and not the bot's. Read in the run's end transaction, with the session locked.
  */
@@ -43,7 +43,7 @@ export function sendWhatsAppReplyWithPg(client: pg.ClientBase, origin: WhatsAppO
 }
 
 /**
- * A handoff's escalation reply to a WhatsApp customer (agent-api.md §1.7), in the transaction
+ * A handoff's escalation reply to a WhatsApp customer (docs/agent-api.md §1.7), in the transaction
  * that opened the handoff: like a bot reply, from the account the customer last wrote to.
  */
 export async function sendEscalationToWhatsAppWithPg(
@@ -72,7 +72,7 @@ export async function sendEscalationToWhatsAppWithPg(
 }
 
 /**
- * At a WhatsApp run's start (agent-api.md §2.4): the customer's message is marked read with the
+ * At a WhatsApp run's start (docs/agent-api.md §2.4): the customer's message is marked read with the
  * typing indicator, so they see the business is answering. Best effort: a platform refusal is
  * logged and the run goes on.
  */

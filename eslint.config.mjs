@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import tseslint from 'typescript-eslint';
+import { layerRules } from './scripts/lint/layer-rules.mjs';
 
 export default defineConfig(
   globalIgnores([
@@ -62,6 +63,42 @@ export default defineConfig(
               message: 'channels/ is what runs/ and handoffs/ call: it imports none of them, nor the WhatsApp hook.',
             },
           ],
+        },
+      ],
+    },
+  },
+  // The layer rules of CONTRIBUTING.md (scripts/lint/layer-rules.mjs).
+  { plugins: { layers: layerRules } },
+  {
+    files: ['server/trpc/routers/**'],
+    rules: {
+      // Role checks: the `*-permission(s).ts` modules and the agent service's caller check.
+      'layers/no-role-checks-in-routers': ['error', { modules: ['-permissions?$', '^server/agent/access/authenticate-agent-caller$'] }],
+    },
+  },
+  {
+    files: ['app/**/*.tsx', 'app/**/*.ts'],
+    rules: {
+      'layers/client-imports-browser-safe': [
+        'error',
+        {
+          // Pure modules (data, zod schemas, formatting; no database, Redis, config or Node built-ins) that the
+          // page and the server share, so a form checks exactly what the service will.
+          browserSafe: {
+            'server/api-keys/api-key-input': "the key form's schema, the service's too",
+            'server/auth/sign-in-errors': 'the sign-in refusals the page explains',
+            'server/campaigns/canceled-reason': 'the words for why a campaign was cancelled',
+            'server/campaigns/present-campaign-status': 'status labels and badges, types only from the database',
+            'server/campaigns/retarget-audiences': 'the audiences a retarget offers',
+            'server/campaigns/skip-reasons': 'the words for why a recipient was skipped',
+            'server/campaigns/variable-sources': 'where a template variable comes from: the builder and the service parse it alike',
+            'server/contacts/check-contact-rows': 'a CSV import is checked in the browser with the service’s own checks',
+            'server/contacts/contact-fields': 'the contact fields those checks read',
+            'server/contacts/contact-sheet': 'the CSV reading those checks use',
+            'server/i18n/locales': 'the supported languages',
+            'server/reports/report-days': 'the report periods',
+          },
+          serverPackages: ['pg', 'ioredis', 'bullmq', '@prisma/client', '@prisma/adapter-pg', 'pino', 'next/headers'],
         },
       ],
     },

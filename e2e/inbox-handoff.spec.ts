@@ -10,7 +10,7 @@ import { expectNoHorizontalScroll, expectReachable, viewports } from './support/
 import { signInAt } from './support/sign-in';
 
 /**
- * A conversation the AI handed over (agent-api.md §2 item 6): it appears under "Needs human"
+ * A conversation the AI handed over (docs/agent-api.md §2.6): it appears under "Needs human"
  * live, the agent claims it ("Assign to me"), answers in the composer and resolves the handoff,
  * after which the AI answers the customer's next message, live in the thread; the same in
  * Arabic on a phone, with a long summary.

@@ -23,7 +23,7 @@ const simulatorPort = Number(process.env.TEST_SIMULATOR_PORT ?? 4110);
 const aiSimulatorPort = Number(process.env.TEST_AI_SIMULATOR_PORT ?? 4120);
 const aiSimulatorUrl = `http://127.0.0.1:${aiSimulatorPort}`;
 const baseUrl = `http://localhost:${webPort}`;
-// The demo shop (agent-api.md §4) on a loopback address of its own, over TLS from the development CA.
+// The demo shop (docs/agent-api.md §4) on a loopback address of its own, over TLS from the development CA.
 // It must listen on 8443 (a port customer URLs may use), so a stack moved to another web port
 // gets another loopback address from that port, and two runs on one machine do not collide.
 const shopHost = process.env.TEST_SHOP_HOST ?? (webPort === 3100 ? '127.0.0.77' : `127.0.${(webPort >> 8) & 255}.${Math.max(1, webPort & 255)}`);

@@ -18,7 +18,7 @@ const configSchema = z
     REDIS_PREFIX: z.string().min(1).default('wa'),
     PORT: z.coerce.number().int().positive().default(3000),
     APP_URL: z.string().url().default('http://localhost:3000'),
-    /** Base URL of the agent service (agent-api.md §3); defaults to APP_URL + /agent. */
+    /** Base URL of the agent service (docs/agent-api.md §3); defaults to APP_URL + /agent. */
     AGENT_API_BASE_URL: z.string().url().optional(),
     /** Anyone may create an account and organization with POST /agent/v1/auth/signup (default: invite only). */
     SIGNUP_OPEN: z
@@ -55,9 +55,9 @@ const configSchema = z
     /** The platform's own OpenAI key, which answers the catalogue's `platform_provided` models for every project; unset, those models are not configured. */
     PLATFORM_OPENAI_API_KEY: z.string().min(1).optional(),
     ANTHROPIC_BASE_URL: z.string().url().default('https://api.anthropic.com'),
-    /** How long an agent event stream stays open before `stream_timeout` (agent-api.md §1.6); reconnect to go on. */
+    /** How long an agent event stream stays open before `stream_timeout` (docs/agent-api.md §1.6); reconnect to go on. */
     STREAM_MAX_OPEN_S: z.coerce.number().int().positive().default(300),
-    /** A run's worker lease (agent-api.md §1.4): renewed every third of it; lapsed, the reconciler fails the run `run_interrupted`. */
+    /** A run's worker lease (docs/agent-api.md §1.4): renewed every third of it; lapsed, the reconciler fails the run `run_interrupted`. */
     AGENT_RUN_LEASE_MS: z.coerce.number().int().min(1_000).default(15_000),
     /** Where tests and the demo reach the AI simulator's control API; unset in a deployment. */
     AI_SIMULATOR_URL: z.string().url().optional(),
@@ -76,7 +76,7 @@ const configSchema = z
     OUTBOUND_ALLOWLIST: z.string().default(''),
     /**
      * A PEM file of one more certificate authority that outbound requests to customer URLs
-     * trust, beside the system's: the development CA of the local demo shop (agent-api.md §4).
+     * trust, beside the system's: the development CA of the local demo shop (docs/agent-api.md §4).
      */
     OUTBOUND_EXTRA_CA: z.string().optional(),
     /** The demo shop's base URL (simulator/shop/), which the demo data's `order_status` tool calls. */
@@ -116,7 +116,7 @@ const configSchema = z
       .int()
       .positive()
       .default(7 * 86_400),
-    /** How long an Idempotency-Key is remembered (the contract says 24 hours: decisions §4). */
+    /** How long an Idempotency-Key is remembered (the contract says 24 hours: docs/messaging-api.md §4). */
     IDEMPOTENCY_KEY_TTL_S: z.coerce.number().int().positive().default(86_400),
 
     /** Our limits on a provider call (server/agent/providers/); passing one fails the call with provider_timeout. */

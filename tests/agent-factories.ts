@@ -153,7 +153,7 @@ export async function aiSimulator<T = unknown>(path: string, body?: unknown): Pr
 }
 
 /**
- * The session an agent keeps with a WhatsApp contact, as the bot hook makes it (agent-api.md
+ * The session an agent keeps with a WhatsApp contact, as the bot hook makes it (docs/agent-api.md
  * §2.3): channel `whatsapp`, external id `wa:<contact_id>`, so the inbox finds it.
  */
 export async function createWhatsAppSession(projectId: string, agentId: string, contactId: string) {

@@ -20,7 +20,7 @@ process.env.OPENAI_BASE_URL ??= `${aiSimulatorUrl}/openai/v1`;
 process.env.PLATFORM_OPENAI_API_KEY ??= 'sim-platform-key';
 process.env.ANTHROPIC_BASE_URL ??= `${aiSimulatorUrl}/anthropic`;
 
-// The demo shop of agent-api.md §4: HTTPS on a loopback address the outbound client may reach,
+// The demo shop of docs/agent-api.md §4: HTTPS on a loopback address the outbound client may reach,
 // with a certificate of the development CA, which only the service's outbound client trusts.
 export const DEMO_SHOP = { host: '127.0.0.77', port: 8443, ...ensureDevCertificates('127.0.0.77') };
 process.env.OUTBOUND_ALLOWLIST ??= DEMO_SHOP.host;

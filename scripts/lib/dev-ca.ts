@@ -3,7 +3,7 @@ import path from 'node:path';
 import forge from 'node-forge';
 
 /**
- * The development certificate authority of agent-api.md §4: customer URLs must be https, so
+ * The development certificate authority of docs/agent-api.md §4: customer URLs must be https, so
  * local tests and the demo serve the demo shop over TLS with a certificate this CA signs, and
  * the service trusts the CA only through OUTBOUND_EXTRA_CA. Made once per checkout under
  * `var/dev-ca/` (ignored by git), again when the host changes or the certificate nears its end.

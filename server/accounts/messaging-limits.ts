@@ -1,4 +1,4 @@
-/** The platform's messaging-limit tiers (decisions §9) and the distinct people each allows per 24 h; -1 is unlimited. */
+/** The platform's messaging-limit tiers (docs/messaging-api.md §9) and the distinct people each allows per 24 h; -1 is unlimited. */
 export const tierLimits = {
   TIER_250: 250,
   TIER_2K: 2000,

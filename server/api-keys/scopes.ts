@@ -1,4 +1,4 @@
-/** Every scope a key can hold (decisions §2); each /v1 endpoint requires one. */
+/** Every scope a key can hold (docs/messaging-api.md §2); each /v1 endpoint requires one. */
 export const apiScopes = [
   'account:read',
   'messages:send',

@@ -3,7 +3,7 @@ import { ApiError } from '@/server/errors/api-error';
 
 export { requestFingerprint, settleIdempotencyKey } from '@/server/idempotency/idempotency-store';
 
-/** Idempotency-Key for /v1 (decisions §4): the shared store, answered with messaging's codes. */
+/** Idempotency-Key for /v1 (docs/messaging-api.md §4): the shared store, answered with messaging's codes. */
 export function validateIdempotencyKey(key: string): void {
   if (!isValidIdempotencyKey(key)) {
     throw new ApiError('invalid_parameter', 'Idempotency-Key must be 1 to 255 characters.', { param: 'Idempotency-Key' });

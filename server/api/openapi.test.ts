@@ -7,7 +7,7 @@ import { messagingErrorCodes } from '@/server/errors/messaging-codes';
 import { eventNames } from '@/server/webhook-events/catalogue';
 import { buildOpenApiDocument, type JsonSchema, type OpenApiOperation } from './openapi';
 
-/** Every operation of the contract (messaging-api.md, decisions §7 and §8), listed by hand on purpose. */
+/** Every operation of the contract (docs/messaging-api.md §7 and §8), listed by hand on purpose. */
 const contractOperations = [
   'GET /v1/me',
   'GET /v1/accounts',

@@ -5,7 +5,7 @@ export type ContactWithAccount = Contact & { account: { name: string } | null };
 /** Every query that presents contacts includes the account's name. */
 export const contactInclude = { account: { select: { name: true } } } as const;
 
-/** The Contact resource of the API (decisions §8). */
+/** The Contact resource of the API (docs/messaging-api.md §8). */
 export function presentContact(contact: ContactWithAccount) {
   return {
     id: contact.id,

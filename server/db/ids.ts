@@ -48,7 +48,7 @@ export const idPrefixes = {
   attempt: 'att',
   outbox: 'obx',
   platformEvent: 'pev',
-  // the agent service (agent-api.md §1.1)
+  // the agent service (docs/agent-api.md §1.1)
   agentProject: 'prj',
   providerCredential: 'pcred',
   agent: 'agt',

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { agentErrorCodes, agentInBandCodes } from './agent-codes';
 import { AgentError } from './agent-error';
 
-// Copied from agent-service-errors.md, the binding contract: HTTP codes with their status.
+// The contract's HTTP codes with their status, written out again by hand so the table cannot change one by accident.
 const contract: Record<string, number> = Object.fromEntries(
   `allowed_origins_required 422 credential_invalid 422 draft_not_allowed 422 external_id_invalid 422 idempotency_key_reused 422
   identity_as_parameter 422 if_match_required 428 input_too_large 413 invalid_api_version 400 invalid_cursor 400 invalid_idempotency_key 400

@@ -1,7 +1,7 @@
 import { withTrpcCodes, type TRPCErrorCode } from './trpc-code';
 
 /**
- * Every code of the agent service's contract (agent-service-errors.md): HTTP status, type,
+ * Every code of the agent service's contract (docs/agent-errors.md): HTTP status, type,
  * retry advice and the message in English and Arabic. The /agent/v1 envelope, the error page
  * (/agent/docs/errors) and the OpenAPI document are generated from this one table. Messages
  * take named details (`{scope}`) filled in by the thrower; codes are never renamed, only added.

@@ -77,7 +77,7 @@ export const presentWarning = (warning: AgentWarning, language: AgentLanguage) =
 
 export type AgentInBandCode = keyof typeof agentInBandCodes;
 
-/** A run's `error` (agent-api.md §1.4): a provider or contract code, or an in-band one, with its English message. */
+/** A run's `error` (docs/agent-api.md §1.4): a provider or contract code, or an in-band one, with its English message. */
 export function runError(code: AgentErrorCode | AgentInBandCode, details: MessageDetails = {}): { code: string; message: string } {
   const entry = code in agentInBandCodes ? agentInBandCodes[code as AgentInBandCode] : agentErrorCodes[code as AgentErrorCode];
   return { code, message: fill(entry.en, details) };

@@ -1,7 +1,7 @@
 import { withTrpcCodes, type TRPCErrorCode } from './trpc-code';
 
 /**
- * Every error code of the messaging API, /v1 (decisions §3): its HTTP status, type, what it
+ * Every error code of the messaging API, /v1 (docs/messaging-api.md §3): its HTTP status, type, what it
  * means and whether a retry can help; `trpc`, the dashboard's code for it, follows from the
  * status unless an entry names its own. The error envelope, the `/docs/errors` page and the OpenAPI
  * document are all generated from this table. Codes are never renamed, only added.

@@ -91,7 +91,7 @@ export function checkOutboundUrl(input: string, allowlist: OutboundAllowlist = d
   return { ok: true, url };
 }
 
-/** The ports a customer's URL may name (agent-service-errors.md, url_not_allowed). */
+/** The ports a customer's URL may name (/agent/docs/errors#url_not_allowed). */
 const customerUrlPorts = new Set(['', '443', '8443']);
 
 /**

@@ -4,7 +4,7 @@ import { db, Prisma } from '@/server/db';
 import { newId } from '@/server/db/ids';
 
 /**
- * The Idempotency-Key store both APIs share (messaging decisions §4, agent-api §1.1): a key
+ * The Idempotency-Key store both APIs share (docs/messaging-api.md §4, docs/agent-api.md §1.1): a key
  * claimed by a row whose unique index (contract, scope, key) settles races between concurrent
  * requests, kept IDEMPOTENCY_KEY_TTL_S (the worker purges expired rows, server/retention/).
  * It says what happened; each API answers with its own codes (messaging 409, agent 422 for a

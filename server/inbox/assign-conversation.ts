@@ -6,7 +6,7 @@ import { publishInboxChange } from '@/server/live/publish-inbox-change';
 
 /**
  * Gives a conversation to a member of the organization, or to nobody (`null`). While a handoff
- * is active its assignee is the conversation's (agent-api.md §1.7: one field), so the handoff
+ * is active its assignee is the conversation's (docs/agent-api.md §1.7: one field), so the handoff
  * changes hands in the same transaction: `assigned` to the member, or `open` again for nobody.
  */
 export async function assignConversation(orgId: string, contactId: string, assigneeId: string | null): Promise<void> {

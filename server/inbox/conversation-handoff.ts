@@ -19,7 +19,7 @@ export interface InboxMember {
 const mayForce = (role: MemberRole) => role === 'owner' || role === 'admin';
 
 /**
- * The AI side of a conversation, as its thread shows it (agent-api.md §2 item 6): `none` (no
+ * The AI side of a conversation, as its thread shows it (docs/agent-api.md §2.6): `none` (no
  * agent talks with this contact), `ai` (an agent answers the next message) or `handoff` (staff
  * have it: status, reason, the model's summary, who opened it and when, who has it), with what
  * the member may do about it.

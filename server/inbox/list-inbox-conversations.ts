@@ -13,7 +13,7 @@ import { presentInboxConversation } from './present-inbox-conversation';
 
 /**
  * The team's filters; `ai_handling` (an AI agent answers the contact, no handoff active) and
- * `needs_human` (a handoff nobody has claimed yet) come from the agent side (agent-api.md §2 item 6).
+ * `needs_human` (a handoff nobody has claimed yet) come from the agent side (docs/agent-api.md §2.6).
  */
 export const INBOX_ASSIGNMENT_FILTERS = ['all', 'unread', 'mine', 'unassigned', 'mine_or_unassigned', 'ai_handling', 'needs_human'] as const;
 

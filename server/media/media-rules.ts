@@ -4,7 +4,7 @@ export type MediaType = (typeof mediaTypes)[number];
 
 const MB = 1024 * 1024;
 
-/** The service fetches `link` media itself and refuses anything larger (decisions §3 `media_too_large`). */
+/** The service fetches `link` media itself and refuses anything larger (docs/messaging-api.md §3 `media_too_large`). */
 export const LINK_MEDIA_MAX_BYTES = 15 * MB;
 
 /** What the platform accepts per type (fact sheet §2.2). */

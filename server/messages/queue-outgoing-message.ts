@@ -9,7 +9,7 @@ import { jobSchema, SEND_BATCH_MAX } from '@/server/queues';
 import { messagePreview, PREVIEW_LENGTH } from './message-preview';
 import { messageApiInclude, type PresentableMessage } from './present-message';
 
-/** Who writes an outgoing message (agent-api.md §2.4); campaign sends have none. */
+/** Who writes an outgoing message (docs/agent-api.md §2.4); campaign sends have none. */
 export interface MessageAuthorInput {
   type: 'bot' | 'member' | 'api';
   /** The bot's agent and run. */
@@ -64,7 +64,7 @@ function messageRow(input: OutgoingMessageInput, id: string): Prisma.MessageCrea
 }
 
 /**
- * A person wrote to the customer (agent-api.md §2.5): a message not from the bot and not a
+ * A person wrote to the customer (docs/agent-api.md §2.5): a message not from the bot and not a
  * template (campaigns and templates are `bot_reply`'s business). Its `agent.takeover` job,
  * written with it, stops the bot of the contact's WhatsApp session.
  */
@@ -287,7 +287,7 @@ export interface BotReply {
 }
 
 /**
- * An agent's reply to a WhatsApp customer (agent-api.md §2.4), inside the caller's `pg`
+ * An agent's reply to a WhatsApp customer (docs/agent-api.md §2.4), inside the caller's `pg`
  * transaction (the run's end, with its session locked): text messages from the receiving
  * account, split at 4,096 characters, written by the bot, and one send job for them. Each
  * part's id comes from its idempotency key (`run_<runId>:<part>`), so writing a reply twice

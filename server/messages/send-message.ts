@@ -18,7 +18,7 @@ export interface SendOptions {
    * not the shared accept statement, where one refused row would fail the others.
    */
   messageId?: string;
-  /** Who writes it (agent-api.md §2.4): `api` for POST /v1/messages, `member` from the inbox. */
+  /** Who writes it (docs/agent-api.md §2.4): `api` for POST /v1/messages, `member` from the inbox. */
   author?: MessageAuthorInput;
 }
 

@@ -86,7 +86,7 @@ export async function storeInboundMessage(item: MessageItem): Promise<void> {
       await openConversationPeriod(tx, account.orgId, contact.id, item.timestamp);
       const presented = presentMessage(message, { detailed: true });
       await publishEvent(tx, account.orgId, 'message.received', { message: presented, bot_reply: botReply });
-      // The bot hook (agent-api.md §2.1): the agent bound to the account answers it.
+      // The bot hook (docs/agent-api.md §2.1): the agent bound to the account answers it.
       if (botAnswers) {
         await addOutboxJob(prismaSql(tx), {
           queue: 'agent-runs',

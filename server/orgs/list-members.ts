@@ -1,5 +1,6 @@
-import { db } from '@/server/db';
+import { db, type MemberRole } from '@/server/db';
 import { isAwaitingPassword } from './invited-password';
+import { canManageMembers } from './member-permission';
 
 /** The organization's members, oldest first, with whether they still have to choose a password. */
 export async function listMembers(orgId: string) {
@@ -17,4 +18,9 @@ export async function listMembers(orgId: string) {
     joinedAt: row.createdAt,
     invitationPending: isAwaitingPassword(row.user.passwordHash),
   }));
+}
+
+/** The Settings page's list: the members, the viewer's role and whether it may manage them. */
+export async function listMembersForMember(orgId: string, role: MemberRole) {
+  return { canManage: canManageMembers(role), myRole: role, members: await listMembers(orgId) };
 }

@@ -48,7 +48,7 @@ export const queueDefinitions = {
     'deliveries.attempt': z.object({ receiver: z.string().min(1), deliveryIds: ids }),
   },
   /**
-   * Agent session runs (agent-api.md §1.4), apart from everything else so they never wait
+   * Agent session runs (docs/agent-api.md §1.4), apart from everything else so they never wait
    * behind it. `step` counts the run's executions (a run resumes after its tool outputs), so
    * each has its own job id. The reconciler's pass runs here too, every 10 s.
    */

@@ -15,7 +15,7 @@ import { newId } from '@/server/db/ids';
 import { getRedis } from '@/server/redis';
 
 /**
- * The agent service's demo data (demo-data.md, `agent`): acme's projects `support` and
+ * The agent service's demo data (docs/demo-data.md, `agent`): acme's projects `support` and
  * `other`, an organization whose monthly AI conversations are used up and one whose daily
  * cost cap is reached, their keys, a simulator credential each, and the agents as far as the
  * agent service has them. Written in the demo seed's transaction.
@@ -196,7 +196,7 @@ async function createKey(tx: DbTx, projectId: string, name: string, options: Key
       allScopes: type === 'secret' && options.scopes === undefined,
       scopes: options.scopes ?? [],
       allowedOrigins: options.allowedOrigins ?? [],
-      // A harness is never rate limited by accident (demo-data.md).
+      // A harness is never rate limited by accident (docs/demo-data.md).
       rateLimitPerMin: 6_000,
       expiresAt: options.expiresAt,
       revokedAt: options.revokedAt,
@@ -227,7 +227,7 @@ async function simulatorCredential(tx: DbTx, projectId: string, name: string): P
 /** The demo shop (simulator/shop/), which `npm run demo` and `npm test` start. */
 const shopUrl = config.SHOP_URL;
 
-/** `order_status` (demo-data.md): GET {shop_url}/orders/{{args.order_id}}, its status and delivery date. */
+/** `order_status` (docs/demo-data.md): GET {shop_url}/orders/{{args.order_id}}, its status and delivery date. */
 async function httpTool(tx: DbTx, projectId: string): Promise<string> {
   const id = newId('agentTool');
   await tx.agentTool.create({

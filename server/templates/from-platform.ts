@@ -1,7 +1,7 @@
 import type { ParameterFormat, TemplateCategory, TemplateStatus } from '@/server/db';
 import type { PlatformTemplate } from '@/server/seed/demo-world';
 
-/** The service's view of a template (decisions §8), derived from the platform's components. */
+/** The service's view of a template (docs/messaging-api.md §8), derived from the platform's components. */
 export interface TemplateShape {
   category: TemplateCategory;
   status: TemplateStatus;

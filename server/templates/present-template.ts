@@ -6,7 +6,7 @@ export type TemplateWithAccount = Template & { account: { name: string } };
 /** Every query that presents templates includes the account's name. */
 export const templateInclude = { account: { select: { name: true } } } as const;
 
-/** The Template resource of the API (decisions §8), from the shape stored by the sync. */
+/** The Template resource of the API (docs/messaging-api.md §8), from the shape stored by the sync. */
 export function presentTemplate(template: TemplateWithAccount) {
   const header = template.header as TemplateShape['header'];
   const body = template.body as TemplateShape['body'];

@@ -1,6 +1,7 @@
-import { db } from '@/server/db';
+import { db, type MemberRole } from '@/server/db';
 import { OrgAccessError } from '@/server/errors/org-access-error';
 import { enqueue } from '@/server/queues';
+import { assertCanSyncTemplates } from './template-sync-permission';
 
 /**
  * Asks the worker to copy the templates of one account of the organization, or of all of them,
@@ -20,4 +21,10 @@ export async function requestTemplateSync(orgId: string, accountId?: string): Pr
     ),
   );
   return { accounts: accounts.length };
+}
+
+/** The dashboard's "Sync now", for members whose role may sync templates. */
+export function requestTemplateSyncAsMember(orgId: string, role: MemberRole, accountId?: string): Promise<{ accounts: number }> {
+  assertCanSyncTemplates(role);
+  return requestTemplateSync(orgId, accountId);
 }

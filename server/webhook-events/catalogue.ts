@@ -1,4 +1,4 @@
-/** Every event the service emits (decisions §7); webhooks subscribe to these names. */
+/** Every event the service emits (docs/messaging-api.md §7); webhooks subscribe to these names. */
 export const eventCatalogue = [
   { value: 'message.received', group: 'Messages', label: 'Message received', description: 'A customer sent a message to one of your numbers.' },
   { value: 'message.sent', group: 'Messages', label: 'Message sent', description: 'The platform accepted an outgoing message.' },

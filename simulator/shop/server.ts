@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /**
- * The demo shop API of agent-api.md §4, over HTTPS: what an organization's own systems look like
+ * The demo shop API of docs/agent-api.md §4, over HTTPS: what an organization's own systems look like
  * to the agent's HTTP tools and knowledge sources. `/orders/{id}` answers JSON; `/orders/9999` a
  * 500, `/orders/big` 2 MiB, `/orders/html` a web page; `/faq` the shop's FAQ page, `/faq.md` the
  * same as markdown, `/moved` (and anything under it) a redirect to it; `/echo/…` answers

@@ -3,7 +3,7 @@ import { describe, test } from 'node:test';
 import { agentErrorCodes, agentInBandCodes } from '@/server/errors/agent-codes';
 import { appUrl } from '../support/stack';
 
-/** The conventions every /agent answer follows (agent-api.md §1.1, §3), over real HTTP. */
+/** The conventions every /agent answer follows (docs/agent-api.md §1.1, §3), over real HTTP. */
 const agent = (path: string, init: RequestInit = {}) => fetch(`${appUrl}/agent${path}`, init);
 
 async function expectEnvelope(res: Response, status: number, code: string) {

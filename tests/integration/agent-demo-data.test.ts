@@ -6,7 +6,7 @@ import { closeRedis } from '@/server/redis';
 import { seedDemo, type DemoData } from '@/server/seed/seed-demo';
 import { agentCall } from '../agent-factories';
 
-/** What demo-data.md's `agent` object promises, checked over real HTTP against the AI simulator. */
+/** What docs/demo-data.md's `agent` object promises, checked over real HTTP against the AI simulator. */
 let agent: DemoData['agent'];
 
 before(async () => {

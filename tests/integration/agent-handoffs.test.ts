@@ -10,7 +10,7 @@ import { waitFor } from '../support/wait-for';
 type Message = { role: string; text: string; run: string | null; author: string | null };
 
 /**
- * Handoffs (agent-api.md §1.7) over real HTTP, PostgreSQL, Redis, the worker and the AI
+ * Handoffs (docs/agent-api.md §1.7) over real HTTP, PostgreSQL, Redis, the worker and the AI
  * simulator: opened by the API, the model's `handoff` tool and never-handle topics; the bot
  * silent while staff have the session; one winner among claimers; release, resolve, expiry,
  * each leaving a note in the history; another project's handoff is 404.

@@ -12,7 +12,7 @@ import { waitFor } from '../support/wait-for';
 import { webProcessArgs } from '../../scripts/lib/stack';
 
 /**
- * The agent service's identity and organization routes over HTTP (agent-api.md §1.3): login
+ * The agent service's identity and organization routes over HTTP (docs/agent-api.md §1.3): login
  * with the dashboard's throttle and session, sign-up, invitations, members and limits, and the
  * envelope every /agent/v1 answer shares. Two extra web processes: one with sign-up open, one
  * without Redis.

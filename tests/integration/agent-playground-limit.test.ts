@@ -7,7 +7,7 @@ import { agent, assertAgentError } from '../support/agent-api';
 
 /**
  * Platform-provided models (answered with the platform's own key, no project credential) and
- * the playground's daily test conversations on them (agent-api.md §1.8): 50 a project per UTC
+ * the playground's daily test conversations on them (docs/agent-api.md §1.8): 50 a project per UTC
  * day, counted at a session's first run of the day; then 429 `playground_limit_reached`.
  */
 describe('/agent/v1 platform models and the playground limit', () => {

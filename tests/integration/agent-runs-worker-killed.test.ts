@@ -9,7 +9,7 @@ import { waitFor } from '../support/wait-for';
 import { liveWorkerPids } from '../support/workers';
 
 /**
- * A worker killed (SIGKILL) in the middle of a run (agent-api.md §1.4): its lease lapses
+ * A worker killed (SIGKILL) in the middle of a run (docs/agent-api.md §1.4): its lease lapses
  * (AGENT_RUN_LEASE_MS, 6 s in tests), the reconciler (every 10 s) fails the run
  * `run_interrupted` rather than running it again, and the session's queued message is then
  * answered by the worker scripts/test.ts starts in the dead one's place.

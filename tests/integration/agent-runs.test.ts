@@ -11,7 +11,7 @@ import { appUrl } from '../support/stack';
 import { waitFor } from '../support/wait-for';
 
 /**
- * Session messages and their runs (agent-api.md §1.3–1.6) over real HTTP, PostgreSQL, Redis,
+ * Session messages and their runs (docs/agent-api.md §1.3–1.6) over real HTTP, PostgreSQL, Redis,
  * the worker and the AI simulator: runs execute in the worker, stream through Redis, resume
  * exactly, queue in order, pause for client tools, and end in every way the contract names.
  */

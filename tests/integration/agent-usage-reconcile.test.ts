@@ -9,7 +9,7 @@ import { closeRedis, getRedis } from '@/server/redis';
 import { agentCall, createAgent, createAgentTenant, createCredential } from '../agent-factories';
 import { waitFor } from '../support/wait-for';
 
-/** The AI usage counters are rebuilt from the runs when Redis lost them (agent-api.md §1.8). */
+/** The AI usage counters are rebuilt from the runs when Redis lost them (docs/agent-api.md §1.8). */
 after(async () => {
   await closeQueues();
   closeRedis();

@@ -11,7 +11,7 @@ import { randomPhone, simulator } from '../support/stack';
 import { sleep, waitFor } from '../support/wait-for';
 
 /**
- * The bot hook (agent-api.md §2.1–2.5) over the real stack: a customer writes to a WhatsApp
+ * The bot hook (docs/agent-api.md §2.1–2.5) over the real stack: a customer writes to a WhatsApp
  * account bound to a published agent, the worker answers through the agent service and sends
  * the reply through messaging, from the platform simulator's inbound webhook to its accepted
  * sends, with the AI simulator answering.

@@ -13,7 +13,7 @@ import { waitFor } from '../support/wait-for';
 const FALLBACK = "Sorry, I can't help with that here. A member of our team will reply shortly.";
 
 /**
- * WhatsApp customers are never left without an answer or a person (agent-api.md §1.7, §1.8,
+ * WhatsApp customers are never left without an answer or a person (docs/agent-api.md §1.7, §1.8,
  * §2.7): a run that fails at the provider sends the fallback message and hands over; a reached
  * monthly quota hands over with the escalation reply and no run; a conversation whose customer
  * has waited over 2 minutes with no reply, owner or handoff is handed over by the reconciler.

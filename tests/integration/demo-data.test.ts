@@ -6,7 +6,7 @@ import { seedDemo, type DemoData } from '@/server/seed/seed-demo';
 import { messagesApi } from '../support/messages-api';
 
 /**
- * What demo-data.md promises holds end to end, at the platform too: the seed tells the
+ * What docs/demo-data.md promises holds end to end, at the platform too: the seed tells the
  * simulator its customers' messages, so free text to the customer who "wrote an hour ago" is
  * delivered rather than failing there with 131047 (window closed).
  */

@@ -11,7 +11,7 @@ import { sessionCookie, trpc, type TrpcAnswer } from '../support/dashboard-sessi
 import { waitFor } from '../support/wait-for';
 
 /**
- * The shared inbox's side of AI handoffs (agent-api.md §1.7, §2 item 6) through the dashboard's
+ * The shared inbox's side of AI handoffs (docs/agent-api.md §1.7, §2.6) through the dashboard's
  * tRPC over real HTTP, PostgreSQL and Redis: the "AI handling" and "Needs human" filters, the
  * thread's handoff (claim with one winner, take over for admins, return to AI, resolve), the
  * inbox's assignee and the handoff's being one field, and the changes reaching open inboxes.

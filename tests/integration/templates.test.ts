@@ -53,7 +53,7 @@ const byName = (list: TemplateRecord[], name: string) => {
 };
 
 describe('GET /v1/templates', () => {
-  test('lists the synced templates with their variables in the decisions §8 shape', async () => {
+  test('lists the synced templates with their variables in the docs/messaging-api.md §8 shape', async () => {
     const { status, body } = await get('/v1/templates');
     assert.equal(status, 200, JSON.stringify(body));
     assert.equal(body.has_more, false);

@@ -1,6 +1,6 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 
-/** An error answer of the agent API (agent-api.md §1.1): its code and its message in the widget's language. */
+/** An error answer of the agent API (docs/agent-api.md §1.1): its code and its message in the widget's language. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,

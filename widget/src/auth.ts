@@ -35,7 +35,7 @@ export const isTokenRefusal = (error: unknown) =>
   error instanceof ApiError && (error.code === 'token_expired' || error.code === 'invalid_client_token');
 
 /**
- * The widget's client token (agent-api.md §1.3 widget), kept in the host page's localStorage (one
+ * The widget's client token (docs/agent-api.md §1.3 widget), kept in the host page's localStorage (one
  * entry per publishable key). An anonymous visitor's is minted with the publishable key,
  * refreshed before it expires (`/widget/token/refresh`), and minted again for the same
  * `visitor_id` when refreshing is refused (expired over a day, or the visitor was erased).

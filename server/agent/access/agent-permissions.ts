@@ -1,7 +1,7 @@
 import type { MemberRole } from '@/server/db';
 
 /**
- * What a caller may do. Secret keys carry scopes (agent-api.md §1.2) or `permissions: all`;
+ * What a caller may do. Secret keys carry scopes (docs/agent-api.md §1.2) or `permissions: all`;
  * dashboard members get them from their role, plus the organization permissions that no key
  * has. The role table is messaging's: owners and admins edit, agents work handoffs, marketers read.
  */

@@ -19,7 +19,7 @@ import { roleAllows, type AgentPermission } from './agent-permissions';
 export const PROJECT_HEADER = 'x-project-id';
 
 /**
- * The caller of an /agent/v1 request (agent-api.md §1.2), checked in the contract's order:
+ * The caller of an /agent/v1 request (docs/agent-api.md §1.2), checked in the contract's order:
  * a bearer credential wins over the dashboard cookie; keys reach their own project only;
  * cookie requests must be same-origin JSON and name their project in X-Project-Id.
  */

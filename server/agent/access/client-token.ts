@@ -3,7 +3,7 @@ import { config } from '@/server/config';
 import { AgentError } from '@/server/errors/agent-error';
 
 /**
- * Client tokens (agent-api.md §1.2): `agct_<payload>.<signature>`, both base64url, the payload
+ * Client tokens (docs/agent-api.md §1.2): `agct_<payload>.<signature>`, both base64url, the payload
  * the JSON `{prj, eu, agt?, anon, exp, kid}` and the signature HMAC-SHA256 over the payload's
  * text with a key derived from CLIENT_TOKEN_SECRET. `kid` names that key (a hash of it), so
  * tokens signed before the secret changed are refused as an unknown key, never checked against

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The whole configuration of an agent (agent-api.md §1.3): what a draft holds and what a
+ * The whole configuration of an agent (docs/agent-api.md §1.3): what a draft holds and what a
  * published AgentVersion freezes. Strict at every level, so an unknown field is named by its
  * JSON pointer; defaults are filled in, so a stored config always has every field.
  */

@@ -89,7 +89,7 @@ function checkToolNames(config: AgentConfig, httpNames: string[]): void {
   }
 }
 
-/** A secret variable may reach an HTTP tool only if the tool's host is among its `allowed_hosts` (agent-api.md §1.10). */
+/** A secret variable may reach an HTTP tool only if the tool's host is among its `allowed_hosts` (docs/agent-api.md §1.10). */
 function checkSecretHosts(config: AgentConfig, tools: Array<{ url: string; headers?: unknown; query?: unknown; body?: unknown }>): void {
   for (const tool of tools) {
     const used = placeholdersIn([tool.url, tool.headers, tool.query, tool.body]);

@@ -62,7 +62,7 @@ export async function listAgents(projectId: string, params: AgentListParams) {
 }
 
 /**
- * Changes the draft when `ifMatch` is its current etag (agent-api.md §1.3): 428 without it, 412
+ * Changes the draft when `ifMatch` is its current etag (docs/agent-api.md §1.3): 428 without it, 412
  * when someone changed it since. The write itself is conditional on the etag, so of two editors
  * who read the same draft only the first one's change lands.
  */

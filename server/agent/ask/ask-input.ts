@@ -1,7 +1,7 @@
 import type { AgentCaller } from '@/server/agent/access/agent-caller';
 import { AgentError } from '@/server/errors/agent-error';
 
-/** Input limits (agent-service-errors.md, Limits): browser credentials get less than server keys. */
+/** Input limits (docs/agent-errors.md, Limits): browser credentials get less than server keys. */
 export const BROWSER_INPUT_LIMIT = 4_000;
 export const SERVER_INPUT_LIMIT = 32_000;
 
@@ -9,7 +9,7 @@ export const inputLimitFor = (caller: AgentCaller): number =>
   caller.kind === 'secret_key' || caller.kind === 'member' ? SERVER_INPUT_LIMIT : BROWSER_INPUT_LIMIT;
 
 /**
- * `input` as text (agent-api.md §1.1): a string or `[{type: "text", text}]`. A system or
+ * `input` as text (docs/agent-api.md §1.1): a string or `[{type: "text", text}]`. A system or
  * developer message is 400 `system_message_not_allowed`; anything else that is not text is
  * 422 `unsupported_content_type`; text over the caller's limit 413 `input_too_large`.
  */

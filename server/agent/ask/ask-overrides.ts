@@ -17,7 +17,7 @@ const valueSchemas: Record<OverridableField, z.ZodType> = {
 };
 
 /**
- * Per-request overrides (agent-api.md §1.9): only fields the published `overrides.allowed`
+ * Per-request overrides (docs/agent-api.md §1.9): only fields the published `overrides.allowed`
  * lists, and `model` only to ids in `overrides.models`. Any other field (never_handle,
  * escalation_reply, tool grants included) is 422 `override_not_allowed`, naming the field as
  * the caller sent it (`paramOf`: chat completions' `/max_tokens` rather than the internal name).

@@ -4,7 +4,7 @@ import type { AgentVariable } from '@/server/agent/agents/agent-config';
 export type VariableValue = string | number | boolean;
 
 /**
- * The variables of one ask (agent-api.md §1.9): the request's values, then defaults. An
+ * The variables of one ask (docs/agent-api.md §1.9): the request's values, then defaults. An
  * undeclared name is `variable_unknown`, a required one without a value `variable_missing`,
  * a value of the wrong type `validation_failed`, each with `/variables/<name>`.
  */

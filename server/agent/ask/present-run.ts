@@ -6,7 +6,7 @@ export interface RequiredAction {
   expires_at: string;
 }
 
-/** A run as the API shows it (agent-api.md §1.4): an ask's, or a session's with its messages and place in the queue. */
+/** A run as the API shows it (docs/agent-api.md §1.4): an ask's, or a session's with its messages and place in the queue. */
 export function presentRun(row: AgentRun, extra: { requiredAction?: RequiredAction; queuePosition?: number } = {}) {
   const requiredAction = extra.requiredAction ?? (row.requiredAction as RequiredAction | null) ?? undefined;
   return {

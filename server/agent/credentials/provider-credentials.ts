@@ -22,7 +22,7 @@ export interface NewProviderCredential {
 }
 
 /**
- * Connects a provider key to a project (agent-api.md §1.3): the key is checked live first and
+ * Connects a provider key to a project (docs/agent-api.md §1.3): the key is checked live first and
  * stored (encrypted) only when the provider accepted it; when the check cannot run, nothing is
  * stored and the caller gets the provider code.
  */

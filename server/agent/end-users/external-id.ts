@@ -1,7 +1,7 @@
 import type { AgentWarningCode } from '@/server/errors/agent-codes';
 import { AgentError } from '@/server/errors/agent-error';
 
-/** agent-api.md §1.1: 1–128 of `[A-Za-z0-9._:-]`, first a letter or digit. */
+/** docs/agent-api.md §1.1: 1–128 of `[A-Za-z0-9._:-]`, first a letter or digit. */
 const externalIdPattern = /^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$/;
 
 /** The id prefix an external id of each kind may not start with, so the two can never be confused. */
@@ -20,7 +20,7 @@ const emailLike =
   /(?:^[A-Za-z0-9._-]+[._-]at[._-]|^[A-Za-z][A-Za-z0-9_-]*\.[A-Za-z0-9][A-Za-z0-9_-]*\.)[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,6}$/;
 
 /**
- * Warnings for an external id that is personal data (agent-api.md §1.1): it passes, but ids
+ * Warnings for an external id that is personal data (docs/agent-api.md §1.1): it passes, but ids
  * are logged and shown, so an opaque id of the caller's own is better.
  */
 export function externalIdWarning(value: string): AgentWarningCode | null {

@@ -15,10 +15,10 @@ export interface EndUserInput {
 }
 
 /**
- * Get-or-create by `external_id` (agent-api.md §1.3): 201 with a new end user, 200 with the one
+ * Get-or-create by `external_id` (docs/agent-api.md §1.3): 201 with a new end user, 200 with the one
  * that exists, whose name and traits are not changed (`ignored` says the caller sent some; PATCH
  * changes them). Two callers creating the same one at once get the same row. `verified` is for
- * channels that checked the person themselves (agent-api.md §2.3), never for an API caller.
+ * channels that checked the person themselves (docs/agent-api.md §2.3), never for an API caller.
  */
 export async function getOrCreateEndUser(projectId: string, input: EndUserInput, options: { verified?: boolean } = {}) {
   checkExternalId(input.external_id, 'end_user', '/external_id');

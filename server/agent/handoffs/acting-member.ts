@@ -3,7 +3,7 @@ import { AgentError } from '@/server/errors/agent-error';
 import type { ProjectCaller } from '@/server/agent/access/agent-caller';
 
 /**
- * The member a handoff action is done as (agent-api.md §1.3): the signed-in member, or with a
+ * The member a handoff action is done as (docs/agent-api.md §1.3): the signed-in member, or with a
  * secret key the organization's member named by `member_id`. A member naming someone else
  * must be an admin (assigning a colleague); a name that is no member is `validation_failed`.
  */

@@ -6,7 +6,7 @@ import { HANDOFF_COLUMNS } from '@/server/db/rows/agent-handoffs';
 import { ACTIVE_HANDOFF_STATUSES, presentHandoff } from './handoff-rows';
 
 /*
- * The inbox's view of the agent side (agent-api.md §2 item 6): a contact's WhatsApp sessions are
+ * The inbox's view of the agent side (docs/agent-api.md §2.6): a contact's WhatsApp sessions are
  * the sessions of the organization's projects whose external id is `wa:<contact_id>` (see
  * session-conversation.ts). Everything the inbox reads or changes of handoffs goes through here.
  */
@@ -69,7 +69,7 @@ export async function findConversationHandoff(orgId: string, handoffId: string) 
 }
 
 /**
- * The other half of assigning a conversation in the inbox (agent-api.md §1.7: one field): the
+ * The other half of assigning a conversation in the inbox (docs/agent-api.md §1.7: one field): the
  * contact's active handoffs get the same assignee (`assigned`), or none (`open` again), in the
  * caller's transaction. It runs before the contact's own update, taking the rows in the order a
  * claim does (handoff, then contact), so the two cannot deadlock. Returns what to announce on the

@@ -17,7 +17,7 @@ const defaultFallbackMessage = {
 
 /**
  * The escalation reply (or, when the AI could not answer, the fallback message) in the
- * customer's language (agent-api.md §1.7): the runtime sends it, never the model.
+ * customer's language (docs/agent-api.md §1.7): the runtime sends it, never the model.
  */
 export function escalationReply(config: AgentConfig, customerText: string, kind: 'escalation' | 'fallback' = 'escalation'): string {
   const language = customerLanguage(customerText);

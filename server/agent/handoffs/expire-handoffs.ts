@@ -4,7 +4,7 @@ import { logger } from '@/server/logger';
 import { endActiveHandoff } from './work-handoffs';
 
 /**
- * Which active handoffs are due to expire (agent-api.md §1.7): no staff message for
+ * Which active handoffs are due to expire (docs/agent-api.md §1.7): no staff message for
  * `expire_after_hours` (`expires_at`), or, for a WhatsApp session, the customer's 24-hour window
  * closed (their last message over a day ago), after which staff could not write to them anyway.
  */

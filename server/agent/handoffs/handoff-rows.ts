@@ -2,7 +2,7 @@ import type { Sql } from '@/server/db/sql';
 import type { AgentHandoff } from '@/server/db';
 import { HANDOFF_COLUMNS } from '@/server/db/rows/agent-handoffs';
 
-/** The statuses in which staff own the session and the bot is silent (agent-api.md §1.7). */
+/** The statuses in which staff own the session and the bot is silent (docs/agent-api.md §1.7). */
 export const ACTIVE_HANDOFF_STATUSES = ['open', 'assigned'];
 
 /** A handoff as the API shows it. */

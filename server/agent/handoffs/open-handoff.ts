@@ -16,7 +16,7 @@ import { activeHandoff, presentHandoff } from './handoff-rows';
 import { assignSessionConversation, sessionContactId, sessionConversationChange } from './session-conversation';
 
 /**
- * Who or what handed the session to staff (agent-api.md §1.7): besides the contract's openers,
+ * Who or what handed the session to staff (docs/agent-api.md §1.7): besides the contract's openers,
  * `run_failed` (a channel run failed at the provider: the customer gets the fallback message)
  * and `unanswered` (the reconciler found a channel customer waiting over 2 minutes, §2.7).
  */
@@ -52,7 +52,7 @@ export interface OpenedHandoff {
 }
 
 /**
- * Hands a session to staff (agent-api.md §1.7), in the caller's transaction, which holds the
+ * Hands a session to staff (docs/agent-api.md §1.7), in the caller's transaction, which holds the
  * session row's lock: the bot falls silent from this commit on. Unless a handoff is already
  * active (then it is kept; a takeover assigns it to the member who replied when nobody has it),
  * one is opened, the session's queued and running runs are cancelled (their unsent replies

@@ -1,13 +1,13 @@
 import type { Sql } from '@/server/db/sql';
 import { publishInboxChange } from '@/server/live/publish-inbox-change';
 
-/** A WhatsApp session's inbox conversation: the contact in its external id `wa:<contact_id>` (agent-api.md §2.3). */
+/** A WhatsApp session's inbox conversation: the contact in its external id `wa:<contact_id>` (docs/agent-api.md §2.3). */
 export function sessionContactId(session: { channel: string; externalId: string | null }): string | null {
   return session.channel === 'whatsapp' && session.externalId?.startsWith('wa:') ? session.externalId.slice(3) : null;
 }
 
 /**
- * While a handoff is active its assignee is the inbox conversation's (agent-api.md §1.7: one
+ * While a handoff is active its assignee is the inbox conversation's (docs/agent-api.md §1.7: one
  * field), so a WhatsApp session's contact is assigned with it, in the same transaction. Returns
  * what to announce to open inboxes once committed.
  */

@@ -50,7 +50,7 @@ export async function getHandoff(projectId: string, id: string) {
 }
 
 /**
- * POST /v1/handoffs/{ho}/claim (agent-api.md §1.7): one conditional update, so among members
+ * POST /v1/handoffs/{ho}/claim (docs/agent-api.md §1.7): one conditional update, so among members
  * claiming at once one wins and the others get `handoff_already_assigned`; an admin's
  * `force: true` takes it from whoever has it. Claiming one's own again changes nothing.
  */

@@ -1,5 +1,5 @@
 /**
- * CORS for the routes browsers reach (agent-api.md §1.2). Their credentials travel in
+ * CORS for the routes browsers reach (docs/agent-api.md §1.2). Their credentials travel in
  * `Authorization`, never in cookies, so the request's Origin is echoed on every answer, errors
  * included (`origin_not_allowed` too: the page must be able to read why it was refused); the
  * publishable key's `allowed_origins` is enforced by the request itself, not by CORS. Without

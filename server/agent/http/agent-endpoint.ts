@@ -32,7 +32,7 @@ export interface AgentEndpointSpec<
   description?: string;
   access: Access;
   /**
-   * A `project` route browsers reach too (agent-api.md §1.3, owned-only): a client token acts as
+   * A `project` route browsers reach too (docs/agent-api.md §1.3, owned-only): a client token acts as
    * its end user and reaches only that end user's items (another's is 404); a publishable key
    * alone names no end user and gets `principal_not_allowed`. Answers carry CORS headers.
    */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AgentError } from '@/server/errors/agent-error';
 
 /**
- * Lists of the agent service (agent-api.md §1.1): `{ object: "list", data, first_id, last_id,
+ * Lists of the agent service (docs/agent-api.md §1.1): `{ object: "list", data, first_id, last_id,
  * has_more }`, newest first by (created_at, id), `limit` 1–100 (20), and `after` or `before`
  * naming an item of the same list (`last_id` / `first_id` of a page). Both at once, or an id
  * the list does not hold (another list's, another project's, a deleted one) → `invalid_cursor`.

@@ -24,7 +24,7 @@ import { AGENT_API_VERSION, AGENT_VERSION_HEADER, checkAgentVersion } from './ag
 import { holdStreamSlot, takeStreamSlot } from './stream-slots';
 
 /**
- * The one wrapper every /agent/v1 handler goes through (agent-api.md §1.1), in this order:
+ * The one wrapper every /agent/v1 handler goes through (docs/agent-api.md §1.1), in this order:
  * request id and language, Agent-Version, the caller, the rate limit, the permission,
  * path/query/body validation, Idempotency-Key, the handler, and the mapping of every outcome
  * to this contract's envelope and headers. Shares messaging's plumbing, never its codes.

@@ -2,7 +2,7 @@ import { AgentError, agentErrorEnvelope, type AgentLanguage } from '@/server/err
 import { logger } from '@/server/logger';
 
 /**
- * A server-sent event stream for /agent/v1 (agent-api.md §1.6): numbered `id:` lines, JSON
+ * A server-sent event stream for /agent/v1 (docs/agent-api.md §1.6): numbered `id:` lines, JSON
  * `data`. `produce` writes the events; whatever it throws becomes the stream's `error` event
  * (a stream fault: the body already started, so no status can say it any more).
  */

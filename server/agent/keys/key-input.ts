@@ -33,7 +33,7 @@ export function isOrigin(value: string): boolean {
 
 /**
  * The rules the body schema cannot say: secret keys take scopes or `permissions: "all"` (one of
- * them), publishable keys take neither but need allowed origins (agent-api.md §1.2).
+ * them), publishable keys take neither but need allowed origins (docs/agent-api.md §1.2).
  */
 export function keyReachOf(input: AgentKeyInput, now = new Date()): AgentKeyReach {
   const expiresAt = input.expires_at ? new Date(input.expires_at) : null;

@@ -9,7 +9,7 @@ import { pageAgentList, type AgentListParams } from '@/server/agent/http/agent-p
 import { keyReachOf, type AgentKeyInput, type AgentKeyReach } from './key-input';
 import { presentAgentKey } from './present-agent-key';
 
-/** A key with `keys:write` but not `permissions: all` manages publishable keys only (agent-api.md §1.2). */
+/** A key with `keys:write` but not `permissions: all` manages publishable keys only (docs/agent-api.md §1.2). */
 function assertMayManage(caller: ProjectCaller, type: AgentKeyType): void {
   if (type === 'secret' && caller.kind === 'secret_key' && !caller.allScopes) {
     throw new AgentError('insufficient_scope', { details: { scope: 'permissions: all' } });

@@ -6,7 +6,7 @@ import { pageText, PageTooSlow } from './page-text';
 import { normaliseForSearch } from './search-text';
 import { splitPassages } from './split-passages';
 
-/** Knowledge sources and the pages they read are at most 5 MiB (agent-service-errors.md, limits). */
+/** Knowledge sources and the pages they read are at most 5 MiB (docs/agent-errors.md, limits). */
 const MAX_BYTES = 5 * 1024 * 1024;
 const FETCH_TIMEOUT_MS = 10_000;
 const limits = { timeoutMs: FETCH_TIMEOUT_MS, maxBytes: '5 MiB' };

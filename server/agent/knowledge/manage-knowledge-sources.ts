@@ -11,7 +11,7 @@ export type NewKnowledgeSource = { name: string } & ({ type: 'text' | 'markdown'
 
 /**
  * Stores a source as `indexing` and, in the same transaction, the job that reads and indexes
- * it in the worker (agent-api.md §1.3: 202). A URL is judged now by the contract's rule and
+ * it in the worker (docs/agent-api.md §1.3: 202). A URL is judged now by the contract's rule and
  * again at connect time.
  */
 export async function createKnowledgeSource(projectId: string, input: NewKnowledgeSource) {

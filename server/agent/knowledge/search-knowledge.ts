@@ -10,7 +10,7 @@ export interface KnowledgePassage {
 }
 
 /**
- * The builtin `search_knowledge` (agent-api.md §1.10): the passages of the given sources of the
+ * The builtin `search_knowledge` (docs/agent-api.md §1.10): the passages of the given sources of the
  * project that best match the query, by PostgreSQL full-text search in the `simple`
  * configuration over normalised text (search-text.ts), ranked by cover density.
  */

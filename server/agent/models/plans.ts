@@ -2,7 +2,7 @@ import { modelCatalogue } from './catalogue';
 
 /**
  * The agent service's plans (Organization.aiPlan): which catalogue models a plan may use and
- * how many AI conversations it has a month (agent-api.md §1.8). An unknown plan name gets the
+ * how many AI conversations it has a month (docs/agent-api.md §1.8). An unknown plan name gets the
  * most restrictive plan, never more than was bought.
  */
 export interface AiPlan {

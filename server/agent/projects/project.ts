@@ -34,7 +34,7 @@ export function listProjects(orgId: string, params: AgentListParams) {
 }
 
 /**
- * The project's AI switch (agent-api.md §1.3, readiness blocker `ai_paused`): while paused no
+ * The project's AI switch (docs/agent-api.md §1.3, readiness blocker `ai_paused`): while paused no
  * agent of the project answers. Callers read it through the caller cache, so it is told.
  */
 export async function setProjectAiPaused(orgId: string, projectId: string, paused: boolean) {

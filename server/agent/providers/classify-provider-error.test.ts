@@ -13,7 +13,7 @@ const anthropicError = (status: number, type: string) =>
 
 const codeOf = (error: unknown, stage: 'request' | 'stream' = 'request') => (classifyProviderError(error, stage) as ProviderFailure).code;
 
-test('statuses map as agent-api.md §1.11 says', () => {
+test('statuses map as docs/agent-api.md §1.11 says', () => {
   assert.equal(codeOf(openaiError(403)), 'provider_auth_failed');
   assert.equal(codeOf(openaiError(404)), 'provider_bad_request');
   assert.equal(codeOf(openaiError(422)), 'provider_bad_request');

@@ -1,4 +1,4 @@
-/** The contract's provider codes (agent-service-errors.md, "provider_*"; agent-api.md §1.11). */
+/** The contract's provider codes (docs/agent-errors.md, "provider_*"; docs/agent-api.md §1.11). */
 export const providerErrorCodes = [
   'provider_auth_failed',
   'provider_bad_request',

@@ -31,7 +31,7 @@ export interface ModelEventFrom {
 }
 
 /**
- * Streams from the first candidate that answers, in order (agent-api.md §1.11): any failure
+ * Streams from the first candidate that answers, in order (docs/agent-api.md §1.11): any failure
  * but provider_auth_failed and provider_bad_request moves to the next, and so does a refusal,
  * but only while nothing has reached the client. When no candidate is left, the last failure
  * is thrown (a refusal as provider_refusal); once deltas were delivered, a failure is thrown

@@ -45,7 +45,7 @@ import {
 export type MessageSender = ProjectCaller | ClientTokenCaller | { kind: 'channel'; projectId: string; orgId: string };
 
 /**
- * A channel message (agent-api.md §1.5): its run waits `coalesceMs` before it starts, and a
+ * A channel message (docs/agent-api.md §1.5): its run waits `coalesceMs` before it starts, and a
  * message arriving while a run of the session is still queued joins that run's input rather
  * than making one of its own, so a burst, or what was written during a run, gets one answer.
  * While staff have the session the message is stored for them, as any session message.
@@ -95,7 +95,7 @@ export interface AcceptedForStaff {
 }
 
 /**
- * Accepts a user message into a session (agent-api.md §1.3–1.5) and starts or queues its run;
+ * Accepts a user message into a session (docs/agent-api.md §1.3–1.5) and starts or queues its run;
  * the run itself executes in the worker. Refusals come first, before anything is written:
  * input, the agent (archived, not ready), variables (message, then session, then defaults),
  * overrides and the model they pick, the monthly quota on the session's first run of the month.
@@ -103,7 +103,7 @@ export interface AcceptedForStaff {
  * `client_message_id` replays, and concurrency (`session_busy` with Retry-After for `reject`,
  * `queued` behind the others for `queue`, the eleventh waiting refused). While a handoff is
  * active, or when the message names one of the agent's never-handle topics (which opens one),
- * the message is stored for staff and no run starts (agent-api.md §1.7).
+ * the message is stored for staff and no run starts (docs/agent-api.md §1.7).
  */
 export async function acceptSessionMessage(
   caller: MessageSender,
@@ -309,7 +309,7 @@ async function startRun(
 }
 
 /**
- * A channel message joins the session's queued channel run, if there is one (agent-api.md
+ * A channel message joins the session's queued channel run, if there is one (docs/agent-api.md
  * §1.5: a burst, or messages sent during a run, get one run): a user message of that run, now
  * its input message (so its history reaches it), and its text added to the run's input. The
  * session row is locked, and a queued run starts only under that lock, so it cannot start

@@ -27,7 +27,7 @@ export interface SessionAsk {
  * `ask` (and chat completions) within a session: the input becomes the session's next message,
  * answered by a run in the worker with the session's history, as a message would be. Unlike a
  * session message, the answer is the ask's: a run that failed at the provider is 502 with its
- * code, a reached cost cap 429 `cost_cap_exceeded` (agent-api.md §5). The session must be the
+ * code, a reached cost cap 429 `cost_cap_exceeded` (docs/agent-api.md §5). The session must be the
  * named agent's (`session_agent_mismatch`). While staff have the session, the AI does not
  * answer: 409 `handoff_already_open`, and nothing is stored.
  */

@@ -73,11 +73,11 @@ export async function endRun(
           createdAt: nextMessageTimes(1)[0]!,
         }
       : null;
-  // A WhatsApp run's reply goes to the customer too (agent-api.md §2.4), unless a person took
+  // A WhatsApp run's reply goes to the customer too (docs/agent-api.md §2.4), unless a person took
   // over meanwhile: then it is dropped and the run is cancelled.
   const origin = run.sessionId ? whatsAppOriginOf(run) : null;
   let afterCommit: (() => Promise<void>) | undefined;
-  // A WhatsApp customer whose answer failed gets the fallback message and a person (agent-api.md §1.4).
+  // A WhatsApp customer whose answer failed gets the fallback message and a person (docs/agent-api.md §1.4).
   const handoff =
     end.handoff ??
     (end.status === 'failed' && origin ? { reason: end.error?.code ?? 'run_failed', summary: null, openedBy: 'run_failed' as const } : undefined);
@@ -150,7 +150,7 @@ export async function endRun(
 }
 
 /**
- * Whether a WhatsApp run's reply must be dropped (agent-api.md §2.4), read with the session
+ * Whether a WhatsApp run's reply must be dropped (docs/agent-api.md §2.4), read with the session
  * locked: a handoff of the session is active, or a person wrote to the customer since the run started.
  */
 async function replyBlocked(client: Sql, run: AgentRun, origin: WhatsAppOrigin): Promise<boolean> {
@@ -159,7 +159,7 @@ async function replyBlocked(client: Sql, run: AgentRun, origin: WhatsAppOrigin):
 }
 
 /**
- * The model called client tools (agent-api.md §1.4): the run waits for their outputs until
+ * The model called client tools (docs/agent-api.md §1.4): the run waits for their outputs until
  * `expires_at`, keeping the turns so far; its lease is given up, the session stays busy.
  */
 export async function pauseForToolOutputs(
@@ -231,7 +231,7 @@ export async function endRunFromOutside(
     const row = toRun(rows[0]);
     if (row.status === 'failed') await recordAgentEvent(client, { projectId: run.projectId, type: 'run.failed', data: presentRun(row) });
     if (run.sessionId && end.error?.code === 'run_interrupted' && channelSessions.has((await readSession(client, run.sessionId)).channel)) {
-      // A customer on a channel must not be left unanswered: staff take over (agent-api.md §1.7).
+      // A customer on a channel must not be left unanswered: staff take over (docs/agent-api.md §1.7).
       const opened = await openHandoff(client, {
         projectId: run.projectId,
         sessionId: run.sessionId,

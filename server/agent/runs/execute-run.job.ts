@@ -37,11 +37,11 @@ import { whatsAppOriginOf } from '@/server/agent/channels/whatsapp-origin';
 import { showTyping } from '@/server/agent/channels/whatsapp-replies';
 
 const workerName = `${hostname()}-${process.pid}`;
-/** How long the outputs of client tools are awaited (agent-service-errors.md, Limits). */
+/** How long the outputs of client tools are awaited (docs/agent-errors.md, Limits). */
 const TOOL_OUTPUTS_WINDOW_MS = 10 * 60_000;
 
 /**
- * Executes one step of a session run in the worker (agent-api.md §1.4): claims it under a lease
+ * Executes one step of a session run in the worker (docs/agent-api.md §1.4): claims it under a lease
  * (a run whose lease another worker holds, or that is no longer in progress, is left alone:
  * a run is never executed twice), renews the lease while it streams the model's answer into the
  * run's event log, runs up to 5 server-side tool calls per round, pauses for client tools, and
@@ -127,7 +127,7 @@ async function executeRun(session: ClaimedRun, workerId: string, signal: AbortSi
   const candidates = primary ? modelCandidates(primary, agentConfig.model.fallback_models, access, agentConfig.provider_credential) : [];
   if (candidates.length === 0) return fail('no_model_credential');
   if (await costCapReached(run.orgId, access.dailyCostCapMicros)) {
-    // The cost cap hands the session to staff (agent-api.md §1.8).
+    // The cost cap hands the session to staff (docs/agent-api.md §1.8).
     const handoff = { reason: 'cost_cap_exceeded', summary: null, openedBy: 'cost_cap' as const };
     return endRun(run, run.workerId, { status: 'failed', error: runError('cost_cap_exceeded'), handoff }, events);
   }
@@ -208,7 +208,7 @@ async function executeRun(session: ClaimedRun, workerId: string, signal: AbortSi
     if (error instanceof RunStopped || signal.aborted) throw new RunStopped();
     if (!(error instanceof ProviderFailure)) throw error;
     await markRefusedCredentials(run.projectId, candidates, attempts);
-    // A refusal after the fallback models sends the fallback message and hands over (agent-service-errors.md, provider_refusal).
+    // A refusal after the fallback models sends the fallback message and hands over (/agent/docs/errors#provider_refusal).
     const handoff = error.code === 'provider_refusal' ? { reason: 'provider_refusal', summary: null, openedBy: 'refusal' as const } : undefined;
     await endRun(run, run.workerId, { status: 'failed', error: runError(error.code), model: answeredBy, usage, attempts, handoff }, events);
   } finally {
@@ -234,7 +234,7 @@ async function runRound(tools: RunTools, calls: ModelToolCall[], secrets: string
 }
 
 /**
- * The model called `handoff` (agent-api.md §1.4): nothing else of the round runs; the others get
+ * The model called `handoff` (docs/agent-api.md §1.4): nothing else of the round runs; the others get
  * the neutral `handed_off` result, never words telling the model to stay silent. Returns the
  * round's results, in call order.
  */

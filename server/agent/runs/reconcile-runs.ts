@@ -9,7 +9,7 @@ import { executeRunJob } from './session-runs';
 const UNCLAIMED_MS = 60_000;
 
 /**
- * The runs' deadlines, every 10 s (agent-api.md §1.4, §2.7): a run whose worker's lease lapsed
+ * The runs' deadlines, every 10 s (docs/agent-api.md §1.4, §2.7): a run whose worker's lease lapsed
  * fails `run_interrupted` (never re-run: its tools may have had effects); one waiting for tool
  * outputs past `expires_at` fails `tool_outputs_expired`; either way the session's next queued
  * run starts. A run in progress that no worker ever claimed (its job lost) gets its job again,

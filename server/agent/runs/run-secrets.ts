@@ -3,7 +3,7 @@ import type { VariableValue } from '@/server/agent/ask/ask-variables';
 import { getRedis, redisKey } from '@/server/redis';
 
 /**
- * A message's secret variables (agent-api.md §1.9) on their way to the worker: encrypted, in
+ * A message's secret variables (docs/agent-api.md §1.9) on their way to the worker: encrypted, in
  * Redis beside the run (never in PostgreSQL, a log or a prompt), for as long as the run may
  * still need them (a day at most: it may wait for tool outputs) and removed when it ends.
  */

@@ -2,7 +2,7 @@ import { logger } from '@/server/logger';
 import { evalScript, getRedis, redisKey } from '@/server/redis';
 
 /**
- * The event logs of runs and sessions (agent-api.md §1.6): a Redis Stream per run and per
+ * The event logs of runs and sessions (docs/agent-api.md §1.6): a Redis Stream per run and per
  * session, whose entry ids are the SSE `id`s, and a pub/sub channel each announcing new entries
  * to the web processes' open streams. The worker (and cancel, tool outputs, the reconciler)
  * append; readers replay with XRANGE and then follow the channel, so a resume is exact.

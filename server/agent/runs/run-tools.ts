@@ -13,7 +13,7 @@ import type { ResponseProjection } from '@/server/agent/tools/project-response';
 import type { ToolHttp } from '@/server/agent/tools/tool-schema';
 import { redact } from './redact-secrets';
 
-/** Tool calls run per round (agent-service-errors.md, Limits); extras get `too_many_calls`. */
+/** Tool calls run per round (docs/agent-errors.md, Limits); extras get `too_many_calls`. */
 export const MAX_CALLS_PER_ROUND = 5;
 
 /** What a server-side tool call gave: the output the model reads, and what the run's events show. */
@@ -47,7 +47,7 @@ export interface ToolContext {
 }
 
 /**
- * The tools of a session run (agent-api.md §1.10): the agent's HTTP tools (those that need a
+ * The tools of a session run (docs/agent-api.md §1.10): the agent's HTTP tools (those that need a
  * verified customer only when the end user is one), `search_knowledge` over its knowledge
  * sources, `create_ticket`, `handoff` (which the run itself carries out: it ends the run) and
  * its client tools.
@@ -170,7 +170,7 @@ export async function runServerCalls(tools: RunTools, calls: ModelToolCall[], se
   );
 }
 
-/** The builtin `handoff` as the model sees it (agent-api.md §1.7). */
+/** The builtin `handoff` as the model sees it (docs/agent-api.md §1.7). */
 export const handoffTool = {
   description:
     'Hands the conversation to a member of staff: call it when the customer asks for a person or you cannot help. Staff see the reason and summary.',

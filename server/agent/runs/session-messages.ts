@@ -28,7 +28,7 @@ export interface StreamContext {
   request: Request;
   requestId: string;
   language: AgentLanguage;
-  /** A client token's expiry: the stream then sends `error` `token_expired` and ends (agent-api.md §1.6). */
+  /** A client token's expiry: the stream then sends `error` `token_expired` and ends (docs/agent-api.md §1.6). */
   expiresAt?: Date;
 }
 

@@ -32,7 +32,7 @@ export async function queuePositionOf(run: AgentRun): Promise<number | undefined
 /**
  * After a run ended or paused for good, with the session row locked: writes its reply message,
  * if any, and starts the session's next queued run, oldest first, when none is answering
- * (agent-api.md §1.5), with the job that executes it. One statement: this is on every run's
+ * (docs/agent-api.md §1.5), with the job that executes it. One statement: this is on every run's
  * path. The outbox row is written here rather than by addOutboxJobs, its data being fixed
  * (`{runId, step: 0}`, executeRunJob's). Returns the run started, if any.
  */

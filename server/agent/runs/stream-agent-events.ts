@@ -25,7 +25,7 @@ export interface AgentEventTail {
 }
 
 /**
- * Serves an agent event log as server-sent events (agent-api.md §1.6): the channel is joined
+ * Serves an agent event log as server-sent events (docs/agent-api.md §1.6): the channel is joined
  * first, the log replayed after the resume point, then live entries follow, each sent once by
  * its entry id (the SSE `id`), so a reconnect has no gap and no duplicate. `: connected` at once,
  * `: ping` every 15 s; after STREAM_MAX_OPEN_S an `error` event `stream_timeout` closes it; a

@@ -29,7 +29,7 @@ export interface ToolOutput {
 }
 
 /**
- * POST /v1/runs/{run}/tool_outputs (agent-api.md §1.4): one output for every `call_id` of the
+ * POST /v1/runs/{run}/tool_outputs (docs/agent-api.md §1.4): one output for every `call_id` of the
  * run's `required_action`, in one request. The run goes back to `in_progress` and a worker
  * resumes it. Not waiting → 409 `run_not_requires_action` (one whose deadline passed is failed
  * `tool_outputs_expired` first); an unknown or repeated `call_id` → 422 `validation_failed`;

@@ -33,7 +33,7 @@ export interface SessionInput {
 }
 
 /**
- * Get-or-create (agent-api.md §1.3): with an `external_id` that exists, the session as it is
+ * Get-or-create (docs/agent-api.md §1.3): with an `external_id` that exists, the session as it is
  * (200, `ignored` when creation settings were sent), unless `if_exists: error`, another agent
  * or another end user; otherwise a new session (201) on an agent that can answer now.
  * `mayUseDraft`: the caller may edit agents (draft sessions are theirs, in the playground).

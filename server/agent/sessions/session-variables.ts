@@ -3,7 +3,7 @@ import type { AgentVariable } from '@/server/agent/agents/agent-config';
 import type { VariableValue } from '@/server/agent/ask/ask-variables';
 
 /**
- * Variable values a session keeps (agent-api.md §1.9): declared, of their type, and never
+ * Variable values a session keeps (docs/agent-api.md §1.9): declared, of their type, and never
  * secret, since secrets go only with one message or ask (`secret_variable_not_persistable`).
  * `null` removes a value (PATCH). Required ones are checked when a run starts, not here.
  */

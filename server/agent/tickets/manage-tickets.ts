@@ -28,7 +28,7 @@ export interface NewTicket {
 }
 
 /**
- * The builtin `create_ticket` (agent-api.md §1.10): a ticket for staff to follow up, one open
+ * The builtin `create_ticket` (docs/agent-api.md §1.10): a ticket for staff to follow up, one open
  * per customer (the end user, or the session when it has none). With one already open the
  * answer is that ticket, as `ticket_already_open`. Customers are serialised by an advisory lock,
  * so two runs at once cannot both open one; `ticket.created` is recorded with it.

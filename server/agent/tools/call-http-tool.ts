@@ -6,7 +6,7 @@ import { fillJson, fillText, unresolvedPlaceholder, type PlaceholderScope } from
 import { projectResponse, type ResponseProjection } from './project-response';
 import type { ToolHttp } from './tool-schema';
 
-/** Tool answers are cut at 1 MiB (agent-service-errors.md, limits). */
+/** Tool answers are cut at 1 MiB (docs/agent-errors.md, limits). */
 const MAX_RESPONSE_BYTES = 1024 * 1024;
 const EXCERPT_CHARS = 500;
 
@@ -29,7 +29,7 @@ export type ToolCallOutcome =
     };
 
 /**
- * Calls an HTTP tool (agent-api.md §1.10): placeholders filled (a missing one means no call),
+ * Calls an HTTP tool (docs/agent-api.md §1.10): placeholders filled (a missing one means no call),
  * https to a customer URL only, no redirects, the tool's time-out, the answer cut at 1 MiB,
  * parsed as JSON and projected. The outcome says what the model is told: the projection, or
  * `upstream_failed` / `unreadable` with a detail.

@@ -5,11 +5,11 @@ import { parametersValidator } from './parameters-validator';
 import { placeholdersIn, unknownPlaceholder } from './placeholders';
 import type { NewTool } from './tool-schema';
 
-/** Parameter names that ask the model for who the customer is (agent-api.md §1.10). */
+/** Parameter names that ask the model for who the customer is (docs/agent-api.md §1.10). */
 const identityName = /phone|mobile|msisdn|whats_?app|wa_id|e_?mail|name|address/i;
 
 /**
- * What a tool must be before it is saved (agent-api.md §1.10): its parameters a JSON Schema,
+ * What a tool must be before it is saved (docs/agent-api.md §1.10): its parameters a JSON Schema,
  * its placeholders known and its `args.*` among its parameters, its URL a customer URL whose
  * origin is written out (a placeholder may not choose the host), and, for tools that need a
  * verified customer, no parameter asking for identity. Returns the warnings of a tool that is

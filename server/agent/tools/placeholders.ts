@@ -1,5 +1,5 @@
 /**
- * Placeholders of HTTP tools (agent-api.md §1.10): `{{args.*}}`, `{{variables.*}}`,
+ * Placeholders of HTTP tools (docs/agent-api.md §1.10): `{{args.*}}`, `{{variables.*}}`,
  * `{{end_user.external_id}}`, `{{end_user.traits.*}}` and `{{session.id}}`, in the URL
  * (URL-encoded), headers, query and body (a string that is one placeholder takes its value as
  * JSON; inside longer text, as text).

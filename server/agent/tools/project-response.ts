@@ -1,4 +1,4 @@
-/** What of an HTTP tool's answer reaches the model (agent-api.md §1.10: `response`). */
+/** What of an HTTP tool's answer reaches the model (docs/agent-api.md §1.10: `response`). */
 export interface ResponseProjection {
   /** JSON pointer to the list of items; without it the whole answer is one item. */
   items_path?: string;

@@ -3,7 +3,7 @@ import { logger } from '@/server/logger';
 import { getRedis, redisKey } from '@/server/redis';
 
 /**
- * The organization's AI limits (agent-api.md §1.8), as Redis counters per UTC month and day:
+ * The organization's AI limits (docs/agent-api.md §1.8), as Redis counters per UTC month and day:
  * monthly AI conversations against the plan's quota, and the day's model cost in micro-dollars
  * against the owner's cap. Checked before a provider is called; Redis out of reach fails closed
  * (503). The worker raises them to the runs' own figures every few minutes (reconcile-usage-counters.ts).
@@ -51,7 +51,7 @@ export async function admitConversation(
       .catch(() => 0));
 }
 
-/** Test conversations a project may hold in the playground per UTC day on platform-provided models (agent-api.md §1.8). */
+/** Test conversations a project may hold in the playground per UTC day on platform-provided models (docs/agent-api.md §1.8). */
 export const PLAYGROUND_DAILY_CONVERSATIONS = 50;
 export const playgroundKey = (projectId: string, now = new Date()) => redisKey('agent', 'playground', projectId, dayOf(now));
 

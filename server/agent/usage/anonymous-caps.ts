@@ -4,7 +4,7 @@ import { getRedis, redisKey } from '@/server/redis';
 import { DAY_TTL_S, secondsToUtcMidnight } from './ai-usage-limits';
 
 /**
- * Caps on anonymous widget visitors (agent-api.md §1.8), as Redis counters: 20 messages per
+ * Caps on anonymous widget visitors (docs/agent-api.md §1.8), as Redis counters: 20 messages per
  * address in 10 minutes (the window opens at the address's first message), 50 messages per
  * session (for a day from its first), 500 new conversations per project and UTC day, of which
  * one address starts at most 20 an hour (so one address never uses up a project's day). Each is one

@@ -4,7 +4,7 @@ import { conversationsKey, costKey, DAY_TTL_S, MONTH_TTL_S } from './ai-usage-li
 
 /**
  * Rebuilds the organizations' AI usage counters from the runs, the record they stand for
- * (agent-api.md §1.8): this month's conversations (an ask is one, a session one per month it runs in) and today's cost. A counter
+ * (docs/agent-api.md §1.8): this month's conversations (an ask is one, a session one per month it runs in) and today's cost. A counter
  * is only ever raised to the runs' figure, never lowered: asks counted and not yet written, or
  * a count set on purpose, stand. So a Redis that lost its keys (it keeps nothing on disk) holds
  * the caps again at the next pass. Returns how many organizations had runs this month.

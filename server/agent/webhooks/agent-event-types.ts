@@ -1,5 +1,5 @@
 /**
- * The events the agent service sends to webhook endpoints (agent-api.md §1.3), each with what
+ * The events the agent service sends to webhook endpoints (docs/agent-api.md §1.3), each with what
  * its `data` holds. An endpoint subscribes to some of these, or to `["*"]` for all.
  */
 export const agentEventCatalogue = [

@@ -9,7 +9,7 @@ import { generateWebhookSecret } from '@/server/webhooks/webhook-rules';
 import { isAgentEventType, presentAgentEventTypes, type AgentEventType } from './agent-event-types';
 import { presentWebhookDelivery, presentWebhookEndpoint } from './present-webhook-endpoint';
 
-/** agent-service-errors.md, limits: webhook endpoints per project. */
+/** docs/agent-errors.md, limits: webhook endpoints per project. */
 export const maxWebhookEndpointsPerProject = 10;
 
 export interface NewWebhookEndpoint {

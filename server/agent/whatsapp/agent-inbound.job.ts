@@ -19,7 +19,7 @@ export type SkipReason =
   | string;
 
 /**
- * The bot hook (agent-api.md §2.1–2.3): an inbound WhatsApp message, handed over by the outbox
+ * The bot hook (docs/agent-api.md §2.1–2.3): an inbound WhatsApp message, handed over by the outbox
  * in the transaction that stored it, becomes a user message of the contact's session with the
  * agent bound to the receiving account, and its run (coalesced with the messages around it).
  * It stops, saying why, when no agent is bound, the project's AI is paused, the message answers
@@ -66,7 +66,7 @@ export async function takeInbound(
     // The agent cannot answer now (archived, not ready, quota reached, the session is another agent's): a person will.
     if (!(error instanceof AgentError)) throw error;
     if (sessionId && error.code === 'quota_exceeded') {
-      // The month's AI conversations are used up: no run, the escalation reply and staff (agent-api.md §1.8).
+      // The month's AI conversations are used up: no run, the escalation reply and staff (docs/agent-api.md §1.8).
       await handOverSession({ projectId, sessionId, reason: 'quota_exceeded', openedBy: 'quota' });
     }
     return { skipped: error.code };
@@ -84,7 +84,7 @@ interface InboundMessage {
   phoneNumber: string;
   contactName: string | null;
   /**
-   * `bot_reply: false` (agent-api.md §5): a tap on such a template or a message quoting it, and
+   * `bot_reply: false` (docs/agent-api.md §5): a tap on such a template or a message quoting it, and
    * any inbound message while such a template is the contact's latest outgoing message and less
    * than 24 hours old (as of when this one was stored: its updated_at, as it is never updated),
    * is for people only.
@@ -154,7 +154,7 @@ async function startSession(binding: WhatsAppBinding, message: InboundMessage): 
 }
 
 /**
- * The text the agent reads for an inbound message (agent-api.md §2.3): a text, or a tapped
+ * The text the agent reads for an inbound message (docs/agent-api.md §2.3): a text, or a tapped
  * button's text, as it is; anything else as a note of its type with its caption (`[image] caption`).
  */
 export function inboundText(message: { type: string; content: string }): string {

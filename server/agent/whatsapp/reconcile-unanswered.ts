@@ -3,13 +3,13 @@ import { getPgPool } from '@/server/db/pg';
 import { logger } from '@/server/logger';
 import { handOverSession } from '@/server/agent/handoffs/open-handoff';
 
-/** How long a WhatsApp customer may wait for an answer before staff are brought in (agent-api.md §2.7). */
+/** How long a WhatsApp customer may wait for an answer before staff are brought in (docs/agent-api.md §2.7). */
 export const UNANSWERED_AFTER_MS = 2 * 60_000;
 /** How far back the reconciler looks: older silences were handed over on an earlier pass, or predate the bot. */
 const LOOK_BACK_MS = 30 * 60_000;
 
 /**
- * The guarantee of agent-api.md §2.7, on the runs' reconciler's beat: no WhatsApp customer of a
+ * The guarantee of docs/agent-api.md §2.7, on the runs' reconciler's beat: no WhatsApp customer of a
  * bot-handled conversation is left without an AI reply, a fallback with a handoff, or a human
  * owner. A conversation whose latest message is the customer's, older than 2 minutes, with
  * nobody assigned and no handoff active, is handed over now (`unanswered`): its runs are

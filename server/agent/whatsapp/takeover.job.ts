@@ -4,7 +4,7 @@ import { logger } from '@/server/logger';
 import { handOverSession } from '@/server/agent/handoffs/open-handoff';
 
 /**
- * Human reply → the bot stops (agent-api.md §2.5): a member (inbox) or an API caller wrote a
+ * Human reply → the bot stops (docs/agent-api.md §2.5): a member (inbox) or an API caller wrote a
  * non-template message to a WhatsApp customer (the job is written with the message). Each
  * WhatsApp session of that contact gets a handoff opened by `takeover`, assigned to the member
  * who replied (an open one unassigned is given to them), which cancels its queued and running

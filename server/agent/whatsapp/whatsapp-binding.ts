@@ -11,7 +11,7 @@ export interface WhatsAppBinding {
 }
 
 /**
- * The agent that answers a WhatsApp account (agent-api.md §2.2): an active agent of a project
+ * The agent that answers a WhatsApp account (docs/agent-api.md §2.2): an active agent of a project
  * of the account's organization whose published version lists the account's id (`acc_…`) in
  * `channels.whatsapp.accounts`, as the demo binds `main`. Publishing refuses a second agent
  * bound to an account (manage-agents.ts); should two be bound all the same (published before

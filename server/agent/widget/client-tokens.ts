@@ -10,7 +10,7 @@ import { checkExternalId } from '@/server/agent/end-users/external-id';
 import { getOrCreateEndUser, type EndUserInput } from '@/server/agent/end-users/manage-end-users';
 import { assertAnonymousConversationRoom } from '@/server/agent/usage/anonymous-caps';
 
-/** An anonymous widget visitor's token lives 15 minutes; refreshing takes one up to a day past its expiry (agent-api.md §1.3). */
+/** An anonymous widget visitor's token lives 15 minutes; refreshing takes one up to a day past its expiry (docs/agent-api.md §1.3). */
 export const ANONYMOUS_TOKEN_TTL_S = 900;
 export const REFRESH_GRACE_S = 86_400;
 

@@ -3,7 +3,7 @@ import { defineEndpoint } from '../endpoint';
 import { pagingQuery } from '../paging';
 import { httpUrl, listOf, timestamp } from '../schemas';
 
-/** The subscribable events (decisions §7). New names are only added; clients read the catalogue. */
+/** The subscribable events (docs/messaging-api.md §7). New names are only added; clients read the catalogue. */
 export const webhookEventNames = [
   'message.received',
   'message.sent',

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import type { AgentPermission } from '@/server/agent/access/agent-permissions';
-import { roleAllows } from '@/server/agent/access/agent-permissions';
-import { assertAgentPermission } from '@/server/agent/access/authenticate-agent-caller';
-import { memberOfProject } from '@/server/agent/access/member-project';
+import { memberWithPermission } from '@/server/agent/access/member-project';
 import { createAgent, getAgent, listAgents, listAgentVersions, publishAgent, updateAgentDraft } from '@/server/agent/agents/manage-agents';
 import {
   createProviderCredential,
@@ -19,9 +17,9 @@ import { createToolEndpoint, testToolEndpoint, updateToolEndpoint } from '@/serv
 import { createAgentKey, listAgentKeys, revokeAgentKey, rollAgentKey } from '@/server/agent/keys/manage-agent-keys';
 import { createKnowledgeSource, deleteKnowledgeSource, listKnowledgeSources } from '@/server/agent/knowledge/manage-knowledge-sources';
 import { listModels } from '@/server/agent/models/list-models';
-import { createProject, listProjects, setProjectAiPaused } from '@/server/agent/projects/project';
+import { createProjectAsMember, listProjectsForMember } from '@/server/agent/projects/member-projects';
+import { setProjectAiPaused } from '@/server/agent/projects/project';
 import { createTool, deleteTool, listTools, testTool, updateTool } from '@/server/agent/tools/manage-tools';
-import { AgentError } from '@/server/errors/agent-error';
 import { listAccounts } from '@/server/accounts/list-accounts';
 import { authedProcedure, createTRPCRouter, orgProcedure } from '../init';
 
@@ -33,31 +31,19 @@ import { authedProcedure, createTRPCRouter, orgProcedure } from '../init';
 const all = { limit: 100 };
 const id = z.string().min(1).max(64);
 
-const projectProcedure = authedProcedure
-  .input(z.object({ projectId: id }))
-  .use(async ({ ctx, input, next }) => next({ ctx: { caller: await memberOfProject(ctx.user, input.projectId) } }));
-
-/** A project procedure for callers whose role holds `permission` (else `permission_denied` naming it). */
+/** A procedure in the project the input names, for members whose role holds `permission` (else `permission_denied` naming it). */
 const may = (permission: AgentPermission) =>
-  projectProcedure.use(({ ctx, next }) => {
-    assertAgentPermission(ctx.caller, permission);
-    return next();
-  });
-
-const editPermissions = ['agents:write', 'tools:write', 'knowledge:write', 'credentials:write', 'keys:write', 'projects:write'] as const;
+  authedProcedure
+    .input(z.object({ projectId: id }))
+    .use(async ({ ctx, input, next }) => next({ ctx: { caller: await memberWithPermission(ctx.user, input.projectId, permission) } }));
 
 export const agentsRouter = createTRPCRouter({
   /** The organization's agent projects, and what the member's role lets them change. */
-  projects: orgProcedure.query(async ({ ctx }) => ({
-    role: ctx.role,
-    can: Object.fromEntries(editPermissions.map((p) => [p, roleAllows(ctx.role, p)])) as Record<(typeof editPermissions)[number], boolean>,
-    projects: (await listProjects(ctx.org.id, all)).data,
-  })),
+  projects: orgProcedure.query(({ ctx }) => listProjectsForMember(ctx.org.id, ctx.role, all)),
 
-  createProject: orgProcedure.input(createProjectEndpoint.body!).mutation(({ ctx, input }) => {
-    if (!roleAllows(ctx.role, 'projects:write')) throw new AgentError('permission_denied', { details: { permission: 'projects:write' } });
-    return createProject(ctx.org.id, input.name);
-  }),
+  createProject: orgProcedure
+    .input(createProjectEndpoint.body!)
+    .mutation(({ ctx, input }) => createProjectAsMember(ctx.org.id, ctx.role, input.name)),
 
   setAiPaused: may('projects:write')
     .input(z.object({ paused: z.boolean() }))

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { apiKeyInput } from '@/server/api-keys/api-key-input';
-import { canManageApiKeys } from '@/server/api-keys/api-key-permission';
 import { createApiKey } from '@/server/api-keys/create-api-key';
-import { listApiKeys } from '@/server/api-keys/list-api-keys';
+import { listApiKeysForMember } from '@/server/api-keys/list-api-keys';
 import { revokeApiKey } from '@/server/api-keys/revoke-api-key';
 import { setApiKeyEnabled } from '@/server/api-keys/set-api-key-enabled';
 import { createTRPCRouter, orgProcedure } from '../init';
@@ -10,7 +9,7 @@ import { createTRPCRouter, orgProcedure } from '../init';
 const keyId = z.string().min(1).max(64);
 
 export const apiKeysRouter = createTRPCRouter({
-  list: orgProcedure.query(async ({ ctx }) => ({ canManage: canManageApiKeys(ctx.role), keys: await listApiKeys(ctx.org.id) })),
+  list: orgProcedure.query(({ ctx }) => listApiKeysForMember(ctx.org.id, ctx.role)),
 
   create: orgProcedure
     .input(apiKeyInput)

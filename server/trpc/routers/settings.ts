@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { MemberRole } from '@/server/db';
 import { changeMemberRole } from '@/server/orgs/change-member-role';
 import { inviteMember } from '@/server/orgs/invite-member';
-import { listMembers } from '@/server/orgs/list-members';
-import { canManageMembers } from '@/server/orgs/member-permission';
+import { listMembersForMember } from '@/server/orgs/list-members';
 import { removeMember } from '@/server/orgs/remove-member';
 import { renameOrganization } from '@/server/orgs/rename-organization';
 import { createTRPCRouter, orgProcedure } from '../init';
@@ -12,11 +11,7 @@ const role = z.enum(MemberRole);
 const membershipId = z.string().min(1).max(64);
 
 export const settingsRouter = createTRPCRouter({
-  members: orgProcedure.query(async ({ ctx }) => ({
-    canManage: canManageMembers(ctx.role),
-    myRole: ctx.role,
-    members: await listMembers(ctx.org.id),
-  })),
+  members: orgProcedure.query(({ ctx }) => listMembersForMember(ctx.org.id, ctx.role)),
 
   rename: orgProcedure
     .input(z.object({ name: z.string().trim().min(1, 'Enter a name.').max(100) }))

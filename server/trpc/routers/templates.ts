@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { listTemplateSummaries } from '@/server/templates/list-template-summaries';
-import { requestTemplateSync } from '@/server/templates/request-template-sync';
-import { assertCanSyncTemplates } from '@/server/templates/template-sync-permission';
+import { requestTemplateSyncAsMember } from '@/server/templates/request-template-sync';
 import { createTRPCRouter, orgProcedure } from '../init';
 
 export const templatesRouter = createTRPCRouter({
@@ -9,8 +8,7 @@ export const templatesRouter = createTRPCRouter({
   list: orgProcedure.query(({ ctx }) => listTemplateSummaries(ctx.org.id)),
 
   /** Queues a template sync for one account of the active organization, or for all of them. */
-  syncNow: orgProcedure.input(z.object({ accountId: z.string().min(1).max(64).optional() })).mutation(({ ctx, input }) => {
-    assertCanSyncTemplates(ctx.role);
-    return requestTemplateSync(ctx.org.id, input.accountId);
-  }),
+  syncNow: orgProcedure
+    .input(z.object({ accountId: z.string().min(1).max(64).optional() }))
+    .mutation(({ ctx, input }) => requestTemplateSyncAsMember(ctx.org.id, ctx.role, input.accountId)),
 });

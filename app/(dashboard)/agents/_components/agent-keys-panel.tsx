@@ -13,7 +13,7 @@ import { useFormatTime } from '../../_components/use-format-time';
 import { Check, ConfirmRemoval, ErrorLine, RowButton, TextArea, TextField } from './fields';
 import { ProjectGate, type ProjectView } from './project-gate';
 
-/** The project's agent API keys (agent-api.md §1.2): secret keys for servers, publishable keys for the widget's origins. */
+/** The project's agent API keys (docs/agent-api.md §1.2): secret keys for servers, publishable keys for the widget's origins. */
 export function AgentKeysPanel() {
   return <ProjectGate section="keys">{(project) => <Keys project={project} />}</ProjectGate>;
 }

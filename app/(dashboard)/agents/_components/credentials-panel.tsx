@@ -12,7 +12,7 @@ import { useFormatTime } from '../../_components/use-format-time';
 import { ConfirmRemoval, ErrorLine, RowButton, TextField } from './fields';
 import { ProjectGate, type ProjectView } from './project-gate';
 
-/** The project's provider keys (agent-api.md §1.3): checked live when added, never shown again. */
+/** The project's provider keys (docs/agent-api.md §1.3): checked live when added, never shown again. */
 export function CredentialsPanel() {
   return <ProjectGate section="credentials">{(project) => <Credentials project={project} />}</ProjectGate>;
 }

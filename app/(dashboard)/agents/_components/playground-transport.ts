@@ -4,7 +4,7 @@ import { createParser } from 'eventsource-parser';
 
 /**
  * The playground's calls to the agent service, straight from the browser to /agent/v1 as the
- * dashboard principal (agent-api.md §1.2): the session cookie travels by itself, the project
+ * dashboard principal (docs/agent-api.md §1.2): the session cookie travels by itself, the project
  * is named in X-Project-Id, and a same-origin `fetch` of JSON passes the CSRF rule (the browser
  * sends Origin). Streams are read with `fetch` + eventsource-parser, as §1.2 says: EventSource
  * cannot send X-Project-Id. Nothing here decides anything; the page reads the events.

@@ -1,7 +1,7 @@
 import type { PlaygroundEvent } from './playground-transport';
 
 /**
- * What the playground shows of one run, folded from its event stream (agent-api.md §1.6):
+ * What the playground shows of one run, folded from its event stream (docs/agent-api.md §1.6):
  * the reply as its deltas arrive, each tool call from `started` to `completed`, and at the
  * terminal event the run's status, outcome, error, model and usage.
  */

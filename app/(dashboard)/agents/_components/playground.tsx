@@ -8,7 +8,7 @@ import { Panel } from './fields';
 import { AgentCallError, cancelPlaygroundRun, NETWORK_FAILURE, startPlaygroundSession, streamPlaygroundMessage } from './playground-transport';
 import { applyRunEvent, isSettled, newReply, prettyJson, type ReplyTurn, type ToolCallView, type Turn } from './playground-turns';
 
-/** Longest input the agent service takes from the dashboard (agent-api.md §1.1: 4,000 characters with browser credentials). */
+/** Longest input the agent service takes from the dashboard (docs/agent-api.md §1.1: 4,000 characters with browser credentials). */
 const MAX_INPUT = 4000;
 
 interface Problem {
@@ -19,7 +19,7 @@ interface Problem {
 }
 
 /**
- * "Try it": a conversation with the agent's saved draft in a playground session (agent-api.md
+ * "Try it": a conversation with the agent's saved draft in a playground session (docs/agent-api.md
  * §1.3, `channel: playground`, `version: draft`), its reply streamed as it is written, each tool
  * call as it happens, and the run's model, usage and failure. Only members who may edit agents
  * may test drafts (`draft_not_allowed` otherwise), so the others read why instead.

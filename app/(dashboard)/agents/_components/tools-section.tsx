@@ -115,7 +115,7 @@ export function ToolsSection({
 
 const json = (value: unknown) => JSON.stringify(value ?? {}, null, 2);
 
-/** Creates or edits an HTTP tool (agent-api.md §1.10); JSON parts are edited as JSON. */
+/** Creates or edits an HTTP tool (docs/agent-api.md §1.10); JSON parts are edited as JSON. */
 function ToolForm({ projectId, tool, onDone }: { projectId: string; tool: ToolRow | null; onDone: () => void }) {
   const t = useTranslations('agents.builder.tools.form');
   const tCommon = useTranslations('common');

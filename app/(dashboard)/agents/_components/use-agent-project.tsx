@@ -12,7 +12,7 @@ import { inputClass } from '../../_components/ui';
  * The agent project the pages work in: `?project=` when it names one of the organization's,
  * else its first project (the oldest; the list is newest first), which stays the default as
  * projects are added. Agent projects (`prj_…`) are apart from the messaging organization and hold
- * its agents, tools, knowledge, keys and provider credentials (agent-api.md §1.2).
+ * its agents, tools, knowledge, keys and provider credentials (docs/agent-api.md §1.2).
  */
 export function useAgentProject() {
   const trpc = useTRPC();

@@ -16,7 +16,7 @@ const LONG_SUMMARY = 240;
 const OPENERS = ['model', 'api', 'never_handle', 'refusal', 'quota', 'cost_cap', 'interrupted', 'takeover', 'run_failed', 'unanswered'] as const;
 
 /**
- * The AI side of the open conversation (agent-api.md §2 item 6): while the AI answers, a line
+ * The AI side of the open conversation (docs/agent-api.md §2.6): while the AI answers, a line
  * saying so; while staff have it, the handoff (who has it, why, the model's summary, who opened
  * it and when) and what the member may do: claim it, take it over (owners and admins), give it
  * back to the AI or resolve it. Changes arrive live through the inbox's fan-out.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineAgentEndpoint, idempotencyErrors } from '../agent-endpoint';
 
-/** Sign-in, sign-up and invitation acceptance (agent-api.md §1.3 "Identity and organisation"). */
+/** Sign-in, sign-up and invitation acceptance (docs/agent-api.md §1.3 "Identity and organisation"). */
 const email = z.email().max(320);
 const password = z.string().min(12, 'Use at least 12 characters.').max(1024);
 

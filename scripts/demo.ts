@@ -18,6 +18,12 @@ import { staleBuildProblem } from '../server/http/build-stamp';
  * (`lib/demo-env.ts`, imported first so they are set before the configuration is read).
  */
 const step = (text: string) => console.log(`\n\x1b[1m▸ ${text}\x1b[0m`);
+const noBuild = process.argv.includes('--no-build');
+const stale = noBuild && staleBuildProblem();
+if (stale) {
+  console.error(`${stale} Run npm run demo without --no-build, which builds it again.`);
+  process.exit(1);
+}
 
 step(`Preparing the database (${new URL(config.DATABASE_URL).pathname.slice(1)})`);
 await ensureDatabase(config.DATABASE_URL);
@@ -25,16 +31,10 @@ const applied = await applyMigrations(config.DATABASE_URL);
 console.log(applied.length ? `Applied ${applied.join(', ')}` : 'Up to date.');
 
 await buildWidget();
-if (!process.argv.includes('--no-build')) {
+if (!noBuild) {
   step('Building the web app (production build; takes a few minutes on 2 cores)');
   if ((await nextBuild(process.env)) !== 0) {
     console.error('The build failed; see above.');
-    process.exit(1);
-  }
-} else {
-  const stale = staleBuildProblem();
-  if (stale) {
-    console.error(`${stale} Run npm run demo without --no-build, which builds it again.`);
     process.exit(1);
   }
 }

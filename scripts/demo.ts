@@ -5,7 +5,8 @@ import { seedDemo } from '../server/seed/seed-demo';
 import { applyMigrations, ensureDatabase } from './db/migrations';
 import { buildWidget } from './lib/build-widget';
 import { startStack, waitForHealthy } from './lib/stack';
-import { spawnSync } from 'node:child_process';
+import { nextBuild } from './lib/next-build';
+import { staleBuildProblem } from '../server/http/build-stamp';
 
 /**
  * `npm run demo`: database, production build, then web + worker + platform simulator + AI
@@ -13,10 +14,16 @@ import { spawnSync } from 'node:child_process';
  * learns the demo customers' history too). Ctrl-C stops them all; if one dies, that is
  * reported and the rest stop. The AI simulator answers at a visible pace (300 ms to the first
  * word, then 15 ms a word).
- * `--no-build` reuses the last build. It runs as production, on secrets of its own
+ * `--no-build` reuses the last build, and refuses one made from other sources than these. It runs as production, on secrets of its own
  * (`lib/demo-env.ts`, imported first so they are set before the configuration is read).
  */
 const step = (text: string) => console.log(`\n\x1b[1m▸ ${text}\x1b[0m`);
+const noBuild = process.argv.includes('--no-build');
+const stale = noBuild && staleBuildProblem();
+if (stale) {
+  console.error(`${stale} Run npm run demo without --no-build, which builds it again.`);
+  process.exit(1);
+}
 
 step(`Preparing the database (${new URL(config.DATABASE_URL).pathname.slice(1)})`);
 await ensureDatabase(config.DATABASE_URL);
@@ -24,10 +31,9 @@ const applied = await applyMigrations(config.DATABASE_URL);
 console.log(applied.length ? `Applied ${applied.join(', ')}` : 'Up to date.');
 
 await buildWidget();
-if (!process.argv.includes('--no-build')) {
+if (!noBuild) {
   step('Building the web app (production build; takes a few minutes on 2 cores)');
-  const build = spawnSync(process.execPath, ['node_modules/next/dist/bin/next', 'build'], { stdio: 'inherit' });
-  if (build.status !== 0) {
+  if ((await nextBuild(process.env)) !== 0) {
     console.error('The build failed; see above.');
     process.exit(1);
   }

@@ -5,6 +5,8 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { applyMigrations, ensureDatabase } from './db/migrations';
 import { buildWidget } from './lib/build-widget';
+import { nextBuild } from './lib/next-build';
+import { staleBuildProblem } from '../server/http/build-stamp';
 import { ensureChromium } from './lib/ensure-chromium';
 import { ensureDevCertificates } from './lib/dev-ca';
 import { randomSecrets } from './lib/local-secrets';
@@ -176,11 +178,14 @@ async function main(): Promise<number> {
   console.log(`\n=== website widget built: ${widget.gzipped} bytes gzipped`);
   if (!process.argv.includes('--no-build')) {
     console.log('\n=== production build');
-    const build = await run(process.execPath, ['node_modules/next/dist/bin/next', 'build'], { ...testEnv, NODE_ENV: 'production' });
-    if (build.code !== 0) {
+    if ((await nextBuild({ ...testEnv, NODE_ENV: 'production' })) !== 0) {
       total.failed += 1;
       return report(started);
     }
+  } else if (staleBuildProblem()) {
+    console.error(`\n!!! ${staleBuildProblem()} Run npm test without --no-build.`);
+    total.failed += 1;
+    return report(started);
   }
 
   console.log(`\n=== starting web, worker and the simulators (logs in ${logDir}/)`);

@@ -11,7 +11,7 @@ export function newRequestId(): string {
   return `req_${randomBase62(16)}`;
 }
 
-/** The id the web server gave this request; a fresh one where none was given (`next dev`). */
+/** The id the web server gave this request; a fresh one where none was given (a handler called directly, as unit tests do). */
 export function requestIdOf(request: Request): string {
   return request.headers.get(REQUEST_ID_HEADER) ?? newRequestId();
 }

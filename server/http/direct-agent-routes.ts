@@ -9,11 +9,12 @@ import { gzip } from 'node:zlib';
 import { agentLanguageOf } from '@/server/agent/http/agent-language';
 import { AgentError, agentErrorEnvelope } from '@/server/errors/agent-error';
 import { logger } from '@/server/logger';
+import { directRoutes, matchDirectRoute } from './direct-route-table';
 import { pageHeaders } from './page-headers';
 
 /**
- * The widget's routes, answered by the web server with their own route handlers rather than
- * through Next.js: every page view asks for the widget's config, and a visitor's start is a
+ * The widget's routes (the specs marked `direct`, direct-route-table.ts), answered by the web
+ * server with their own route handlers rather than through Next.js: every page view asks for the widget's config, and a visitor's start is a
  * token, a session, its history, its event stream and a first message. Next.js's routing and
  * request wrapping cost about 1.5 ms of each, a third of the web process's CPU per visitor
  * (`npm run bench:agent-browser`, part 2: added time to first token p95 50 → 35–44 ms, web CPU per
@@ -27,59 +28,48 @@ import { pageHeaders } from './page-headers';
  */
 type RouteHandler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
-interface DirectRoute {
-  methods: Array<'GET' | 'POST'>;
-  path: RegExp;
-  /** The route file under app/, as the build compiled it. */
-  file: string;
-}
-
-// A path's one parameter is a session id; the edge has already refused paths that are not valid percent-encoding.
-const routes: DirectRoute[] = [
-  { methods: ['GET'], path: /^\/agent\/v1\/widget\/config$/, file: 'agent/v1/widget/config/route.js' },
-  { methods: ['POST'], path: /^\/agent\/v1\/widget\/token$/, file: 'agent/v1/widget/token/route.js' },
-  { methods: ['POST'], path: /^\/agent\/v1\/widget\/sessions$/, file: 'agent/v1/widget/sessions/route.js' },
-  { methods: ['GET', 'POST'], path: /^\/agent\/v1\/sessions\/([^/]+)\/messages$/, file: 'agent/v1/sessions/[session]/messages/route.js' },
-  { methods: ['GET'], path: /^\/agent\/v1\/sessions\/([^/]+)\/events$/, file: 'agent/v1/sessions/[session]/events/route.js' },
-];
-
-const handlers = new Map<string, Array<{ path: RegExp; handler: RouteHandler }>>();
+/** The compiled handler of each direct route's method, by `METHOD file`; empty in development. */
+const handlers = new Map<string, RouteHandler>();
 /** As Next.js's compression: bodies from 1 KiB, when the client takes gzip. */
 const MIN_GZIP_BYTES = 1024;
 const gzipAsync = promisify(gzip);
 
-interface CompiledRoute {
+/**
+ * What the web server relies on in a compiled app route module: Next.js's private
+ * `routeModule.userland`, the route file's exports (tests/integration/direct-routes.test.ts pins it).
+ */
+export interface CompiledRoute {
   routeModule?: { ensureUserland?: () => Promise<void>; userland?: Record<string, unknown> };
 }
 
 /**
- * Loads the compiled handlers from the build in `distDir`. A build that does not have them in
- * the shape expected (a Next.js upgrade) stops the server here, not silently later.
+ * Loads the compiled handlers of the direct routes (direct-route-table.ts) from the build in
+ * `distDir`. A build that does not have them in the shape expected (a Next.js upgrade) stops the
+ * server here, not silently later. Not called in development, where Next.js compiles a route
+ * on its first request: there the direct routes go on to Next.js, which answers them the same.
  */
 export async function loadDirectAgentRoutes(distDir: string): Promise<void> {
   const require = createRequire(import.meta.url);
-  for (const route of routes) {
-    const compiled = require(join(process.cwd(), distDir, 'server/app', route.file)) as CompiledRoute;
+  for (const route of directRoutes) {
+    const compiled = require(join(process.cwd(), distDir, 'server/app', `${route.file}.js`)) as CompiledRoute;
     await compiled.routeModule?.ensureUserland?.();
     for (const method of route.methods) {
       const handler = compiled.routeModule?.userland?.[method];
-      if (typeof handler !== 'function') throw new Error(`The build's ${route.file} has no ${method} handler the web server can call`);
-      handlers.set(method, [...(handlers.get(method) ?? []), { path: route.path, handler: handler as RouteHandler }]);
+      if (typeof handler !== 'function') throw new Error(`The build's ${route.file}.js has no ${method} handler the web server can call`);
+      handlers.set(`${method} ${route.file}`, handler as RouteHandler);
     }
   }
 }
 
-/** Answers the request when it is a bearer request to one of the routes; returns false otherwise. */
+/** Answers the request when it is a bearer request to a direct route whose handler is loaded; returns false otherwise. */
 export function answerDirectAgentRoute(req: IncomingMessage, res: ServerResponse): boolean {
   if (!req.headers.authorization?.startsWith('Bearer ')) return false;
-  const path = (req.url ?? '').split('?')[0] as string;
-  for (const { path: pattern, handler } of handlers.get(req.method ?? '') ?? []) {
-    const match = path.match(pattern);
-    if (!match) continue;
-    void answer(handler, match[1] === undefined ? {} : { session: decodeURIComponent(match[1]) }, req, res);
-    return true;
-  }
-  return false;
+  const method = req.method ?? '';
+  const matched = matchDirectRoute(method, (req.url ?? '').split('?')[0] as string);
+  const handler = matched && handlers.get(`${method} ${matched.route.file}`);
+  if (!handler) return false;
+  void answer(handler, matched.params, req, res);
+  return true;
 }
 
 async function answer(handler: RouteHandler, params: Record<string, string>, req: IncomingMessage, res: ServerResponse): Promise<void> {

@@ -54,6 +54,11 @@ export interface AgentEndpointSpec<
   response: { status: number; description: string; schema?: z.ZodType; stream?: boolean };
   /** Codes this operation can answer beyond those of its access kind. */
   errors?: AgentErrorCode[];
+  /**
+   * The web server answers bearer requests to it with the route file's compiled handler, without
+   * Next.js's routing (server/http/direct-route-table.ts): for the widget's hot routes only.
+   */
+  direct?: boolean;
 }
 
 export function defineAgentEndpoint<

@@ -45,6 +45,7 @@ export const postSessionMessageEndpoint = defineAgentEndpoint({
   operationId: 'createSessionMessage',
   method: 'POST',
   path: '/v1/sessions/{session}/messages',
+  direct: true,
   tag: 'Runs',
   summary: 'Send a message to a session',
   description:
@@ -99,6 +100,7 @@ export const listSessionMessagesEndpoint = defineAgentEndpoint({
   operationId: 'listSessionMessages',
   method: 'GET',
   path: '/v1/sessions/{session}/messages',
+  direct: true,
   tag: 'Runs',
   summary: "List a session's messages",
   description:
@@ -119,6 +121,7 @@ export const sessionEventsEndpoint = defineAgentEndpoint({
   operationId: 'streamSessionEvents',
   method: 'GET',
   path: '/v1/sessions/{session}/events',
+  direct: true,
   tag: 'Runs',
   summary: "Follow a session's events",
   description:

@@ -40,6 +40,7 @@ export const widgetConfigEndpoint = defineAgentEndpoint({
   operationId: 'getWidgetConfig',
   method: 'GET',
   path: '/v1/widget/config',
+  direct: true,
   tag: 'Widget',
   summary: 'The widget’s configuration',
   description:
@@ -56,6 +57,7 @@ export const widgetTokenEndpoint = defineAgentEndpoint({
   operationId: 'createWidgetToken',
   method: 'POST',
   path: '/v1/widget/token',
+  direct: true,
   tag: 'Widget',
   summary: 'A token for an anonymous visitor',
   description:
@@ -124,6 +126,7 @@ export const createWidgetSessionEndpoint = defineAgentEndpoint({
   operationId: 'createWidgetSession',
   method: 'POST',
   path: '/v1/widget/sessions',
+  direct: true,
   tag: 'Widget',
   summary: 'Get or create the visitor’s widget session',
   description:

@@ -1,6 +1,7 @@
 import { ApiError } from '@/server/errors/api-error';
 import { requestIdOf } from './request-id';
-import { errorResponse } from './route';
+import { errorAnswer } from '@/server/contract/http-error-mapper';
+import { messagingContract } from '@/server/contract/messaging-contract';
 
 /**
  * What a /v1 route file exports, so that no /v1 answer comes from Next.js itself (a bare 405,
@@ -18,7 +19,7 @@ function refusal(
   headers: Record<string, string> = {},
 ): Response {
   const requestId = requestIdOf(request);
-  return errorResponse(new ApiError(status, message), { 'Request-Id': requestId, ...headers }, requestId);
+  return errorAnswer(messagingContract, new ApiError(status, message), { 'Request-Id': requestId, ...headers }, requestId);
 }
 
 export function apiMethods<H extends Partial<Record<OwnMethod, RouteHandler>>>(handlers: H): H & Record<Method, RouteHandler> {

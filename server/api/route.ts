@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { CLIENT_ADDRESS_HEADER } from '@/server/http/client-address';
-import { isDependencyUnavailable } from '@/server/http/dependency-unavailable';
-import { logger } from '@/server/logger';
-import { ApiError, errorEnvelope } from '@/server/errors/api-error';
+import { errorAnswer } from '@/server/contract/http-error-mapper';
+import { messagingContract } from '@/server/contract/messaging-contract';
 import { authenticate, requireScope, type ApiCaller } from './authenticate';
 import type { EndpointSpec } from './endpoint';
 import { claimIdempotencyKey, requestFingerprint, settleIdempotencyKey, validateIdempotencyKey } from './idempotency';
@@ -78,7 +77,7 @@ export function apiRoute<S extends EndpointSpec>(spec: S, handler: EndpointHandl
       await settleIdempotencyKey(claim.recordId, { status: response.status, body: await response.clone().text() });
       return response;
     } catch (error) {
-      return errorResponse(error, headers, requestId);
+      return errorAnswer(messagingContract, error, headers, requestId);
     }
   };
 }
@@ -93,7 +92,7 @@ async function runToResponse<S extends EndpointSpec>(
   try {
     return toResponse(spec, await handler(ctx), headers);
   } catch (error) {
-    return errorResponse(error, headers, requestId);
+    return errorAnswer(messagingContract, error, headers, requestId);
   }
 }
 
@@ -104,22 +103,4 @@ function toResponse(spec: EndpointSpec, result: unknown, headers: Record<string,
   }
   if (spec.response.status === 204) return new Response(null, { status: 204, headers });
   return Response.json(result, { status: spec.response.status, headers });
-}
-
-/** Maps anything thrown to the envelope: contract errors as they are, outages as 503, the rest as 500. */
-export function errorResponse(error: unknown, headers: Record<string, string>, requestId: string): Response {
-  const apiError = error instanceof ApiError ? error : unexpected(error, requestId);
-  return Response.json(errorEnvelope(apiError, requestId), {
-    status: apiError.status,
-    headers: { ...headers, ...apiError.headers },
-  });
-}
-
-function unexpected(error: unknown, requestId: string): ApiError {
-  if (isDependencyUnavailable(error)) {
-    logger.warn({ requestId, err: error }, 'dependency unavailable');
-    return new ApiError('service_unavailable', 'A service this request needs is unavailable. Retry shortly.');
-  }
-  logger.error({ requestId, err: error }, 'unhandled error in /v1');
-  return new ApiError('internal_error', `Something went wrong on our side. Quote request ${requestId} if you contact support.`);
 }

@@ -1,7 +1,9 @@
 import { requestIdOf } from '@/server/api/request-id';
 import { AgentError } from '@/server/errors/agent-error';
 import { agentLanguageOf } from './agent-language';
-import { agentBaseHeaders, agentErrorResponse } from './agent-route';
+import { agentContract } from '@/server/contract/agent-contract';
+import { errorAnswer } from '@/server/contract/http-error-mapper';
+import { agentBaseHeaders } from './agent-route';
 import { preflightHeaders } from './agent-cors';
 
 /**
@@ -16,7 +18,7 @@ type Method = OwnMethod | 'HEAD' | 'OPTIONS';
 export function agentRefusal(request: Request, error: AgentError, extraHeaders: Record<string, string> = {}): Response {
   const requestId = requestIdOf(request);
   const language = agentLanguageOf(request.headers.get('accept-language'));
-  return agentErrorResponse(error, { ...agentBaseHeaders(requestId, language), ...extraHeaders }, requestId, language);
+  return errorAnswer(agentContract, error, { ...agentBaseHeaders(requestId, language), ...extraHeaders }, requestId, language);
 }
 
 export function agentMethods<H extends Partial<Record<OwnMethod, RouteHandler>>>(handlers: H): H & Record<Method, RouteHandler> {

@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import type { AgentErrorCode, AgentWarningCode } from '@/server/errors/agent-codes';
-import { AgentError, agentErrorEnvelope, presentWarning, type AgentLanguage, type AgentWarning } from '@/server/errors/agent-error';
+import type { AgentWarningCode } from '@/server/errors/agent-codes';
+import { AgentError, presentWarning, type AgentLanguage, type AgentWarning } from '@/server/errors/agent-error';
 import { requestIdOf } from '@/server/api/request-id';
+import { agentContract } from '@/server/contract/agent-contract';
+import { errorAnswer } from '@/server/contract/http-error-mapper';
 import { CLIENT_ADDRESS_HEADER } from '@/server/http/client-address';
-import { isDependencyUnavailable } from '@/server/http/dependency-unavailable';
 import { claimIdempotencyKey, isValidIdempotencyKey, requestFingerprint, settleIdempotencyKey } from '@/server/idempotency/idempotency-store';
-import { logger } from '@/server/logger';
-import { countRequest, RateLimiterUnavailable } from '@/server/rate-limit/request-limiter';
+import { countRequest } from '@/server/rate-limit/request-limiter';
 import {
   callerBucket,
   type AgentCaller,
@@ -181,12 +181,12 @@ export function agentRoute<S extends AgentEndpointSpec>(spec: S, handler: AgentH
       try {
         response = await run();
       } catch (error) {
-        response = agentErrorResponse(error, headers, requestId, language);
+        response = errorAnswer(agentContract, error, headers, requestId, language);
       }
       await settleIdempotencyKey(claim.recordId, await storedAnswer(response));
       return response;
     } catch (error) {
-      return agentErrorResponse(error, headers, requestId, language);
+      return errorAnswer(agentContract, error, headers, requestId, language);
     }
   };
   return Object.assign(route, { browser });
@@ -232,33 +232,4 @@ function toResponse(
       ? { ...reply.body, warnings: warnings.map((w) => presentWarning(w, language)) }
       : reply.body;
   return Response.json(body, { status, headers: allHeaders });
-}
-
-/** Answers a retry would not change: OpenAI's SDKs (and ours) read `x-should-retry: false` and do not retry them. */
-const finalCodes = new Set<AgentErrorCode>([
-  'provider_refusal',
-  'agent_archived',
-  'agent_not_ready',
-  'model_not_configured',
-  'quota_exceeded',
-  'cost_cap_exceeded',
-]);
-
-/** Maps anything thrown to the envelope: contract errors as they are, outages as 503, the rest as 500. */
-export function agentErrorResponse(error: unknown, headers: Record<string, string>, requestId: string, language: AgentLanguage): Response {
-  const agentError = error instanceof AgentError ? error : unexpected(error, requestId);
-  const retryHeaders: Record<string, string> = finalCodes.has(agentError.code) ? { 'x-should-retry': 'false' } : {};
-  return Response.json(agentErrorEnvelope(agentError, requestId, language), {
-    status: agentError.status,
-    headers: { ...headers, ...retryHeaders, ...agentError.headers },
-  });
-}
-
-function unexpected(error: unknown, requestId: string): AgentError {
-  if (error instanceof RateLimiterUnavailable || isDependencyUnavailable(error)) {
-    logger.warn({ requestId, err: error }, 'dependency unavailable in /agent');
-    return new AgentError('service_unavailable');
-  }
-  logger.error({ requestId, err: error }, 'unhandled error in /agent');
-  return new AgentError('internal_error');
 }

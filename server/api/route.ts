@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { CLIENT_ADDRESS_HEADER } from '@/server/http/client-address';
+import { strictQuery, type NextRouteContext, type Parsed } from '@/server/contract/endpoint';
 import { errorAnswer } from '@/server/contract/http-error-mapper';
 import { messagingContract } from '@/server/contract/messaging-contract';
 import { authenticate, requireScope, type ApiCaller } from './authenticate';
@@ -8,14 +8,6 @@ import { claimIdempotencyKey, requestFingerprint, settleIdempotencyKey, validate
 import { parseWith, queryObject, readJsonBody } from './parse';
 import { consumeRateLimit } from './rate-limit';
 import { requestIdOf } from './request-id';
-
-/**
- * The one wrapper every /v1 route handler goes through, in this order: request id, API key,
- * rate limit, scope, path/query/body validation, Idempotency-Key, the handler, and the
- * mapping of every outcome to the contract's envelope and headers.
- */
-/** The parsed type of an optional schema of the spec, or `Fallback` when the spec has none. */
-type Parsed<T, Fallback> = [NonNullable<T>] extends [z.ZodType] ? z.infer<NonNullable<T>> : Fallback;
 
 export interface EndpointContext<S extends EndpointSpec> {
   caller: ApiCaller;
@@ -29,18 +21,11 @@ export interface EndpointContext<S extends EndpointSpec> {
 /** A handler returns the response body (sent with the spec's status) or a full Response. */
 export type EndpointHandler<S extends EndpointSpec> = (ctx: EndpointContext<S>) => Promise<unknown>;
 
-/** Unknown query parameters are refused like unknown body fields (and any, where none are taken). */
-const noQuery = z.object({}).strict();
-const strictQueries = new WeakMap<z.ZodObject, z.ZodObject>();
-function strictQuery(query: z.ZodObject | undefined): z.ZodObject {
-  if (!query) return noQuery;
-  let strict = strictQueries.get(query);
-  if (!strict) strictQueries.set(query, (strict = query.strict()));
-  return strict;
-}
-
-type NextRouteContext = { params: Promise<Record<string, string | string[]>> };
-
+/**
+ * The one wrapper every /v1 route handler goes through, in this order: request id, API key,
+ * rate limit, scope, path/query/body validation, Idempotency-Key, the handler, and the
+ * mapping of every outcome to the contract's envelope and headers.
+ */
 export function apiRoute<S extends EndpointSpec>(spec: S, handler: EndpointHandler<S>) {
   return async (request: Request, context: NextRouteContext): Promise<Response> => {
     const requestId = requestIdOf(request);

@@ -1,8 +1,8 @@
-import { z } from 'zod';
 import type { AgentWarningCode } from '@/server/errors/agent-codes';
 import { AgentError, presentWarning, type AgentLanguage, type AgentWarning } from '@/server/errors/agent-error';
 import { requestIdOf } from '@/server/api/request-id';
 import { agentContract } from '@/server/contract/agent-contract';
+import { strictQuery, type NextRouteContext, type Parsed } from '@/server/contract/endpoint';
 import { errorAnswer } from '@/server/contract/http-error-mapper';
 import { CLIENT_ADDRESS_HEADER } from '@/server/http/client-address';
 import { claimIdempotencyKey, isValidIdempotencyKey, requestFingerprint, settleIdempotencyKey } from '@/server/idempotency/idempotency-store';
@@ -29,7 +29,6 @@ import { holdStreamSlot, takeStreamSlot } from './stream-slots';
  * path/query/body validation, Idempotency-Key, the handler, and the mapping of every outcome
  * to this contract's envelope and headers. Shares messaging's plumbing, never its codes.
  */
-type Parsed<T, Fallback> = [NonNullable<T>] extends [z.ZodType] ? z.infer<NonNullable<T>> : Fallback;
 
 /** Who reaches a route of each access kind, as authenticateAgentCaller guarantees. */
 type CallerFor<S extends AgentEndpointSpec> = S['access'] extends 'project'
@@ -92,17 +91,6 @@ const MEMBER_LIMIT_PER_MIN = 600;
 const ANONYMOUS_LIMIT_PER_MIN = 60;
 /** Browsers: per publishable key and address, or per client token's end user. */
 const BROWSER_LIMIT_PER_MIN = 120;
-
-const noQuery = z.object({}).strict();
-const strictQueries = new WeakMap<z.ZodObject, z.ZodObject>();
-function strictQuery(query: z.ZodObject | undefined): z.ZodObject {
-  if (!query) return noQuery;
-  let strict = strictQueries.get(query);
-  if (!strict) strictQueries.set(query, (strict = query.strict()));
-  return strict;
-}
-
-type NextRouteContext = { params: Promise<Record<string, string | string[]>> };
 
 /** The headers every /agent answer carries. */
 export function agentBaseHeaders(requestId: string, language: AgentLanguage): Record<string, string> {

@@ -1,4 +1,4 @@
-import { openApiDocumentSchema } from '@/server/api/openapi';
+import { openApiDocumentSchema } from '@/server/contract/openapi';
 import { defineEndpoint } from '@/server/contract/define-endpoint';
 
 export const openApiSpec = defineEndpoint({

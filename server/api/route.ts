@@ -1,4 +1,5 @@
 import { CLIENT_ADDRESS_HEADER } from '@/server/http/client-address';
+import { replayedAnswer, withHeaders } from '@/server/contract/answers';
 import { strictQuery, type NextRouteContext, type Parsed } from '@/server/contract/endpoint';
 import { errorAnswer } from '@/server/contract/http-error-mapper';
 import { messagingContract } from '@/server/contract/messaging-contract';
@@ -52,12 +53,7 @@ export function apiRoute<S extends EndpointSpec>(spec: S, handler: EndpointHandl
       validateIdempotencyKey(idempotencyKey);
       const path = new URL(request.url).pathname;
       const claim = await claimIdempotencyKey(caller.keyId, idempotencyKey, requestFingerprint(spec.method, path, rawBody));
-      if (claim.kind === 'replay') {
-        return new Response(claim.response.body, {
-          status: claim.response.status,
-          headers: { ...headers, 'Content-Type': 'application/json', 'Idempotent-Replayed': 'true' },
-        });
-      }
+      if (claim.kind === 'replay') return replayedAnswer(claim.response, headers);
       const response = await runToResponse(spec, handler, ctx, headers, requestId);
       await settleIdempotencyKey(claim.recordId, { status: response.status, body: await response.clone().text() });
       return response;
@@ -82,10 +78,7 @@ async function runToResponse<S extends EndpointSpec>(
 }
 
 function toResponse(spec: EndpointSpec, result: unknown, headers: Record<string, string>): Response {
-  if (result instanceof Response) {
-    for (const [name, value] of Object.entries(headers)) result.headers.set(name, value);
-    return result;
-  }
+  if (result instanceof Response) return withHeaders(result, headers);
   if (spec.response.status === 204) return new Response(null, { status: 204, headers });
   return Response.json(result, { status: spec.response.status, headers });
 }

@@ -2,6 +2,7 @@ import type { AgentWarningCode } from '@/server/errors/agent-codes';
 import { AgentError, presentWarning, type AgentLanguage, type AgentWarning } from '@/server/errors/agent-error';
 import { requestIdOf } from '@/server/api/request-id';
 import { agentContract } from '@/server/contract/agent-contract';
+import { replayedAnswer, withHeaders } from '@/server/contract/answers';
 import { strictQuery, type NextRouteContext, type Parsed } from '@/server/contract/endpoint';
 import { errorAnswer } from '@/server/contract/http-error-mapper';
 import { CLIENT_ADDRESS_HEADER } from '@/server/http/client-address';
@@ -159,12 +160,7 @@ export function agentRoute<S extends AgentEndpointSpec>(spec: S, handler: AgentH
       const claim = await claimIdempotencyKey(owner, idempotencyKey, requestFingerprint(spec.method, path, rawBody));
       if (claim.kind === 'reused') throw new AgentError('idempotency_key_reused', { param: 'Idempotency-Key' });
       if (claim.kind === 'in_progress') throw new AgentError('idempotency_in_progress', { param: 'Idempotency-Key' });
-      if (claim.kind === 'replay') {
-        return new Response(claim.response.body, {
-          status: claim.response.status,
-          headers: { ...headers, 'Content-Type': 'application/json', 'Idempotent-Replayed': 'true' },
-        });
-      }
+      if (claim.kind === 'replay') return replayedAnswer(claim.response, headers);
       let response: Response;
       try {
         response = await run();
@@ -207,10 +203,7 @@ function toResponse(
   warnings: AgentWarning[],
   language: AgentLanguage,
 ): Response {
-  if (result instanceof Response) {
-    for (const [name, value] of Object.entries(headers)) result.headers.set(name, value);
-    return result;
-  }
+  if (result instanceof Response) return withHeaders(result, headers);
   const reply = result instanceof AgentReply ? result : new AgentReply(result);
   const status = reply.status ?? spec.response.status;
   const allHeaders = { ...headers, ...reply.headers };

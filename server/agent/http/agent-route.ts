@@ -24,13 +24,6 @@ import { agentQueryObject, MIB, parseAgentBody, parseAgentParameters, readAgentJ
 import { AGENT_API_VERSION, AGENT_VERSION_HEADER, checkAgentVersion } from './agent-version';
 import { holdStreamSlot, takeStreamSlot } from './stream-slots';
 
-/**
- * The one wrapper every /agent/v1 handler goes through (agent-api.md §1.1), in this order:
- * request id and language, Agent-Version, the caller, the rate limit, the permission,
- * path/query/body validation, Idempotency-Key, the handler, and the mapping of every outcome
- * to this contract's envelope and headers. Shares messaging's plumbing, never its codes.
- */
-
 /** Who reaches a route of each access kind, as authenticateAgentCaller guarantees. */
 type CallerFor<S extends AgentEndpointSpec> = S['access'] extends 'project'
   ? NonNullable<S['endUsers']> extends true
@@ -101,6 +94,12 @@ export function agentBaseHeaders(requestId: string, language: AgentLanguage): Re
 /** A route handler; `browser` marks one browsers reach, whose preflight agentMethods answers. */
 export type AgentRouteHandler = ((request: Request, context: NextRouteContext) => Promise<Response>) & { browser: boolean };
 
+/**
+ * The one wrapper every /agent/v1 handler goes through (docs/agent-api.md §1.1), in this order:
+ * request id and language, Agent-Version, the caller, the rate limit, the permission,
+ * path/query/body validation, Idempotency-Key, the handler, and the mapping of every outcome
+ * to this contract's envelope and headers. Shares messaging's plumbing, never its codes.
+ */
 export function agentRoute<S extends AgentEndpointSpec>(spec: S, handler: AgentHandler<S>): AgentRouteHandler {
   const browser = isBrowserRoute(spec);
   const route = async (request: Request, context: NextRouteContext): Promise<Response> => {

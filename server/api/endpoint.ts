@@ -1,42 +1,16 @@
 import type { z } from 'zod';
 import type { ApiScope } from '@/server/api-keys/scopes';
+import type { BaseEndpointSpec } from '@/server/contract/endpoint';
 import type { MessagingErrorCode } from '@/server/errors/messaging-codes';
 
-/**
- * The contract of one /v1 operation: path, scope, schemas. The route handler is built from it
- * (server/api/route.ts) and the OpenAPI document is generated from the same objects, so the
- * reference cannot drift from what is enforced.
- */
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-
+/** The contract of one /v1 operation (server/contract/endpoint.ts): callers need a key with `scope`. */
 export interface EndpointSpec<
   Params extends z.ZodObject = z.ZodObject,
   Query extends z.ZodObject = z.ZodObject,
   Body extends z.ZodType = z.ZodType,
-> {
-  operationId: string;
-  method: HttpMethod;
-  /** OpenAPI form, e.g. `/v1/contacts/{id}`. */
-  path: string;
-  tag: string;
-  summary: string;
-  description?: string;
+> extends BaseEndpointSpec<MessagingErrorCode, Params, Query, Body> {
   scope: ApiScope;
-  params?: Params;
-  query?: Query;
-  body?: Body;
-  /** The body may be omitted entirely (it is then parsed as `{}`). */
-  bodyOptional?: boolean;
-  idempotent?: boolean;
   response: { status: number; description: string; schema?: z.ZodType; contentType?: string };
-  /** Contract errors this operation can answer with, beyond those every endpoint can. */
-  errors?: MessagingErrorCode[];
-}
-
-export function defineEndpoint<P extends z.ZodObject, Q extends z.ZodObject, B extends z.ZodType>(
-  spec: EndpointSpec<P, Q, B>,
-): EndpointSpec<P, Q, B> {
-  return spec;
 }
 
 /** Errors of a path rather than an operation: answered for methods a path does not take. */

@@ -5,7 +5,8 @@ import { pathErrors } from './endpoint';
 import { allEndpoints } from './endpoints';
 import { messagingErrorCodes } from '@/server/errors/messaging-codes';
 import { eventNames } from '@/server/webhook-events/catalogue';
-import { buildOpenApiDocument, type JsonSchema, type OpenApiOperation } from './openapi';
+import type { JsonSchema } from '@/server/contract/openapi';
+import { buildOpenApiDocument, type OpenApiOperation } from './openapi';
 
 /** Every operation of the contract (docs/messaging-api.md §7 and §8), listed by hand on purpose. */
 const contractOperations = [

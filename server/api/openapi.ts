@@ -2,50 +2,25 @@ import { z } from 'zod';
 import { commonErrors, type EndpointSpec } from './endpoint';
 import { allEndpoints } from './endpoints';
 import { webhookEvents } from './webhook-payloads';
+import {
+  errorResponses as groupedErrorResponses,
+  openApiDocumentSchema,
+  specParameters,
+  specPaths,
+  specRequestBody,
+  toSchema,
+  webhookOperation,
+  type JsonSchema,
+  type OpenApiParameter,
+  type OpenApiResponse,
+  type OpenApiWebhook,
+} from '@/server/contract/openapi';
 import { messagingErrorCodes, messagingErrorTypes, type MessagingErrorCode, type MessagingErrorType } from '@/server/errors/messaging-codes';
 
 /**
  * The OpenAPI 3.1 document of /v1, generated from the endpoint specs that also build the route
  * handlers, and from the error-code table, so the reference cannot drift from what is enforced.
  */
-export interface JsonSchema {
-  type?: string | string[];
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  items?: JsonSchema;
-  additionalProperties?: boolean | JsonSchema;
-  oneOf?: JsonSchema[];
-  anyOf?: JsonSchema[];
-  enum?: unknown[];
-  const?: unknown;
-  default?: unknown;
-  format?: string;
-  description?: string;
-  minimum?: number;
-  maximum?: number;
-  minLength?: number;
-  maxLength?: number;
-  minItems?: number;
-  maxItems?: number;
-  pattern?: string;
-  $ref?: string;
-  [keyword: string]: unknown;
-}
-
-export interface OpenApiParameter {
-  name: string;
-  in: 'path' | 'query' | 'header';
-  required: boolean;
-  description?: string;
-  schema: JsonSchema;
-}
-
-export interface OpenApiResponse {
-  description: string;
-  headers?: Record<string, { $ref: string }>;
-  content?: Record<string, { schema: JsonSchema }>;
-}
-
 export interface OpenApiOperation {
   operationId: string;
   tags: string[];
@@ -59,18 +34,6 @@ export interface OpenApiOperation {
   'x-scope': string | null;
   'x-idempotent': boolean;
   'x-error-codes': MessagingErrorCode[];
-}
-
-/** One event of a document's `webhooks` section (OpenAPI 3.1): the POST the service makes to a subscriber. */
-export interface OpenApiWebhook {
-  post: {
-    operationId: string;
-    summary: string;
-    description: string;
-    parameters: OpenApiParameter[];
-    requestBody: { required: true; content: { 'application/json': { schema: JsonSchema } } };
-    responses: Record<string, { description: string }>;
-  };
 }
 
 export interface OpenApiDocument {
@@ -140,83 +103,6 @@ export function operationErrorCodes(spec: EndpointSpec): MessagingErrorCode[] {
   return order.filter((code) => codes.has(code)).sort((a, b) => messagingErrorCodes[a].status - messagingErrorCodes[b].status);
 }
 
-/**
- * zod → JSON Schema, minus noise a reader gains nothing from. Schemas `named` names come out
- * under `$defs`, referred to by `#/$defs/<name>` (the caller moves them into components).
- */
-export function toSchema(schema: z.ZodType, io: 'input' | 'output', named?: ReadonlyMap<z.ZodType, string>): JsonSchema {
-  const json = z.toJSONSchema(schema, {
-    target: 'draft-2020-12',
-    io,
-    // zod reads descriptions and ids from one registry (it only calls `get`): the global one, with the names added.
-    metadata:
-      named &&
-      ({
-        get: (node: z.ZodType) => ({ ...z.globalRegistry.get(node), ...(named.has(node) ? { id: named.get(node) } : {}) }),
-      } as unknown as typeof z.globalRegistry),
-    override: ({ jsonSchema }) => {
-      const node = jsonSchema as JsonSchema;
-      if (node.format === 'date-time') delete node.pattern;
-      if (node.maximum === Number.MAX_SAFE_INTEGER) delete node.maximum;
-      if (node.minimum === Number.MIN_SAFE_INTEGER) delete node.minimum;
-      // Responses gain fields over time: clients must not treat the listed ones as closed.
-      if (io === 'output' && node.additionalProperties === false) delete node.additionalProperties;
-    },
-  }) as JsonSchema;
-  delete json.$schema;
-  return json;
-}
-
-export function objectParameters(schema: z.ZodObject | undefined, location: 'path' | 'query'): OpenApiParameter[] {
-  if (!schema) return [];
-  const json = toSchema(schema, 'input');
-  return Object.entries(json.properties ?? {}).map(([name, property]) => {
-    const { description: text, ...rest } = property;
-    return {
-      name,
-      in: location,
-      required: location === 'path' || (json.required ?? []).includes(name),
-      ...(text ? { description: text } : {}),
-      schema: rest,
-    };
-  });
-}
-
-const deliveryHeader = (name: string, text: string): OpenApiParameter => ({
-  name,
-  in: 'header',
-  required: true,
-  description: text,
-  schema: { type: 'string' },
-});
-
-/** A webhook event as the `webhooks` section describes it: a signed POST (Standard Webhooks) of `payload`. */
-export function webhookOperation(event: string, description: string, payload: JsonSchema): OpenApiWebhook {
-  return {
-    post: {
-      operationId: `webhook_${event.replace(/\W/g, '_')}`,
-      summary: event,
-      description,
-      parameters: [
-        deliveryHeader('webhook-id', 'The delivery id, the same on every attempt of one event to one receiver.'),
-        deliveryHeader('webhook-timestamp', 'Unix seconds when this attempt was signed.'),
-        deliveryHeader('webhook-signature', '`v1,<base64 HMAC-SHA256>` of `<webhook-id>.<webhook-timestamp>.<body>` with the secret.'),
-      ],
-      requestBody: { required: true, content: { 'application/json': { schema: payload } } },
-      responses: { '2XX': { description: 'Received. Any other answer, or none within the time-out, is retried.' } },
-    },
-  };
-}
-
-/** The shape of an OpenAPI document, for the operation that serves one. */
-export const openApiDocumentSchema = z.looseObject({
-  openapi: z.string(),
-  info: z.looseObject({ title: z.string(), version: z.string() }),
-  paths: z.record(z.string(), z.record(z.string(), z.unknown())),
-  webhooks: z.record(z.string(), z.record(z.string(), z.unknown())),
-  components: z.record(z.string(), z.record(z.string(), z.unknown())),
-});
-
 const rateLimitHeaders = {
   'X-RateLimit-Limit': { $ref: '#/components/headers/X-RateLimit-Limit' },
   'X-RateLimit-Remaining': { $ref: '#/components/headers/X-RateLimit-Remaining' },
@@ -262,26 +148,16 @@ function documentOperation(): OpenApiOperation {
 }
 
 function errorResponses(codes: MessagingErrorCode[]): Record<string, OpenApiResponse> {
-  const byStatus = new Map<number, MessagingErrorCode[]>();
-  for (const code of codes) {
-    const status = messagingErrorCodes[code].status;
-    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
-  }
-  const responses: Record<string, OpenApiResponse> = {};
-  for (const [status, group] of byStatus) {
-    const list = group.map((code) => `- \`${code}\`: ${messagingErrorCodes[code].meaning}`).join('\n');
-    const authenticated = status !== 401;
-    responses[String(status)] = {
-      description: `Possible codes:\n\n${list}`,
-      headers: {
-        ...requestIdHeader,
-        ...(authenticated ? rateLimitHeaders : {}),
-        ...(status === 429 ? { 'Retry-After': { $ref: '#/components/headers/Retry-After' } } : {}),
-      },
-      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-    };
-  }
-  return responses;
+  return groupedErrorResponses(codes, {
+    status: (code) => messagingErrorCodes[code].status,
+    meaning: (code) => messagingErrorCodes[code].meaning,
+    // A 401 comes before the key is known, so before its rate limit is counted.
+    headers: (status) => ({
+      ...requestIdHeader,
+      ...(status !== 401 ? rateLimitHeaders : {}),
+      ...(status === 429 ? { 'Retry-After': { $ref: '#/components/headers/Retry-After' } } : {}),
+    }),
+  });
 }
 
 function operation(spec: EndpointSpec): OpenApiOperation {
@@ -291,14 +167,8 @@ function operation(spec: EndpointSpec): OpenApiOperation {
     tags: [spec.tag],
     summary: spec.summary,
     description: `${spec.description ?? spec.summary}\n\nRequires scope \`${spec.scope}\`.`,
-    parameters: [
-      ...objectParameters(spec.params, 'path'),
-      ...objectParameters(spec.query, 'query'),
-      ...(spec.idempotent ? [{ $ref: '#/components/parameters/Idempotency-Key' }] : []),
-    ],
-    ...(spec.body
-      ? { requestBody: { required: !spec.bodyOptional, content: { 'application/json': { schema: toSchema(spec.body, 'input') } } } }
-      : {}),
+    parameters: [...specParameters(spec), ...(spec.idempotent ? [{ $ref: '#/components/parameters/Idempotency-Key' }] : [])],
+    ...specRequestBody(spec),
     responses: { [String(spec.response.status)]: successResponse(spec), ...errorResponses(codes) },
     security: [{ bearerAuth: [] }],
     'x-scope': spec.scope,
@@ -321,13 +191,7 @@ const errorSchema = z.object({
 const integerHeader = (text: string) => ({ description: text, schema: { type: 'integer' } });
 
 function build(): OpenApiDocument {
-  const paths: OpenApiDocument['paths'] = {};
-  const tags: string[] = [];
-  for (const spec of allEndpoints) {
-    const method = spec.method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete';
-    paths[spec.path] = { ...paths[spec.path], [method]: operation(spec) };
-    if (!tags.includes(spec.tag)) tags.push(spec.tag);
-  }
+  const { paths, tags } = specPaths(allEndpoints, operation);
   paths['/v1/openapi.json'] = { get: documentOperation() };
   return {
     openapi: '3.1.0',

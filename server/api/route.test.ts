@@ -2,11 +2,12 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import pg from 'pg';
 import { Prisma } from '@/server/db';
-import { errorResponse } from './route';
+import { errorAnswer } from '@/server/contract/http-error-mapper';
+import { messagingContract } from '@/server/contract/messaging-contract';
 
 /** The errors PostgreSQL, pg and Prisma raise while the database restarts, as /v1 answers them. */
 const answer = async (error: unknown) => {
-  const res = errorResponse(error, {}, 'req_test');
+  const res = errorAnswer(messagingContract, error, {}, 'req_test');
   return [res.status, ((await res.json()) as { error: { code: string } }).error.code];
 };
 

@@ -1,22 +1,14 @@
-import { z } from 'zod';
 import { CLIENT_ADDRESS_HEADER } from '@/server/http/client-address';
-import { isDependencyUnavailable } from '@/server/http/dependency-unavailable';
-import { logger } from '@/server/logger';
-import { ApiError, errorEnvelope } from '@/server/errors/api-error';
+import { replayedAnswer, withHeaders } from '@/server/contract/answers';
+import { strictQuery, type NextRouteContext, type Parsed } from '@/server/contract/endpoint';
+import { errorAnswer } from '@/server/contract/http-error-mapper';
+import { messagingContract } from '@/server/contract/messaging-contract';
 import { authenticate, requireScope, type ApiCaller } from './authenticate';
 import type { EndpointSpec } from './endpoint';
 import { claimIdempotencyKey, requestFingerprint, settleIdempotencyKey, validateIdempotencyKey } from './idempotency';
 import { parseWith, queryObject, readJsonBody } from './parse';
 import { consumeRateLimit } from './rate-limit';
 import { requestIdOf } from './request-id';
-
-/**
- * The one wrapper every /v1 route handler goes through, in this order: request id, API key,
- * rate limit, scope, path/query/body validation, Idempotency-Key, the handler, and the
- * mapping of every outcome to the contract's envelope and headers.
- */
-/** The parsed type of an optional schema of the spec, or `Fallback` when the spec has none. */
-type Parsed<T, Fallback> = [NonNullable<T>] extends [z.ZodType] ? z.infer<NonNullable<T>> : Fallback;
 
 export interface EndpointContext<S extends EndpointSpec> {
   caller: ApiCaller;
@@ -30,18 +22,11 @@ export interface EndpointContext<S extends EndpointSpec> {
 /** A handler returns the response body (sent with the spec's status) or a full Response. */
 export type EndpointHandler<S extends EndpointSpec> = (ctx: EndpointContext<S>) => Promise<unknown>;
 
-/** Unknown query parameters are refused like unknown body fields (and any, where none are taken). */
-const noQuery = z.object({}).strict();
-const strictQueries = new WeakMap<z.ZodObject, z.ZodObject>();
-function strictQuery(query: z.ZodObject | undefined): z.ZodObject {
-  if (!query) return noQuery;
-  let strict = strictQueries.get(query);
-  if (!strict) strictQueries.set(query, (strict = query.strict()));
-  return strict;
-}
-
-type NextRouteContext = { params: Promise<Record<string, string | string[]>> };
-
+/**
+ * The one wrapper every /v1 route handler goes through, in this order: request id, API key,
+ * rate limit, scope, path/query/body validation, Idempotency-Key, the handler, and the
+ * mapping of every outcome to the contract's envelope and headers.
+ */
 export function apiRoute<S extends EndpointSpec>(spec: S, handler: EndpointHandler<S>) {
   return async (request: Request, context: NextRouteContext): Promise<Response> => {
     const requestId = requestIdOf(request);
@@ -68,17 +53,12 @@ export function apiRoute<S extends EndpointSpec>(spec: S, handler: EndpointHandl
       validateIdempotencyKey(idempotencyKey);
       const path = new URL(request.url).pathname;
       const claim = await claimIdempotencyKey(caller.keyId, idempotencyKey, requestFingerprint(spec.method, path, rawBody));
-      if (claim.kind === 'replay') {
-        return new Response(claim.response.body, {
-          status: claim.response.status,
-          headers: { ...headers, 'Content-Type': 'application/json', 'Idempotent-Replayed': 'true' },
-        });
-      }
+      if (claim.kind === 'replay') return replayedAnswer(claim.response, headers);
       const response = await runToResponse(spec, handler, ctx, headers, requestId);
       await settleIdempotencyKey(claim.recordId, { status: response.status, body: await response.clone().text() });
       return response;
     } catch (error) {
-      return errorResponse(error, headers, requestId);
+      return errorAnswer(messagingContract, error, headers, requestId);
     }
   };
 }
@@ -93,33 +73,12 @@ async function runToResponse<S extends EndpointSpec>(
   try {
     return toResponse(spec, await handler(ctx), headers);
   } catch (error) {
-    return errorResponse(error, headers, requestId);
+    return errorAnswer(messagingContract, error, headers, requestId);
   }
 }
 
 function toResponse(spec: EndpointSpec, result: unknown, headers: Record<string, string>): Response {
-  if (result instanceof Response) {
-    for (const [name, value] of Object.entries(headers)) result.headers.set(name, value);
-    return result;
-  }
+  if (result instanceof Response) return withHeaders(result, headers);
   if (spec.response.status === 204) return new Response(null, { status: 204, headers });
   return Response.json(result, { status: spec.response.status, headers });
-}
-
-/** Maps anything thrown to the envelope: contract errors as they are, outages as 503, the rest as 500. */
-export function errorResponse(error: unknown, headers: Record<string, string>, requestId: string): Response {
-  const apiError = error instanceof ApiError ? error : unexpected(error, requestId);
-  return Response.json(errorEnvelope(apiError, requestId), {
-    status: apiError.status,
-    headers: { ...headers, ...apiError.headers },
-  });
-}
-
-function unexpected(error: unknown, requestId: string): ApiError {
-  if (isDependencyUnavailable(error)) {
-    logger.warn({ requestId, err: error }, 'dependency unavailable');
-    return new ApiError('service_unavailable', 'A service this request needs is unavailable. Retry shortly.');
-  }
-  logger.error({ requestId, err: error }, 'unhandled error in /v1');
-  return new ApiError('internal_error', `Something went wrong on our side. Quote request ${requestId} if you contact support.`);
 }

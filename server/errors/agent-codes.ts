@@ -1,3 +1,4 @@
+import { transportStatus, type TransportCode } from '@/server/contract/transport-codes';
 import { withTrpcCodes, type TRPCErrorCode } from './trpc-code';
 
 /**
@@ -28,6 +29,9 @@ interface HttpCode {
   ar: string;
   trpc?: TRPCErrorCode;
 }
+
+/** The status of a code the agent service shares with the messaging API (one base table of transport codes). */
+const transport = (code: TransportCode) => transportStatus(code, 'agent');
 
 const invalid = (status: number, en: string, ar: string, retry: Retry = 'never'): HttpCode => ({
   status,
@@ -71,7 +75,7 @@ export const agentErrorCodes = withTrpcCodes({
     'يجب أن يكون external_id من 1 إلى 128 حرفًا من الحروف والأرقام و . _ : - ويبدأ بحرف أو رقم؛ ولا يبدأ معرّف الجلسة بـ sess_ ولا معرّف المستخدم بـ eu_.',
   ),
   idempotency_key_reused: invalid(
-    422,
+    transport('idempotency_key_reused'),
     'This Idempotency-Key was already used with a different request. Use a new key for a new request.',
     'استُخدم مفتاح Idempotency-Key هذا مع طلب مختلف. استخدم مفتاحًا جديدًا لكل طلب جديد.',
   ),
@@ -101,13 +105,17 @@ export const agentErrorCodes = withTrpcCodes({
   ),
   invalid_idempotency_key: invalid(400, 'Idempotency-Key must be 1 to 255 characters.', 'يجب أن يكون Idempotency-Key من 1 إلى 255 حرفًا.'),
   invalid_json: invalid(
-    400,
+    transport('invalid_json'),
     'The request body is not valid JSON, or nests objects and arrays more than 64 levels deep.',
     'متن الطلب ليس JSON صالحًا، أو تتداخل فيه الكائنات والمصفوفات أكثر من 64 مستوى.',
   ),
-  invalid_parameter: invalid(400, 'The parameter {param} has an invalid value: {detail}', 'قيمة المعامل {param} غير صالحة: {detail}'),
+  invalid_parameter: invalid(
+    transport('invalid_parameter'),
+    'The parameter {param} has an invalid value: {detail}',
+    'قيمة المعامل {param} غير صالحة: {detail}',
+  ),
   method_not_allowed: invalid(
-    405,
+    transport('method_not_allowed'),
     '{method} is not allowed on {path}; it takes {allow}.',
     'الطريقة {method} غير مسموحة على {path}؛ المسموح: {allow}.',
   ),
@@ -141,7 +149,7 @@ export const agentErrorCodes = withTrpcCodes({
     'The configuration points at {param}, which does not exist in the project.',
     'تشير الإعدادات إلى {param} وهو غير موجود في المشروع.',
   ),
-  request_too_large: invalid(413, 'The request body is larger than {limit}.', 'متن الطلب أكبر من {limit}.'),
+  request_too_large: invalid(transport('request_too_large'), 'The request body is larger than {limit}.', 'متن الطلب أكبر من {limit}.'),
   secret_host_not_allowed: invalid(
     422,
     'A secret can only be sent to hosts in its allowed_hosts.',
@@ -183,7 +191,7 @@ export const agentErrorCodes = withTrpcCodes({
     'تحتوي قائمة الأحداث على نوع غير موجود في الفهرس. استخدم أنواع الفهرس أو ["*"].',
   ),
   unknown_field: invalid(
-    400,
+    transport('unknown_field'),
     'The field {param} is not recognized. Unknown fields are rejected.',
     'الحقل {param} غير معروف. تُرفض الحقول غير المعروفة.',
   ),
@@ -203,7 +211,7 @@ export const agentErrorCodes = withTrpcCodes({
     'المعامل {param} غير مدعوم في نقطة النهاية المتوافقة مع chat completions.',
   ),
   url_not_allowed: invalid(
-    422,
+    transport('url_not_allowed'),
     'Use a public https:// URL on port 443 or 8443. Private, loopback and cloud-metadata addresses are blocked.',
     'استخدم عنوان https:// عامًا على المنفذ 443 أو 8443. العناوين الخاصة وعناوين الاسترجاع وبيانات السحابة الوصفية محظورة.',
   ),
@@ -384,7 +392,7 @@ export const agentErrorCodes = withTrpcCodes({
     ar: 'استُنفدت الحصة الشهرية لمحادثات الذكاء الاصطناعي في خطتك.',
   },
   rate_limited: {
-    status: 429,
+    status: transport('rate_limited'),
     type: 'rate_limit_error',
     retry: 'after_retry_after',
     en: 'Too many requests. Retry after {seconds} s.',
@@ -412,14 +420,14 @@ export const agentErrorCodes = withTrpcCodes({
 
   // ---- server
   internal_error: {
-    status: 500,
+    status: transport('internal_error'),
     type: 'api_error',
     retry: 'backoff',
     en: 'Something went wrong on our side. Retry with backoff; quote the request id if you contact support.',
     ar: 'حدث خطأ من جهتنا. أعد المحاولة بعد مهلة متزايدة، واذكر معرّف الطلب إن تواصلت مع الدعم.',
   },
   service_unavailable: {
-    status: 503,
+    status: transport('service_unavailable'),
     type: 'api_error',
     retry: 'backoff',
     en: 'The service is restarting or overloaded. Retry with backoff.',

@@ -1,3 +1,4 @@
+import { transportStatus, type TransportCode } from '@/server/contract/transport-codes';
 import { withTrpcCodes, type TRPCErrorCode } from './trpc-code';
 
 /**
@@ -16,6 +17,9 @@ interface ErrorCodeInfo {
   trpc?: TRPCErrorCode;
 }
 
+/** The status of a code the messaging API shares with the agent service (one base table of transport codes). */
+const transport = (code: TransportCode) => transportStatus(code, 'messaging');
+
 const noRetry = 'No: the same request fails the same way until the key or request changes.';
 
 export const messagingErrorCodes = withTrpcCodes({
@@ -25,7 +29,12 @@ export const messagingErrorCodes = withTrpcCodes({
     meaning: 'No API key was sent. Send `Authorization: Bearer <API_KEY>`.',
     retry: noRetry,
   },
-  invalid_api_key: { status: 401, type: 'authentication_error', meaning: 'The key is malformed or was never issued.', retry: noRetry },
+  invalid_api_key: {
+    status: transport('invalid_api_key'),
+    type: 'authentication_error',
+    meaning: 'The key is malformed or was never issued.',
+    retry: noRetry,
+  },
   api_key_expired: {
     status: 401,
     type: 'authentication_error',
@@ -57,7 +66,7 @@ export const messagingErrorCodes = withTrpcCodes({
     retry: noRetry,
   },
   insufficient_scope: {
-    status: 403,
+    status: transport('insufficient_scope'),
     type: 'permission_error',
     meaning: 'The key lacks the scope this endpoint requires; the message names it.',
     retry: noRetry,
@@ -68,29 +77,39 @@ export const messagingErrorCodes = withTrpcCodes({
     meaning: "The organization's subscription has lapsed. Every call is refused until it is renewed.",
     retry: 'Only after the subscription is renewed.',
   },
-  invalid_json: { status: 400, type: 'invalid_request_error', meaning: 'The request body is not valid JSON.', retry: noRetry },
+  invalid_json: {
+    status: transport('invalid_json'),
+    type: 'invalid_request_error',
+    meaning: 'The request body is not valid JSON.',
+    retry: noRetry,
+  },
   unknown_field: {
-    status: 400,
+    status: transport('unknown_field'),
     type: 'invalid_request_error',
     meaning: 'The body holds a field this endpoint does not accept; `param` names it.',
     retry: noRetry,
   },
-  request_too_large: { status: 413, type: 'invalid_request_error', meaning: 'The request body is larger than 1 MiB.', retry: noRetry },
+  request_too_large: {
+    status: transport('request_too_large'),
+    type: 'invalid_request_error',
+    meaning: 'The request body is larger than 1 MiB.',
+    retry: noRetry,
+  },
   missing_parameter: { status: 422, type: 'invalid_request_error', meaning: 'A required field is absent; `param` names it.', retry: noRetry },
   invalid_parameter: {
-    status: 422,
+    status: transport('invalid_parameter'),
     type: 'invalid_request_error',
     meaning: 'A field is present but wrong (malformed id, timestamp, phone number, enum value, `limit` or `cursor`); `param` names it.',
     retry: noRetry,
   },
   resource_not_found: {
-    status: 404,
+    status: transport('resource_not_found'),
     type: 'invalid_request_error',
     meaning: "No such resource in the organization (another organization's resources answer the same way), or no such endpoint.",
     retry: noRetry,
   },
   method_not_allowed: {
-    status: 405,
+    status: transport('method_not_allowed'),
     type: 'invalid_request_error',
     meaning: 'The endpoint exists but does not take this HTTP method; the `Allow` header lists those it takes.',
     retry: noRetry,
@@ -127,7 +146,7 @@ export const messagingErrorCodes = withTrpcCodes({
     retry: 'After the customer writes again, or send a template.',
   },
   url_not_allowed: {
-    status: 422,
+    status: transport('url_not_allowed'),
     type: 'invalid_request_error',
     meaning: 'The URL points at a private, loopback, link-local or metadata address, or is not http(s).',
     retry: noRetry,
@@ -146,13 +165,13 @@ export const messagingErrorCodes = withTrpcCodes({
     retry: noRetry,
   },
   idempotency_key_reused: {
-    status: 409,
+    status: transport('idempotency_key_reused'),
     type: 'invalid_request_error',
     meaning: 'This Idempotency-Key was used with a different request. Use a new key for a new request.',
     retry: noRetry,
   },
   idempotency_in_progress: {
-    status: 409,
+    status: transport('idempotency_in_progress'),
     type: 'invalid_request_error',
     meaning: 'A request with this Idempotency-Key is still running.',
     retry: 'Yes, shortly: the retry replays the first result once it is done.',
@@ -176,7 +195,7 @@ export const messagingErrorCodes = withTrpcCodes({
     retry: 'After pausing the campaign.',
   },
   rate_limited: {
-    status: 429,
+    status: transport('rate_limited'),
     type: 'rate_limit_error',
     meaning: 'Too many requests for this key in the current 60-second window. Nothing was processed.',
     retry: 'Yes, after the seconds in `Retry-After`.',
@@ -194,13 +213,13 @@ export const messagingErrorCodes = withTrpcCodes({
     retry: 'Depends on the explanation; transient platform failures can be retried.',
   },
   service_unavailable: {
-    status: 503,
+    status: transport('service_unavailable'),
     type: 'api_error',
     meaning: 'A dependency (database or queue) is unavailable.',
     retry: 'Yes, with backoff.',
   },
   internal_error: {
-    status: 500,
+    status: transport('internal_error'),
     type: 'api_error',
     meaning: 'Something went wrong on our side.',
     retry: 'Yes, with backoff. With an Idempotency-Key a retry cannot act twice.',

@@ -1,11 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ApiError, errorEnvelope } from '@/server/errors/api-error';
+import { agentContract } from '@/server/contract/agent-contract';
+import { messagingContract } from '@/server/contract/messaging-contract';
+import { ApiError } from '@/server/errors/api-error';
 import { newRequestId, REQUEST_ID_HEADER } from '@/server/api/request-id';
 import { agentLanguageOf } from '@/server/agent/http/agent-language';
 import { AGENT_API_VERSION, AGENT_VERSION_HEADER } from '@/server/agent/http/agent-version';
 import { preflightHeaders } from '@/server/agent/http/agent-cors';
 import { browserRouteAllow } from '@/server/agent/http/browser-preflight';
-import { AgentError, agentErrorEnvelope } from '@/server/errors/agent-error';
+import { AgentError } from '@/server/errors/agent-error';
 import { pageHeaders } from './page-headers';
 
 const apiPath = /^\/v1(?:[/?]|$)/;
@@ -47,7 +49,7 @@ export function answerApiEdge(req: IncomingMessage, res: ServerResponse): boolea
         ? new AgentError('method_not_allowed', { details: { method, path, allow: 'GET, POST, PATCH, DELETE' } })
         : new AgentError('route_not_found', { details: { path } });
     res.writeHead(error.status, { ...pageHeaders, 'Content-Type': 'application/json', 'Content-Language': language });
-    res.end(JSON.stringify(agentErrorEnvelope(error, requestId, language)));
+    res.end(JSON.stringify(agentContract.envelope(error, requestId, language)));
     return true;
   }
   if (!refusal) return false;
@@ -55,7 +57,9 @@ export function answerApiEdge(req: IncomingMessage, res: ServerResponse): boolea
     refusal === 'method'
       ? new ApiError('method_not_allowed', `${method} is not a method this API takes.`)
       : new ApiError('resource_not_found', `There is no endpoint at ${path}: the path is not valid percent-encoding.`);
-  res.writeHead(error.status, { ...pageHeaders, 'Content-Type': 'application/json' }).end(JSON.stringify(errorEnvelope(error, requestId)));
+  res
+    .writeHead(error.status, { ...pageHeaders, 'Content-Type': 'application/json' })
+    .end(JSON.stringify(messagingContract.envelope(error, requestId, 'en')));
   return true;
 }
 

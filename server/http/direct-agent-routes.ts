@@ -7,7 +7,7 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { agentLanguageOf } from '@/server/agent/http/agent-language';
-import { AgentError, agentErrorEnvelope } from '@/server/errors/agent-error';
+import { agentContract } from '@/server/contract/agent-contract';
 import { logger } from '@/server/logger';
 import { directRoutes, matchDirectRoute } from './direct-route-table';
 import { pageHeaders } from './page-headers';
@@ -114,7 +114,8 @@ async function answer(handler: RouteHandler, params: Record<string, string>, req
     logger.error({ err: error }, 'direct agent route failed');
     if (res.headersSent) return void res.destroy();
     const language = agentLanguageOf(req.headers['accept-language'] ?? null);
-    const envelope = agentErrorEnvelope(new AgentError('internal_error'), String(res.getHeader('Request-Id') ?? ''), language);
+    const requestId = String(res.getHeader('Request-Id') ?? '');
+    const envelope = agentContract.envelope(agentContract.failed({ kind: 'unexpected' }, requestId), requestId, language);
     res.writeHead(500, { ...pageHeaders, 'Content-Type': 'application/json', 'Content-Language': language }).end(JSON.stringify(envelope));
   }
 }

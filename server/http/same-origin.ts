@@ -1,4 +1,5 @@
 import { config } from '@/server/config';
+import { dashboardRefusal } from '@/server/contract/dashboard-contract';
 
 /**
  * Cross-site request forgery guard for routes that take the dashboard's session cookie and
@@ -19,5 +20,5 @@ export function isSameOriginRequest(headers: Headers): boolean {
 /** A 403 JSON answer for a request from another origin, or null when it may go on. */
 export function refuseCrossOrigin(request: Request): Response | null {
   if (isSameOriginRequest(request.headers)) return null;
-  return Response.json({ error: 'This request did not come from the dashboard, so it was refused.' }, { status: 403 });
+  return dashboardRefusal(403, 'This request did not come from the dashboard, so it was refused.');
 }

@@ -4,6 +4,7 @@ import superjson from 'superjson';
 import { paramName } from '@/server/api/parse';
 import { getSessionUser } from '@/server/auth/get-session-user';
 import { findUnstorableText, unstorableTextMessage } from '@/server/db/storable-text';
+import { trpcErrorOf } from '@/server/contract/trpc-error-mapper';
 import { AgentError } from '@/server/errors/agent-error';
 import { DomainError } from '@/server/errors/domain-error';
 import { ACTIVE_ORG_COOKIE } from '@/server/orgs/active-org-cookie';
@@ -37,13 +38,11 @@ const t = initTRPC.context<TRPCContext>().create({
 export const createTRPCRouter = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
-// Domain functions throw their own errors, each saying its tRPC code (server/errors/); this is
-// the one place they become tRPC errors, the same for every router (their messages are written
-// for people, and shown as they are).
+// The one place errors become tRPC errors, the same for every router (server/contract/trpc-error-mapper.ts).
 const mapDomainErrors = t.middleware(async ({ next }) => {
   const result = await next();
-  const cause = result.ok ? undefined : result.error.cause;
-  if (cause instanceof DomainError) throw new TRPCError({ code: cause.trpcCode, message: cause.message, cause });
+  const mapped = result.ok ? null : trpcErrorOf(result.error);
+  if (mapped) throw mapped;
   return result;
 });
 

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { buildAgentOpenApiDocument, type AgentOpenApiOperation } from '@/server/agent/http/agent-openapi';
-import type { OpenApiParameter } from '@/server/api/openapi';
+import type { OpenApiParameter } from '@/server/contract/openapi';
 import { introSections } from '@/app/docs/_components/api-intro';
 import { FieldsTable } from '@/app/docs/_components/fields-table';
 import { MarkdownParagraphs } from '@/app/docs/_components/inline-markdown';

@@ -1,3 +1,4 @@
+import { dashboardRefusal } from '@/server/contract/dashboard-contract';
 import { resolveDashboardOrg } from '@/server/inbox/resolve-dashboard-org';
 import { streamLiveEvents } from '@/server/live/stream-live-events';
 
@@ -9,7 +10,7 @@ export const dynamic = 'force-dynamic';
  */
 export async function GET(request: Request) {
   const who = await resolveDashboardOrg(request);
-  if (!who) return Response.json({ error: 'Sign in to continue.' }, { status: 401 });
+  if (!who) return dashboardRefusal(401, 'Sign in to continue.');
   const lastEventId = request.headers.get('last-event-id');
   const stream = streamLiveEvents(who.orgId, lastEventId && /^\d+-\d+$/.test(lastEventId) ? lastEventId : null, request.signal);
   return new Response(stream, {

@@ -1,7 +1,8 @@
 import Link from 'next/link';
 import { commonErrors } from '@/server/api/endpoint';
 import { messagingErrorCodes } from '@/server/errors/messaging-codes';
-import type { OpenApiOperation, OpenApiParameter } from '@/server/api/openapi';
+import type { OpenApiOperation } from '@/server/api/openapi';
+import type { OpenApiParameter } from '@/server/contract/openapi';
 import { exampleOf, flattenSchema, notesOf, typeLabel, type FieldRow } from '../_lib/schema-fields';
 import { FieldsTable } from './fields-table';
 import { InlineMarkdown, MarkdownParagraphs } from './inline-markdown';

@@ -1,4 +1,4 @@
-import type { JsonSchema } from '@/server/api/openapi';
+import type { JsonSchema } from '@/server/contract/openapi';
 
 /** One row of a fields table: a property of a JSON Schema, nested ones named by path (`template.name`, `data[].id`). */
 export interface FieldRow {

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
-import { buildOpenApiDocument, type OpenApiDocument, type OpenApiOperation, type OpenApiParameter } from '@/server/api/openapi';
+import { buildOpenApiDocument, type OpenApiDocument, type OpenApiOperation } from '@/server/api/openapi';
+import type { OpenApiParameter } from '@/server/contract/openapi';
 import { ApiIntro, introSections } from '../_components/api-intro';
 import { ApiNav, type NavGroup } from '../_components/api-nav';
 import { MarkdownParagraphs } from '../_components/inline-markdown';

@@ -1,13 +1,7 @@
 import type { z } from 'zod';
+import type { BaseEndpointSpec } from '@/server/contract/endpoint';
 import type { AgentErrorCode } from '@/server/errors/agent-codes';
 import type { AgentPermission } from '@/server/agent/access/agent-permissions';
-
-/**
- * The contract of one /agent/v1 operation. The route handler is built from it
- * (agent-route.ts) and the OpenAPI document is generated from the same objects, so the
- * reference cannot drift from what is enforced.
- */
-export type AgentHttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 /**
  * Who may call: `project` routes take a secret key or the dashboard cookie with X-Project-Id;
@@ -16,20 +10,14 @@ export type AgentHttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
  */
 export type AgentAccess = 'project' | 'organization' | 'public' | 'widget';
 
+/** The contract of one /agent/v1 operation (server/contract/endpoint.ts): who may call, and with what permission. */
 export interface AgentEndpointSpec<
   Params extends z.ZodObject = z.ZodObject,
   Query extends z.ZodObject = z.ZodObject,
   Body extends z.ZodType = z.ZodType,
   Access extends AgentAccess = AgentAccess,
   EndUsers extends boolean = boolean,
-> {
-  operationId: string;
-  method: AgentHttpMethod;
-  /** OpenAPI form relative to the base URL, e.g. `/v1/api_keys/{key}`. */
-  path: string;
-  tag: string;
-  summary: string;
-  description?: string;
+> extends BaseEndpointSpec<AgentErrorCode, Params, Query, Body> {
   access: Access;
   /**
    * A `project` route browsers reach too (docs/agent-api.md §1.3, owned-only): a client token acts as
@@ -39,36 +27,18 @@ export interface AgentEndpointSpec<
   endUsers?: EndUsers;
   /** The key scope or dashboard permission the route needs (`agents:read`, `members:write`). */
   permission?: AgentPermission;
-  params?: Params;
-  query?: Query;
-  body?: Body;
-  /** The body may be omitted (parsed as `{}`). */
-  bodyOptional?: boolean;
   /** Body limit in bytes; 1 MiB unless said (5 MiB for knowledge sources). */
   maxBodyBytes?: number;
-  idempotent?: boolean;
   /**
    * What a success answers: JSON of `schema`; with `stream`, an event stream, which the body's
    * `stream` chooses over the JSON when there is a schema too. Every JSON answer has its schema.
    */
   response: { status: number; description: string; schema?: z.ZodType; stream?: boolean };
-  /** Codes this operation can answer beyond those of its access kind. */
-  errors?: AgentErrorCode[];
   /**
    * The web server answers bearer requests to it with the route file's compiled handler, without
    * Next.js's routing (server/http/direct-route-table.ts): for the widget's hot routes only.
    */
   direct?: boolean;
-}
-
-export function defineAgentEndpoint<
-  P extends z.ZodObject,
-  Q extends z.ZodObject,
-  B extends z.ZodType,
-  A extends AgentAccess,
-  E extends boolean = false,
->(spec: AgentEndpointSpec<P, Q, B, A, E>): AgentEndpointSpec<P, Q, B, A, E> {
-  return spec;
 }
 
 /** Whether browsers reach the route, so its answers carry CORS headers and its preflight is answered. */

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { JsonSchema } from '@/server/api/openapi';
+import type { JsonSchema } from '@/server/contract/openapi';
 import { agentEventTypes } from '@/server/agent/webhooks/agent-event-types';
 import { buildAgentOpenApiDocument } from './agent-openapi';
 

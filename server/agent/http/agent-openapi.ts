@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { objectParameters, toSchema, type JsonSchema, type OpenApiParameter, type OpenApiWebhook } from '@/server/api/openapi';
+import {
+  errorResponses as groupedErrorResponses,
+  specParameters,
+  specPaths,
+  specRequestBody,
+  toSchema,
+  type JsonSchema,
+  type OpenApiParameter,
+  type OpenApiResponse,
+  type OpenApiWebhook,
+} from '@/server/contract/openapi';
 import { agentErrorCodes, agentErrorTypes, type AgentErrorCode, type AgentErrorType } from '@/server/errors/agent-codes';
 import { accessErrors, endUserErrors, universalErrors, type AgentEndpointSpec } from './agent-endpoint';
 import { AGENT_API_VERSION } from './agent-version';
@@ -12,12 +22,6 @@ import { agentWebhooks } from './responses/webhook-events';
  * route handlers and from the agent error table, so the reference cannot drift from what is
  * enforced. Served at /agent/v1/openapi.json and rendered at /agent/docs.
  */
-interface AgentOpenApiResponse {
-  description: string;
-  headers?: Record<string, { $ref: string }>;
-  content?: Record<string, { schema: JsonSchema }>;
-}
-
 export interface AgentOpenApiOperation {
   operationId: string;
   tags: string[];
@@ -25,7 +29,7 @@ export interface AgentOpenApiOperation {
   description: string;
   parameters: Array<OpenApiParameter | { $ref: string }>;
   requestBody?: { required: boolean; content: Record<string, { schema: JsonSchema }> };
-  responses: Record<string, AgentOpenApiResponse>;
+  responses: Record<string, OpenApiResponse>;
   security: Array<Record<string, string[]>>;
   'x-access': string;
   'x-permission': string | null;
@@ -99,19 +103,12 @@ export function agentOperationErrorCodes(spec: AgentEndpointSpec): AgentErrorCod
 
 const headerRefs = (names: string[]) => Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
 
-function errorResponses(codes: AgentErrorCode[]): Record<string, AgentOpenApiResponse> {
-  const byStatus = new Map<number, AgentErrorCode[]>();
-  for (const code of codes) byStatus.set(agentErrorCodes[code].status, [...(byStatus.get(agentErrorCodes[code].status) ?? []), code]);
-  return Object.fromEntries(
-    [...byStatus].map(([status, group]) => [
-      String(status),
-      {
-        description: `Possible codes:\n\n${group.map((code) => `- \`${code}\`: ${agentErrorCodes[code].en}`).join('\n')}`,
-        headers: headerRefs(['Request-Id', 'Agent-Version', 'Content-Language', ...(status === 429 ? ['Retry-After'] : [])]),
-        content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-      },
-    ]),
-  );
+function errorResponses(codes: AgentErrorCode[]): Record<string, OpenApiResponse> {
+  return groupedErrorResponses(codes, {
+    status: (code) => agentErrorCodes[code].status,
+    meaning: (code) => agentErrorCodes[code].en,
+    headers: (status) => headerRefs(['Request-Id', 'Agent-Version', 'Content-Language', ...(status === 429 ? ['Retry-After'] : [])]),
+  });
 }
 
 const eventStream = {
@@ -147,7 +144,7 @@ function operation(spec: AgentEndpointSpec, components: Record<string, JsonSchem
           ? 'A browser: `Authorization: Bearer agpk_live_…` (a publishable key) with an `Origin` in its `allowed_origins`, or `Bearer agct_…` (a client token), told apart by the prefix.'
           : 'No credential.';
   const { status, description } = spec.response;
-  const success: AgentOpenApiResponse = {
+  const success: OpenApiResponse = {
     description,
     headers: headerRefs(['Request-Id', 'Agent-Version', 'Content-Language', ...(spec.idempotent ? ['Idempotent-Replayed'] : [])]),
     ...(status === 204 ? {} : { content: successContent(spec, components) }),
@@ -158,16 +155,13 @@ function operation(spec: AgentEndpointSpec, components: Record<string, JsonSchem
     summary: spec.summary,
     description: `${spec.description ?? spec.summary}\n\n${who}`,
     parameters: [
-      ...objectParameters(spec.params, 'path'),
-      ...objectParameters(spec.query, 'query'),
+      ...specParameters(spec),
       { $ref: '#/components/parameters/Agent-Version' },
       { $ref: '#/components/parameters/Accept-Language' },
       ...(spec.access === 'project' ? [{ $ref: '#/components/parameters/X-Project-Id' }] : []),
       ...(spec.idempotent ? [{ $ref: '#/components/parameters/Idempotency-Key' }] : []),
     ],
-    ...(spec.body
-      ? { requestBody: { required: !spec.bodyOptional, content: { 'application/json': { schema: toSchema(spec.body, 'input') } } } }
-      : {}),
+    ...specRequestBody(spec),
     responses: { [String(status)]: success, ...errorResponses(codes) },
     security:
       spec.access === 'public'
@@ -198,14 +192,8 @@ const errorSchema = z.object({
 const stringHeader = (description: string) => ({ description, schema: { type: 'string' } });
 
 function build(): AgentOpenApiDocument {
-  const paths: AgentOpenApiDocument['paths'] = {};
-  const tags: string[] = [];
   const schemas: Record<string, JsonSchema> = { Error: toSchema(errorSchema, 'output') };
-  for (const spec of allAgentEndpoints) {
-    const method = spec.method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete';
-    paths[spec.path] = { ...paths[spec.path], [method]: operation(spec, schemas) };
-    if (!tags.includes(spec.tag)) tags.push(spec.tag);
-  }
+  const { paths, tags } = specPaths(allAgentEndpoints, (spec) => operation(spec, schemas));
   return {
     openapi: '3.1.0',
     info: { title: 'Agent service API', version: AGENT_API_VERSION, description: agentApiDescription },

@@ -5,7 +5,7 @@ import { db } from '@/server/db';
 import { randomBase62 } from '@/server/db/ids';
 import { CLIENT_ADDRESS_HEADER } from '@/server/http/client-address';
 import { closeRedis } from '@/server/redis';
-import { defineAgentEndpoint } from './agent-endpoint';
+import { defineEndpoint } from '@/server/contract/define-endpoint';
 import { agentRoute } from './agent-route';
 
 /** The wrapper's own promises, on a public route (no credential), against the test database and Redis. */
@@ -14,7 +14,7 @@ after(async () => {
   await db.$disconnect();
 });
 
-const spec = defineAgentEndpoint({
+const spec = defineEndpoint({
   operationId: 'testEcho',
   method: 'POST',
   path: '/v1/test/echo',

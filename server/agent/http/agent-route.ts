@@ -1,12 +1,13 @@
-import { z } from 'zod';
-import type { AgentErrorCode, AgentWarningCode } from '@/server/errors/agent-codes';
-import { AgentError, agentErrorEnvelope, presentWarning, type AgentLanguage, type AgentWarning } from '@/server/errors/agent-error';
+import type { AgentWarningCode } from '@/server/errors/agent-codes';
+import { AgentError, presentWarning, type AgentLanguage, type AgentWarning } from '@/server/errors/agent-error';
 import { requestIdOf } from '@/server/api/request-id';
+import { agentContract } from '@/server/contract/agent-contract';
+import { replayedAnswer, withHeaders } from '@/server/contract/answers';
+import { strictQuery, type NextRouteContext, type Parsed } from '@/server/contract/endpoint';
+import { errorAnswer } from '@/server/contract/http-error-mapper';
 import { CLIENT_ADDRESS_HEADER } from '@/server/http/client-address';
-import { isDependencyUnavailable } from '@/server/http/dependency-unavailable';
 import { claimIdempotencyKey, isValidIdempotencyKey, requestFingerprint, settleIdempotencyKey } from '@/server/idempotency/idempotency-store';
-import { logger } from '@/server/logger';
-import { countRequest, RateLimiterUnavailable } from '@/server/rate-limit/request-limiter';
+import { countRequest } from '@/server/rate-limit/request-limiter';
 import {
   callerBucket,
   type AgentCaller,
@@ -22,14 +23,6 @@ import { agentLanguageOf } from './agent-language';
 import { agentQueryObject, MIB, parseAgentBody, parseAgentParameters, readAgentJson } from './agent-parse';
 import { AGENT_API_VERSION, AGENT_VERSION_HEADER, checkAgentVersion } from './agent-version';
 import { holdStreamSlot, takeStreamSlot } from './stream-slots';
-
-/**
- * The one wrapper every /agent/v1 handler goes through (docs/agent-api.md §1.1), in this order:
- * request id and language, Agent-Version, the caller, the rate limit, the permission,
- * path/query/body validation, Idempotency-Key, the handler, and the mapping of every outcome
- * to this contract's envelope and headers. Shares messaging's plumbing, never its codes.
- */
-type Parsed<T, Fallback> = [NonNullable<T>] extends [z.ZodType] ? z.infer<NonNullable<T>> : Fallback;
 
 /** Who reaches a route of each access kind, as authenticateAgentCaller guarantees. */
 type CallerFor<S extends AgentEndpointSpec> = S['access'] extends 'project'
@@ -93,17 +86,6 @@ const ANONYMOUS_LIMIT_PER_MIN = 60;
 /** Browsers: per publishable key and address, or per client token's end user. */
 const BROWSER_LIMIT_PER_MIN = 120;
 
-const noQuery = z.object({}).strict();
-const strictQueries = new WeakMap<z.ZodObject, z.ZodObject>();
-function strictQuery(query: z.ZodObject | undefined): z.ZodObject {
-  if (!query) return noQuery;
-  let strict = strictQueries.get(query);
-  if (!strict) strictQueries.set(query, (strict = query.strict()));
-  return strict;
-}
-
-type NextRouteContext = { params: Promise<Record<string, string | string[]>> };
-
 /** The headers every /agent answer carries. */
 export function agentBaseHeaders(requestId: string, language: AgentLanguage): Record<string, string> {
   return { 'Request-Id': requestId, [AGENT_VERSION_HEADER]: AGENT_API_VERSION, 'Content-Language': language };
@@ -112,6 +94,12 @@ export function agentBaseHeaders(requestId: string, language: AgentLanguage): Re
 /** A route handler; `browser` marks one browsers reach, whose preflight agentMethods answers. */
 export type AgentRouteHandler = ((request: Request, context: NextRouteContext) => Promise<Response>) & { browser: boolean };
 
+/**
+ * The one wrapper every /agent/v1 handler goes through (docs/agent-api.md §1.1), in this order:
+ * request id and language, Agent-Version, the caller, the rate limit, the permission,
+ * path/query/body validation, Idempotency-Key, the handler, and the mapping of every outcome
+ * to this contract's envelope and headers. Shares messaging's plumbing, never its codes.
+ */
 export function agentRoute<S extends AgentEndpointSpec>(spec: S, handler: AgentHandler<S>): AgentRouteHandler {
   const browser = isBrowserRoute(spec);
   const route = async (request: Request, context: NextRouteContext): Promise<Response> => {
@@ -171,22 +159,17 @@ export function agentRoute<S extends AgentEndpointSpec>(spec: S, handler: AgentH
       const claim = await claimIdempotencyKey(owner, idempotencyKey, requestFingerprint(spec.method, path, rawBody));
       if (claim.kind === 'reused') throw new AgentError('idempotency_key_reused', { param: 'Idempotency-Key' });
       if (claim.kind === 'in_progress') throw new AgentError('idempotency_in_progress', { param: 'Idempotency-Key' });
-      if (claim.kind === 'replay') {
-        return new Response(claim.response.body, {
-          status: claim.response.status,
-          headers: { ...headers, 'Content-Type': 'application/json', 'Idempotent-Replayed': 'true' },
-        });
-      }
+      if (claim.kind === 'replay') return replayedAnswer(claim.response, headers);
       let response: Response;
       try {
         response = await run();
       } catch (error) {
-        response = agentErrorResponse(error, headers, requestId, language);
+        response = errorAnswer(agentContract, error, headers, requestId, language);
       }
       await settleIdempotencyKey(claim.recordId, await storedAnswer(response));
       return response;
     } catch (error) {
-      return agentErrorResponse(error, headers, requestId, language);
+      return errorAnswer(agentContract, error, headers, requestId, language);
     }
   };
   return Object.assign(route, { browser });
@@ -219,10 +202,7 @@ function toResponse(
   warnings: AgentWarning[],
   language: AgentLanguage,
 ): Response {
-  if (result instanceof Response) {
-    for (const [name, value] of Object.entries(headers)) result.headers.set(name, value);
-    return result;
-  }
+  if (result instanceof Response) return withHeaders(result, headers);
   const reply = result instanceof AgentReply ? result : new AgentReply(result);
   const status = reply.status ?? spec.response.status;
   const allHeaders = { ...headers, ...reply.headers };
@@ -232,33 +212,4 @@ function toResponse(
       ? { ...reply.body, warnings: warnings.map((w) => presentWarning(w, language)) }
       : reply.body;
   return Response.json(body, { status, headers: allHeaders });
-}
-
-/** Answers a retry would not change: OpenAI's SDKs (and ours) read `x-should-retry: false` and do not retry them. */
-const finalCodes = new Set<AgentErrorCode>([
-  'provider_refusal',
-  'agent_archived',
-  'agent_not_ready',
-  'model_not_configured',
-  'quota_exceeded',
-  'cost_cap_exceeded',
-]);
-
-/** Maps anything thrown to the envelope: contract errors as they are, outages as 503, the rest as 500. */
-export function agentErrorResponse(error: unknown, headers: Record<string, string>, requestId: string, language: AgentLanguage): Response {
-  const agentError = error instanceof AgentError ? error : unexpected(error, requestId);
-  const retryHeaders: Record<string, string> = finalCodes.has(agentError.code) ? { 'x-should-retry': 'false' } : {};
-  return Response.json(agentErrorEnvelope(agentError, requestId, language), {
-    status: agentError.status,
-    headers: { ...headers, ...retryHeaders, ...agentError.headers },
-  });
-}
-
-function unexpected(error: unknown, requestId: string): AgentError {
-  if (error instanceof RateLimiterUnavailable || isDependencyUnavailable(error)) {
-    logger.warn({ requestId, err: error }, 'dependency unavailable in /agent');
-    return new AgentError('service_unavailable');
-  }
-  logger.error({ requestId, err: error }, 'unhandled error in /agent');
-  return new AgentError('internal_error');
 }

@@ -1,11 +1,10 @@
 import type { MemberRole } from '@/server/db';
 import { inviteMember } from '@/server/orgs/invite-member';
 import type { MemberCaller } from '@/server/agent/access/agent-caller';
-import { withOrgRules } from './org-refusal';
 
 /** An invitation as the agent API shows it once: the membership's id and the one-time link. */
 export async function createInvitation(caller: MemberCaller, email: string, role: MemberRole) {
-  const invited = await withOrgRules(() => inviteMember({ orgId: caller.orgId, actorRole: caller.role, email, role }));
+  const invited = await inviteMember({ orgId: caller.orgId, actorRole: caller.role, email, role });
   return {
     id: invited.membershipId,
     object: 'invitation' as const,

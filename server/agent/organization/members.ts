@@ -2,7 +2,6 @@ import { db, type MemberRole } from '@/server/db';
 import { changeMemberRole } from '@/server/orgs/change-member-role';
 import { removeMember } from '@/server/orgs/remove-member';
 import type { MemberCaller } from '@/server/agent/access/agent-caller';
-import { withOrgRules } from './org-refusal';
 
 /**
  * Members are addressed by user id in the agent API; the dashboard's services (and their
@@ -16,12 +15,12 @@ async function membershipIdOf(orgId: string, userId: string): Promise<string> {
 
 export async function setMemberRole(caller: MemberCaller, userId: string, role: MemberRole) {
   const membershipId = await membershipIdOf(caller.orgId, userId);
-  const updated = await withOrgRules(() => changeMemberRole({ orgId: caller.orgId, actorRole: caller.role, membershipId, role }));
+  const updated = await changeMemberRole({ orgId: caller.orgId, actorRole: caller.role, membershipId, role });
   return { object: 'member' as const, user: userId, role: updated.role };
 }
 
 export async function removeMemberByUser(caller: MemberCaller, userId: string) {
   const membershipId = await membershipIdOf(caller.orgId, userId);
-  await withOrgRules(() => removeMember({ orgId: caller.orgId, actorRole: caller.role, membershipId }));
+  await removeMember({ orgId: caller.orgId, actorRole: caller.role, membershipId });
   return { object: 'member' as const, user: userId, deleted: true as const };
 }

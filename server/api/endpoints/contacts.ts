@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { contactName, contactTags, optedOutMarketing } from '@/server/contacts/contact-fields';
 import { isId } from '@/server/db/ids';
-import { defineEndpoint } from '../endpoint';
+import { defineEndpoint } from '@/server/contract/define-endpoint';
 import { pagingQuery } from '../paging';
 import { listOf, timestamp } from '../schemas';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isId } from '@/server/db/ids';
-import { defineEndpoint } from '../endpoint';
+import { defineEndpoint } from '@/server/contract/define-endpoint';
 import { pagingQuery } from '../paging';
 import { listOf, messageSchema, timestamp } from '../schemas';
 

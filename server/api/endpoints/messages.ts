@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../endpoint';
+import { defineEndpoint } from '@/server/contract/define-endpoint';
 import { httpUrl, messageSchema, phoneNumber } from '../schemas';
 
 const exactlyOne = (a: string, b: string) => (value: Record<string, unknown>) => (value[a] === undefined) !== (value[b] === undefined);

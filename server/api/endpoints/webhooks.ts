@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../endpoint';
+import { defineEndpoint } from '@/server/contract/define-endpoint';
 import { pagingQuery } from '../paging';
 import { httpUrl, listOf, timestamp } from '../schemas';
 

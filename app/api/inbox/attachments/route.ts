@@ -1,28 +1,30 @@
-import { ApiError } from '@/server/errors/api-error';
+import { dashboardContract, dashboardRefusal } from '@/server/contract/dashboard-contract';
+import { errorAnswer } from '@/server/contract/http-error-mapper';
 import { findUnstorableText, unstorableTextMessage } from '@/server/db/storable-text';
 import { refuseCrossOrigin } from '@/server/http/same-origin';
 import { resolveDashboardOrg } from '@/server/inbox/resolve-dashboard-org';
 import { sendInboxAttachment } from '@/server/inbox/send-inbox-attachment';
-import { logger } from '@/server/logger';
 
 export const dynamic = 'force-dynamic';
+
+const contract = dashboardContract('Something went wrong; the file was not sent.');
 
 /** The inbox composer's file upload (multipart: `contactId`, `file`, optional `caption`); members of the org only. */
 export async function POST(request: Request): Promise<Response> {
   const refusal = refuseCrossOrigin(request);
   if (refusal) return refusal;
   const who = await resolveDashboardOrg(request);
-  if (!who) return Response.json({ error: 'Sign in to continue.' }, { status: 401 });
+  if (!who) return dashboardRefusal(401, 'Sign in to continue.');
   const form = await request.formData().catch(() => null);
   const file = form?.get('file');
   const contactId = form?.get('contactId');
   if (!(file instanceof File) || typeof contactId !== 'string') {
-    return Response.json({ error: 'Choose a file to send.' }, { status: 400 });
+    return dashboardRefusal(400, 'Choose a file to send.');
   }
   const caption = form?.get('caption');
   const text = { contactId, filename: file.name || 'file', caption: typeof caption === 'string' ? caption : undefined };
   const unstorable = findUnstorableText(text);
-  if (unstorable) return Response.json({ error: unstorableTextMessage(String(unstorable.path[0]), unstorable) }, { status: 400 });
+  if (unstorable) return dashboardRefusal(400, unstorableTextMessage(String(unstorable.path[0]), unstorable));
   try {
     const message = await sendInboxAttachment(who.orgId, contactId, {
       bytes: new Uint8Array(await file.arrayBuffer()),
@@ -33,8 +35,6 @@ export async function POST(request: Request): Promise<Response> {
     });
     return Response.json({ id: message.id }, { status: 201 });
   } catch (error) {
-    if (error instanceof ApiError) return Response.json({ error: error.message }, { status: error.status });
-    logger.error({ err: error }, 'inbox attachment failed');
-    return Response.json({ error: 'Something went wrong; the file was not sent.' }, { status: 500 });
+    return errorAnswer(contract, error, {}, '');
   }
 }

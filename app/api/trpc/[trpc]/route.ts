@@ -1,4 +1,5 @@
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
+import { dashboardRefusal } from '@/server/contract/dashboard-contract';
 import { refuseCrossOrigin } from '@/server/http/same-origin';
 import { logger } from '@/server/logger';
 import { createTRPCContext } from '@/server/trpc/init';
@@ -24,7 +25,7 @@ function mutationHandler(req: Request) {
   const refusal = refuseCrossOrigin(req);
   if (refusal) return refusal;
   if (req.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase() !== 'application/json') {
-    return Response.json({ error: 'Send the request body as application/json.' }, { status: 415 });
+    return dashboardRefusal(415, 'Send the request body as application/json.');
   }
   return handler(req);
 }

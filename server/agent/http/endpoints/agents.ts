@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { agentConfigSchema } from '@/server/agent/agents/agent-config';
 import { agentSlugPattern } from '@/server/agent/agents/manage-agents';
 import type { AgentErrorCode } from '@/server/errors/agent-codes';
-import { defineAgentEndpoint } from '../agent-endpoint';
+import { defineEndpoint } from '@/server/contract/define-endpoint';
 import { agentListQuery } from '../agent-paging';
 import { agentListOf } from '../responses/common';
 import { agentResponse, agentVersionResponse } from '../responses/resources';
@@ -23,7 +23,7 @@ const configErrors: AgentErrorCode[] = [
   'model_not_allowed_on_plan',
 ];
 
-export const createAgentEndpoint = defineAgentEndpoint({
+export const createAgentEndpoint = defineEndpoint({
   operationId: 'createAgent',
   method: 'POST',
   path: '/v1/agents',
@@ -41,7 +41,7 @@ export const createAgentEndpoint = defineAgentEndpoint({
   errors: [...configErrors, 'idempotency_key_reused', 'idempotency_in_progress', 'invalid_idempotency_key'],
 });
 
-export const listAgentsEndpoint = defineAgentEndpoint({
+export const listAgentsEndpoint = defineEndpoint({
   operationId: 'listAgents',
   method: 'GET',
   path: '/v1/agents',
@@ -55,7 +55,7 @@ export const listAgentsEndpoint = defineAgentEndpoint({
   errors: ['invalid_cursor'],
 });
 
-export const getAgentEndpoint = defineAgentEndpoint({
+export const getAgentEndpoint = defineEndpoint({
   operationId: 'getAgent',
   method: 'GET',
   path: '/v1/agents/{agent}',
@@ -69,7 +69,7 @@ export const getAgentEndpoint = defineAgentEndpoint({
   errors: ['resource_not_found'],
 });
 
-export const updateAgentEndpoint = defineAgentEndpoint({
+export const updateAgentEndpoint = defineEndpoint({
   operationId: 'updateAgent',
   method: 'PATCH',
   path: '/v1/agents/{agent}',
@@ -87,7 +87,7 @@ export const updateAgentEndpoint = defineAgentEndpoint({
   errors: ['resource_not_found', 'agent_archived', 'if_match_required', 'etag_mismatch', ...configErrors],
 });
 
-export const publishAgentEndpoint = defineAgentEndpoint({
+export const publishAgentEndpoint = defineEndpoint({
   operationId: 'publishAgent',
   method: 'POST',
   path: '/v1/agents/{agent}/publish',
@@ -117,7 +117,7 @@ export const publishAgentEndpoint = defineAgentEndpoint({
   ],
 });
 
-export const listAgentVersionsEndpoint = defineAgentEndpoint({
+export const listAgentVersionsEndpoint = defineEndpoint({
   operationId: 'listAgentVersions',
   method: 'GET',
   path: '/v1/agents/{agent}/versions',
@@ -131,7 +131,7 @@ export const listAgentVersionsEndpoint = defineAgentEndpoint({
   errors: ['resource_not_found', 'invalid_cursor'],
 });
 
-export const archiveAgentEndpoint = defineAgentEndpoint({
+export const archiveAgentEndpoint = defineEndpoint({
   operationId: 'archiveAgent',
   method: 'DELETE',
   path: '/v1/agents/{agent}',

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { isId } from '@/server/db/ids';
 import { agentKeyScopes } from '@/server/agent/access/agent-permissions';
 import { agentListQuery } from '../agent-paging';
-import { defineAgentEndpoint, idempotencyErrors, listErrors } from '../agent-endpoint';
+import { defineEndpoint } from '@/server/contract/define-endpoint';
+import { idempotencyErrors, listErrors } from '../agent-endpoint';
 import { agentListOf } from '../responses/common';
 
 /**
@@ -27,7 +28,7 @@ const apiKey = z.object({
 const withKey = apiKey.extend({ key: z.string().describe('The whole key. Shown only in this answer.') });
 const keyParam = z.object({ key: z.string().refine((v) => isId('apiKey', v), 'expected an API key id (key_…).') });
 
-export const createAgentKeyEndpoint = defineAgentEndpoint({
+export const createAgentKeyEndpoint = defineEndpoint({
   operationId: 'createApiKey',
   method: 'POST',
   path: '/v1/api_keys',
@@ -51,7 +52,7 @@ export const createAgentKeyEndpoint = defineAgentEndpoint({
   errors: ['allowed_origins_required', ...idempotencyErrors],
 });
 
-export const listAgentKeysEndpoint = defineAgentEndpoint({
+export const listAgentKeysEndpoint = defineEndpoint({
   operationId: 'listApiKeys',
   method: 'GET',
   path: '/v1/api_keys',
@@ -68,7 +69,7 @@ export const listAgentKeysEndpoint = defineAgentEndpoint({
   errors: listErrors,
 });
 
-export const revokeAgentKeyEndpoint = defineAgentEndpoint({
+export const revokeAgentKeyEndpoint = defineEndpoint({
   operationId: 'revokeApiKey',
   method: 'DELETE',
   path: '/v1/api_keys/{key}',
@@ -81,7 +82,7 @@ export const revokeAgentKeyEndpoint = defineAgentEndpoint({
   errors: ['resource_not_found'],
 });
 
-export const rollAgentKeyEndpoint = defineAgentEndpoint({
+export const rollAgentKeyEndpoint = defineEndpoint({
   operationId: 'rollApiKey',
   method: 'POST',
   path: '/v1/api_keys/{key}/roll',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { providerErrorCodes } from '@/server/agent/providers/provider-failure';
-import { defineAgentEndpoint } from '../agent-endpoint';
+import { defineEndpoint } from '@/server/contract/define-endpoint';
 import { askResponse } from '../responses/conversations';
 
 const variableValue = z.union([z.string().max(10_000), z.number(), z.boolean()]);
@@ -50,7 +50,7 @@ export const modelAndLimitErrors = [
   ...providerErrorCodes,
 ] as const;
 
-export const askEndpoint = defineAgentEndpoint({
+export const askEndpoint = defineEndpoint({
   operationId: 'ask',
   method: 'POST',
   path: '/v1/ask',

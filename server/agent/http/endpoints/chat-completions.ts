@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineAgentEndpoint } from '../agent-endpoint';
+import { defineEndpoint } from '@/server/contract/define-endpoint';
 import { modelAndLimitErrors } from './ask';
 import { chatCompletionResponse } from '../responses/chat-completion';
 
@@ -77,7 +77,7 @@ export const chatCompletionBody = z.strictObject({
 export type ChatBody = z.infer<typeof chatCompletionBody>;
 export type ChatMessage = z.infer<typeof message>;
 
-export const chatCompletionsEndpoint = defineAgentEndpoint({
+export const chatCompletionsEndpoint = defineEndpoint({
   operationId: 'createChatCompletion',
   method: 'POST',
   path: '/v1/chat/completions',

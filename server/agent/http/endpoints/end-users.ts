@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineAgentEndpoint } from '../agent-endpoint';
+import { defineEndpoint } from '@/server/contract/define-endpoint';
 import { agentListQuery } from '../agent-paging';
 import { agentListOf, deletedObject, withWarnings } from '../responses/common';
 import { endUserResponse } from '../responses/resources';
@@ -12,7 +12,7 @@ const traits = z
   .refine((value) => Object.keys(value).length <= 50, 'at most 50 traits')
   .describe('Facts about the person (plan, city, …): strings, numbers or booleans; tools reach them as `{{end_user.traits.*}}`.');
 
-export const createEndUserEndpoint = defineAgentEndpoint({
+export const createEndUserEndpoint = defineEndpoint({
   operationId: 'createEndUser',
   method: 'POST',
   path: '/v1/end_users',
@@ -31,7 +31,7 @@ export const createEndUserEndpoint = defineAgentEndpoint({
   errors: ['external_id_invalid'],
 });
 
-export const listEndUsersEndpoint = defineAgentEndpoint({
+export const listEndUsersEndpoint = defineEndpoint({
   operationId: 'listEndUsers',
   method: 'GET',
   path: '/v1/end_users',
@@ -44,7 +44,7 @@ export const listEndUsersEndpoint = defineAgentEndpoint({
   errors: ['invalid_cursor'],
 });
 
-export const getEndUserEndpoint = defineAgentEndpoint({
+export const getEndUserEndpoint = defineEndpoint({
   operationId: 'getEndUser',
   method: 'GET',
   path: '/v1/end_users/{end_user}',
@@ -57,7 +57,7 @@ export const getEndUserEndpoint = defineAgentEndpoint({
   errors: ['resource_not_found'],
 });
 
-export const updateEndUserEndpoint = defineAgentEndpoint({
+export const updateEndUserEndpoint = defineEndpoint({
   operationId: 'updateEndUser',
   method: 'PATCH',
   path: '/v1/end_users/{end_user}',
@@ -72,7 +72,7 @@ export const updateEndUserEndpoint = defineAgentEndpoint({
   errors: ['resource_not_found'],
 });
 
-export const deleteEndUserEndpoint = defineAgentEndpoint({
+export const deleteEndUserEndpoint = defineEndpoint({
   operationId: 'deleteEndUser',
   method: 'DELETE',
   path: '/v1/end_users/{end_user}',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineAgentEndpoint } from '../agent-endpoint';
+import { defineEndpoint } from '@/server/contract/define-endpoint';
 import { agentListQuery } from '../agent-paging';
 import { agentListOf } from '../responses/common';
 import { handoffResponse, messageResponse } from '../responses/conversations';
@@ -23,7 +23,7 @@ const lifecycle =
   'reply is discarded) and sends the agent’s `handoff.escalation_reply` in the customer’s language. It expires when no staff message was ' +
   'written for `handoff.expire_after_hours` (each staff message starts the count again). Ending one adds a `note` message to the history.';
 
-export const openHandoffEndpoint = defineAgentEndpoint({
+export const openHandoffEndpoint = defineEndpoint({
   operationId: 'openHandoff',
   method: 'POST',
   path: '/v1/sessions/{session}/handoff',
@@ -43,7 +43,7 @@ export const openHandoffEndpoint = defineAgentEndpoint({
   errors: ['session_not_found', 'handoff_already_open'],
 });
 
-export const listHandoffsEndpoint = defineAgentEndpoint({
+export const listHandoffsEndpoint = defineEndpoint({
   operationId: 'listHandoffs',
   method: 'GET',
   path: '/v1/handoffs',
@@ -61,7 +61,7 @@ export const listHandoffsEndpoint = defineAgentEndpoint({
   errors: ['invalid_cursor'],
 });
 
-export const getHandoffEndpoint = defineAgentEndpoint({
+export const getHandoffEndpoint = defineEndpoint({
   operationId: 'getHandoff',
   method: 'GET',
   path: '/v1/handoffs/{handoff}',
@@ -74,7 +74,7 @@ export const getHandoffEndpoint = defineAgentEndpoint({
   errors: ['resource_not_found'],
 });
 
-export const claimHandoffEndpoint = defineAgentEndpoint({
+export const claimHandoffEndpoint = defineEndpoint({
   operationId: 'claimHandoff',
   method: 'POST',
   path: '/v1/handoffs/{handoff}/claim',
@@ -92,7 +92,7 @@ export const claimHandoffEndpoint = defineAgentEndpoint({
   errors: ['resource_not_found', 'handoff_already_assigned', 'handoff_not_open'],
 });
 
-export const postStaffMessageEndpoint = defineAgentEndpoint({
+export const postStaffMessageEndpoint = defineEndpoint({
   operationId: 'createStaffMessage',
   method: 'POST',
   path: '/v1/handoffs/{handoff}/messages',
@@ -111,7 +111,7 @@ export const postStaffMessageEndpoint = defineAgentEndpoint({
   errors: ['resource_not_found', 'handoff_not_open'],
 });
 
-export const releaseHandoffEndpoint = defineAgentEndpoint({
+export const releaseHandoffEndpoint = defineEndpoint({
   operationId: 'releaseHandoff',
   method: 'POST',
   path: '/v1/sessions/{session}/handoff/release',
@@ -126,7 +126,7 @@ export const releaseHandoffEndpoint = defineAgentEndpoint({
   errors: ['session_not_found', 'no_open_handoff'],
 });
 
-export const resolveHandoffEndpoint = defineAgentEndpoint({
+export const resolveHandoffEndpoint = defineEndpoint({
   operationId: 'resolveHandoff',
   method: 'POST',
   path: '/v1/sessions/{session}/handoff/resolve',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { defineAgentEndpoint, idempotencyErrors } from '../agent-endpoint';
+import { defineEndpoint } from '@/server/contract/define-endpoint';
+import { idempotencyErrors } from '../agent-endpoint';
 
 /** Sign-in, sign-up and invitation acceptance (docs/agent-api.md §1.3 "Identity and organisation"). */
 const email = z.email().max(320);
@@ -10,7 +11,7 @@ const identity = z.object({
   organizations: z.array(z.object({ id: z.string(), object: z.literal('organization'), name: z.string(), role: z.string() })),
 });
 
-export const logInEndpoint = defineAgentEndpoint({
+export const logInEndpoint = defineEndpoint({
   operationId: 'logIn',
   method: 'POST',
   path: '/v1/auth/login',
@@ -23,7 +24,7 @@ export const logInEndpoint = defineAgentEndpoint({
   errors: ['invalid_credentials'],
 });
 
-export const signUpEndpoint = defineAgentEndpoint({
+export const signUpEndpoint = defineEndpoint({
   operationId: 'signUp',
   method: 'POST',
   path: '/v1/auth/signup',
@@ -37,7 +38,7 @@ export const signUpEndpoint = defineAgentEndpoint({
   errors: ['signup_closed', 'email_taken', ...idempotencyErrors],
 });
 
-export const acceptInvitationEndpoint = defineAgentEndpoint({
+export const acceptInvitationEndpoint = defineEndpoint({
   operationId: 'acceptInvitation',
   method: 'POST',
   path: '/v1/invitations/accept',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineAgentEndpoint } from '../agent-endpoint';
+import { defineEndpoint } from '@/server/contract/define-endpoint';
 import { agentListQuery } from '../agent-paging';
 import { MIB } from '../agent-parse';
 import { agentListOf, deletedObject } from '../responses/common';
@@ -9,7 +9,7 @@ const sourceParams = z.object({ knowledge_source: z.string().regex(/^ks_[0-9A-Za
 const name = z.string().trim().min(1).max(100);
 const content = z.string().min(1);
 
-export const createKnowledgeSourceEndpoint = defineAgentEndpoint({
+export const createKnowledgeSourceEndpoint = defineEndpoint({
   operationId: 'createKnowledgeSource',
   method: 'POST',
   path: '/v1/knowledge_sources',
@@ -31,7 +31,7 @@ export const createKnowledgeSourceEndpoint = defineAgentEndpoint({
   errors: ['url_not_allowed', 'name_taken', 'idempotency_key_reused', 'idempotency_in_progress', 'invalid_idempotency_key'],
 });
 
-export const listKnowledgeSourcesEndpoint = defineAgentEndpoint({
+export const listKnowledgeSourcesEndpoint = defineEndpoint({
   operationId: 'listKnowledgeSources',
   method: 'GET',
   path: '/v1/knowledge_sources',
@@ -44,7 +44,7 @@ export const listKnowledgeSourcesEndpoint = defineAgentEndpoint({
   errors: ['invalid_cursor'],
 });
 
-export const getKnowledgeSourceEndpoint = defineAgentEndpoint({
+export const getKnowledgeSourceEndpoint = defineEndpoint({
   operationId: 'getKnowledgeSource',
   method: 'GET',
   path: '/v1/knowledge_sources/{knowledge_source}',
@@ -57,7 +57,7 @@ export const getKnowledgeSourceEndpoint = defineAgentEndpoint({
   errors: ['resource_not_found'],
 });
 
-export const deleteKnowledgeSourceEndpoint = defineAgentEndpoint({
+export const deleteKnowledgeSourceEndpoint = defineEndpoint({
   operationId: 'deleteKnowledgeSource',
   method: 'DELETE',
   path: '/v1/knowledge_sources/{knowledge_source}',

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { defineAgentEndpoint } from '../agent-endpoint';
+import { defineEndpoint } from '@/server/contract/define-endpoint';
 import { agentListQuery } from '../agent-paging';
 import { agentListOf } from '../responses/common';
 import { modelResponse } from '../responses/resources';
 
-export const listModelsEndpoint = defineAgentEndpoint({
+export const listModelsEndpoint = defineEndpoint({
   operationId: 'listModels',
   method: 'GET',
   path: '/v1/models',
@@ -22,7 +22,7 @@ export const listModelsEndpoint = defineAgentEndpoint({
   errors: ['invalid_cursor'],
 });
 
-export const getModelEndpoint = defineAgentEndpoint({
+export const getModelEndpoint = defineEndpoint({
   operationId: 'getModel',
   method: 'GET',
   path: '/v1/models/{model}',

@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import { MemberRole } from '@/server/db';
 import { isId } from '@/server/db/ids';
-import { defineAgentEndpoint, idempotencyErrors } from '../agent-endpoint';
+import { defineEndpoint } from '@/server/contract/define-endpoint';
+import { idempotencyErrors } from '../agent-endpoint';
 
 /** Members, invitations and the organization's limits; the dashboard cookie alone (no X-Project-Id). */
 const role = z.enum(MemberRole);
 const userParam = z.object({ user: z.string().refine((v) => isId('user', v), 'expected a user id (usr_…).') });
 const member = z.object({ object: z.literal('member'), user: z.string(), role });
 
-export const inviteEndpoint = defineAgentEndpoint({
+export const inviteEndpoint = defineEndpoint({
   operationId: 'createInvitation',
   method: 'POST',
   path: '/v1/organization/invitations',
@@ -37,7 +38,7 @@ export const inviteEndpoint = defineAgentEndpoint({
   errors: ['already_member', ...idempotencyErrors],
 });
 
-export const changeMemberRoleEndpoint = defineAgentEndpoint({
+export const changeMemberRoleEndpoint = defineEndpoint({
   operationId: 'updateMember',
   method: 'PATCH',
   path: '/v1/organization/members/{user}',
@@ -51,7 +52,7 @@ export const changeMemberRoleEndpoint = defineAgentEndpoint({
   errors: ['last_owner', 'resource_not_found'],
 });
 
-export const removeMemberEndpoint = defineAgentEndpoint({
+export const removeMemberEndpoint = defineEndpoint({
   operationId: 'deleteMember',
   method: 'DELETE',
   path: '/v1/organization/members/{user}',
@@ -68,7 +69,7 @@ export const removeMemberEndpoint = defineAgentEndpoint({
   errors: ['last_owner', 'resource_not_found'],
 });
 
-export const setLimitsEndpoint = defineAgentEndpoint({
+export const setLimitsEndpoint = defineEndpoint({
   operationId: 'updateOrganizationLimits',
   method: 'PATCH',
   path: '/v1/organization/limits',

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { agentListQuery } from '../agent-paging';
-import { defineAgentEndpoint, idempotencyErrors, listErrors } from '../agent-endpoint';
+import { defineEndpoint } from '@/server/contract/define-endpoint';
+import { idempotencyErrors, listErrors } from '../agent-endpoint';
 import { agentListOf } from '../responses/common';
 
 /** The organization's projects; the dashboard cookie alone (no X-Project-Id). */
 const project = z.object({ id: z.string(), object: z.literal('project'), name: z.string(), ai_paused: z.boolean(), created_at: z.string() });
 
-export const listProjectsEndpoint = defineAgentEndpoint({
+export const listProjectsEndpoint = defineEndpoint({
   operationId: 'listProjects',
   method: 'GET',
   path: '/v1/projects',
@@ -23,7 +24,7 @@ export const listProjectsEndpoint = defineAgentEndpoint({
   errors: listErrors,
 });
 
-export const createProjectEndpoint = defineAgentEndpoint({
+export const createProjectEndpoint = defineEndpoint({
   operationId: 'createProject',
   method: 'POST',
   path: '/v1/projects',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineAgentEndpoint } from '../agent-endpoint';
+import { defineEndpoint } from '@/server/contract/define-endpoint';
 import { agentListQuery } from '../agent-paging';
 import { agentListOf, deletedObject } from '../responses/common';
 import { providerCredentialResponse } from '../responses/resources';
@@ -13,7 +13,7 @@ const createBody = z.strictObject({
   base_url: z.string().max(2048).optional(),
 });
 
-export const createProviderCredentialEndpoint = defineAgentEndpoint({
+export const createProviderCredentialEndpoint = defineEndpoint({
   operationId: 'createProviderCredential',
   method: 'POST',
   path: '/v1/provider_credentials',
@@ -41,7 +41,7 @@ export const createProviderCredentialEndpoint = defineAgentEndpoint({
   ],
 });
 
-export const listProviderCredentialsEndpoint = defineAgentEndpoint({
+export const listProviderCredentialsEndpoint = defineEndpoint({
   operationId: 'listProviderCredentials',
   method: 'GET',
   path: '/v1/provider_credentials',
@@ -54,7 +54,7 @@ export const listProviderCredentialsEndpoint = defineAgentEndpoint({
   errors: ['invalid_cursor'],
 });
 
-export const getProviderCredentialEndpoint = defineAgentEndpoint({
+export const getProviderCredentialEndpoint = defineEndpoint({
   operationId: 'getProviderCredential',
   method: 'GET',
   path: '/v1/provider_credentials/{credential}',
@@ -71,7 +71,7 @@ export const getProviderCredentialEndpoint = defineAgentEndpoint({
   errors: ['resource_not_found'],
 });
 
-export const deleteProviderCredentialEndpoint = defineAgentEndpoint({
+export const deleteProviderCredentialEndpoint = defineEndpoint({
   operationId: 'deleteProviderCredential',
   method: 'DELETE',
   path: '/v1/provider_credentials/{credential}',
@@ -85,7 +85,7 @@ export const deleteProviderCredentialEndpoint = defineAgentEndpoint({
   errors: ['resource_not_found'],
 });
 
-export const checkProviderCredentialEndpoint = defineAgentEndpoint({
+export const checkProviderCredentialEndpoint = defineEndpoint({
   operationId: 'checkProviderCredential',
   method: 'POST',
   path: '/v1/provider_credentials/{credential}/check',

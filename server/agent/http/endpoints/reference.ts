@@ -1,7 +1,7 @@
-import { openApiDocumentSchema } from '@/server/api/openapi';
-import { defineAgentEndpoint } from '../agent-endpoint';
+import { openApiDocumentSchema } from '@/server/contract/openapi';
+import { defineEndpoint } from '@/server/contract/define-endpoint';
 
-export const openApiSpec = defineAgentEndpoint({
+export const openApiSpec = defineEndpoint({
   operationId: 'getOpenApiDocument',
   method: 'GET',
   path: '/v1/openapi.json',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AgentErrorCode } from '@/server/errors/agent-codes';
 import { providerErrorCodes } from '@/server/agent/providers/provider-failure';
-import { defineAgentEndpoint } from '../agent-endpoint';
+import { defineEndpoint } from '@/server/contract/define-endpoint';
 import { agentListQuery } from '../agent-paging';
 import { agentListOf } from '../responses/common';
 import { askResponse, messageResponse, runResponse, sessionMessageResult } from '../responses/conversations';
@@ -41,7 +41,7 @@ const messageErrors: AgentErrorCode[] = [
   'anonymous_limit_reached',
 ];
 
-export const postSessionMessageEndpoint = defineAgentEndpoint({
+export const postSessionMessageEndpoint = defineEndpoint({
   operationId: 'createSessionMessage',
   method: 'POST',
   path: '/v1/sessions/{session}/messages',
@@ -96,7 +96,7 @@ export const postSessionMessageEndpoint = defineAgentEndpoint({
   errors: messageErrors,
 });
 
-export const listSessionMessagesEndpoint = defineAgentEndpoint({
+export const listSessionMessagesEndpoint = defineEndpoint({
   operationId: 'listSessionMessages',
   method: 'GET',
   path: '/v1/sessions/{session}/messages',
@@ -117,7 +117,7 @@ export const listSessionMessagesEndpoint = defineAgentEndpoint({
   errors: ['session_not_found', 'invalid_cursor'],
 });
 
-export const sessionEventsEndpoint = defineAgentEndpoint({
+export const sessionEventsEndpoint = defineEndpoint({
   operationId: 'streamSessionEvents',
   method: 'GET',
   path: '/v1/sessions/{session}/events',
@@ -137,7 +137,7 @@ export const sessionEventsEndpoint = defineAgentEndpoint({
   errors: ['session_not_found'],
 });
 
-export const listSessionRunsEndpoint = defineAgentEndpoint({
+export const listSessionRunsEndpoint = defineEndpoint({
   operationId: 'listSessionRuns',
   method: 'GET',
   path: '/v1/sessions/{session}/runs',
@@ -151,7 +151,7 @@ export const listSessionRunsEndpoint = defineAgentEndpoint({
   errors: ['session_not_found', 'invalid_cursor'],
 });
 
-export const getRunEndpoint = defineAgentEndpoint({
+export const getRunEndpoint = defineEndpoint({
   operationId: 'getRun',
   method: 'GET',
   path: '/v1/runs/{run}',
@@ -164,7 +164,7 @@ export const getRunEndpoint = defineAgentEndpoint({
   errors: ['resource_not_found'],
 });
 
-export const runEventsEndpoint = defineAgentEndpoint({
+export const runEventsEndpoint = defineEndpoint({
   operationId: 'streamRunEvents',
   method: 'GET',
   path: '/v1/runs/{run}/events',
@@ -184,7 +184,7 @@ export const runEventsEndpoint = defineAgentEndpoint({
   errors: ['resource_not_found'],
 });
 
-export const submitToolOutputsEndpoint = defineAgentEndpoint({
+export const submitToolOutputsEndpoint = defineEndpoint({
   operationId: 'submitToolOutputs',
   method: 'POST',
   path: '/v1/runs/{run}/tool_outputs',
@@ -231,7 +231,7 @@ export const submitToolOutputsEndpoint = defineAgentEndpoint({
   ],
 });
 
-export const cancelRunEndpoint = defineAgentEndpoint({
+export const cancelRunEndpoint = defineEndpoint({
   operationId: 'cancelRun',
   method: 'POST',
   path: '/v1/runs/{run}/cancel',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AgentErrorCode } from '@/server/errors/agent-codes';
-import { defineAgentEndpoint } from '../agent-endpoint';
+import { defineEndpoint } from '@/server/contract/define-endpoint';
 import { agentListQuery } from '../agent-paging';
 import { agentListOf, withWarnings } from '../responses/common';
 import { sessionResponse } from '../responses/conversations';
@@ -31,7 +31,7 @@ const createErrors: AgentErrorCode[] = [
   'playground_limit_reached',
 ];
 
-export const createSessionEndpoint = defineAgentEndpoint({
+export const createSessionEndpoint = defineEndpoint({
   operationId: 'createSession',
   method: 'POST',
   path: '/v1/sessions',
@@ -64,7 +64,7 @@ export const createSessionEndpoint = defineAgentEndpoint({
   errors: createErrors,
 });
 
-export const listSessionsEndpoint = defineAgentEndpoint({
+export const listSessionsEndpoint = defineEndpoint({
   operationId: 'listSessions',
   method: 'GET',
   path: '/v1/sessions',
@@ -77,7 +77,7 @@ export const listSessionsEndpoint = defineAgentEndpoint({
   errors: ['invalid_cursor'],
 });
 
-export const getSessionEndpoint = defineAgentEndpoint({
+export const getSessionEndpoint = defineEndpoint({
   operationId: 'getSession',
   method: 'GET',
   path: '/v1/sessions/{session}',
@@ -90,7 +90,7 @@ export const getSessionEndpoint = defineAgentEndpoint({
   errors: ['session_not_found'],
 });
 
-export const updateSessionEndpoint = defineAgentEndpoint({
+export const updateSessionEndpoint = defineEndpoint({
   operationId: 'updateSession',
   method: 'PATCH',
   path: '/v1/sessions/{session}',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineAgentEndpoint } from '../agent-endpoint';
+import { defineEndpoint } from '@/server/contract/define-endpoint';
 import { agentListQuery } from '../agent-paging';
 import { agentListOf } from '../responses/common';
 import { ticketResponse } from '../responses/resources';
@@ -11,7 +11,7 @@ const ticketParams = z.object({
     .describe('The ticket: its `tkt_…` id.'),
 });
 
-export const listTicketsEndpoint = defineAgentEndpoint({
+export const listTicketsEndpoint = defineEndpoint({
   operationId: 'listTickets',
   method: 'GET',
   path: '/v1/tickets',
@@ -25,7 +25,7 @@ export const listTicketsEndpoint = defineAgentEndpoint({
   errors: ['invalid_cursor'],
 });
 
-export const getTicketEndpoint = defineAgentEndpoint({
+export const getTicketEndpoint = defineEndpoint({
   operationId: 'getTicket',
   method: 'GET',
   path: '/v1/tickets/{ticket}',
@@ -38,7 +38,7 @@ export const getTicketEndpoint = defineAgentEndpoint({
   errors: ['resource_not_found'],
 });
 
-export const updateTicketEndpoint = defineAgentEndpoint({
+export const updateTicketEndpoint = defineEndpoint({
   operationId: 'updateTicket',
   method: 'PATCH',
   path: '/v1/tickets/{ticket}',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { newToolSchema, toolPatchSchema } from '@/server/agent/tools/tool-schema';
 import type { AgentErrorCode } from '@/server/errors/agent-codes';
-import { defineAgentEndpoint } from '../agent-endpoint';
+import { defineEndpoint } from '@/server/contract/define-endpoint';
 import { agentListQuery } from '../agent-paging';
 import { agentListOf, deletedObject, withWarnings } from '../responses/common';
 import { toolResponse, toolTestResponse } from '../responses/resources';
@@ -20,7 +20,7 @@ const toolDescription =
   '`patternProperties` run on a linear-time (RE2) engine: at most 500 characters each, no backreferences or lookaround. `$ref` is not ' +
   'supported, and `uniqueItems` needs a `maxItems` of at most 100; anything else is 422 `validation_failed` at its place.';
 
-export const createToolEndpoint = defineAgentEndpoint({
+export const createToolEndpoint = defineEndpoint({
   operationId: 'createTool',
   method: 'POST',
   path: '/v1/tools',
@@ -35,7 +35,7 @@ export const createToolEndpoint = defineAgentEndpoint({
   errors: [...toolErrors, 'idempotency_key_reused', 'idempotency_in_progress', 'invalid_idempotency_key'],
 });
 
-export const listToolsEndpoint = defineAgentEndpoint({
+export const listToolsEndpoint = defineEndpoint({
   operationId: 'listTools',
   method: 'GET',
   path: '/v1/tools',
@@ -48,7 +48,7 @@ export const listToolsEndpoint = defineAgentEndpoint({
   errors: ['invalid_cursor'],
 });
 
-export const getToolEndpoint = defineAgentEndpoint({
+export const getToolEndpoint = defineEndpoint({
   operationId: 'getTool',
   method: 'GET',
   path: '/v1/tools/{tool}',
@@ -61,7 +61,7 @@ export const getToolEndpoint = defineAgentEndpoint({
   errors: ['resource_not_found'],
 });
 
-export const updateToolEndpoint = defineAgentEndpoint({
+export const updateToolEndpoint = defineEndpoint({
   operationId: 'updateTool',
   method: 'PATCH',
   path: '/v1/tools/{tool}',
@@ -77,7 +77,7 @@ export const updateToolEndpoint = defineAgentEndpoint({
   errors: ['resource_not_found', ...toolErrors],
 });
 
-export const deleteToolEndpoint = defineAgentEndpoint({
+export const deleteToolEndpoint = defineEndpoint({
   operationId: 'deleteTool',
   method: 'DELETE',
   path: '/v1/tools/{tool}',
@@ -91,7 +91,7 @@ export const deleteToolEndpoint = defineAgentEndpoint({
   errors: ['resource_not_found'],
 });
 
-export const testToolEndpoint = defineAgentEndpoint({
+export const testToolEndpoint = defineEndpoint({
   operationId: 'testTool',
   method: 'POST',
   path: '/v1/tools/{tool}/test',

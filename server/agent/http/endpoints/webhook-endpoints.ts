@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AgentErrorCode } from '@/server/errors/agent-codes';
-import { defineAgentEndpoint, idempotencyErrors, listErrors } from '../agent-endpoint';
+import { defineEndpoint } from '@/server/contract/define-endpoint';
+import { idempotencyErrors, listErrors } from '../agent-endpoint';
 import { agentListQuery } from '../agent-paging';
 import { agentListOf, deletedObject } from '../responses/common';
 import {
@@ -25,7 +26,7 @@ const endpointDescription =
   'after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. An answer of 410 Gone asks us to stop: the endpoint is disabled at once (`disabled: ' +
   'true`, its pending retries end) until a PATCH with `disabled: false`. `events` lists types, or is `["*"]` for all. At most 10 endpoints per project.';
 
-export const createWebhookEndpointEndpoint = defineAgentEndpoint({
+export const createWebhookEndpointEndpoint = defineEndpoint({
   operationId: 'createWebhookEndpoint',
   method: 'POST',
   path: '/v1/webhook_endpoints',
@@ -40,7 +41,7 @@ export const createWebhookEndpointEndpoint = defineAgentEndpoint({
   errors: [...endpointErrors, 'webhook_endpoint_limit_reached', ...idempotencyErrors],
 });
 
-export const listWebhookEndpointsEndpoint = defineAgentEndpoint({
+export const listWebhookEndpointsEndpoint = defineEndpoint({
   operationId: 'listWebhookEndpoints',
   method: 'GET',
   path: '/v1/webhook_endpoints',
@@ -53,7 +54,7 @@ export const listWebhookEndpointsEndpoint = defineAgentEndpoint({
   errors: listErrors,
 });
 
-export const listAgentEventTypesEndpoint = defineAgentEndpoint({
+export const listAgentEventTypesEndpoint = defineEndpoint({
   operationId: 'listWebhookEventTypes',
   method: 'GET',
   path: '/v1/webhook_endpoints/event_types',
@@ -67,7 +68,7 @@ export const listAgentEventTypesEndpoint = defineAgentEndpoint({
   errors: listErrors,
 });
 
-export const getWebhookEndpointEndpoint = defineAgentEndpoint({
+export const getWebhookEndpointEndpoint = defineEndpoint({
   operationId: 'getWebhookEndpoint',
   method: 'GET',
   path: '/v1/webhook_endpoints/{webhook_endpoint}',
@@ -80,7 +81,7 @@ export const getWebhookEndpointEndpoint = defineAgentEndpoint({
   errors: ['resource_not_found'],
 });
 
-export const updateWebhookEndpointEndpoint = defineAgentEndpoint({
+export const updateWebhookEndpointEndpoint = defineEndpoint({
   operationId: 'updateWebhookEndpoint',
   method: 'PATCH',
   path: '/v1/webhook_endpoints/{webhook_endpoint}',
@@ -96,7 +97,7 @@ export const updateWebhookEndpointEndpoint = defineAgentEndpoint({
   errors: ['resource_not_found', ...endpointErrors],
 });
 
-export const deleteWebhookEndpointEndpoint = defineAgentEndpoint({
+export const deleteWebhookEndpointEndpoint = defineEndpoint({
   operationId: 'deleteWebhookEndpoint',
   method: 'DELETE',
   path: '/v1/webhook_endpoints/{webhook_endpoint}',
@@ -110,7 +111,7 @@ export const deleteWebhookEndpointEndpoint = defineAgentEndpoint({
   errors: ['resource_not_found'],
 });
 
-export const testWebhookEndpointEndpoint = defineAgentEndpoint({
+export const testWebhookEndpointEndpoint = defineEndpoint({
   operationId: 'testWebhookEndpoint',
   method: 'POST',
   path: '/v1/webhook_endpoints/{webhook_endpoint}/test',
@@ -127,7 +128,7 @@ export const testWebhookEndpointEndpoint = defineAgentEndpoint({
   errors: ['resource_not_found'],
 });
 
-export const listWebhookDeliveriesEndpoint = defineAgentEndpoint({
+export const listWebhookDeliveriesEndpoint = defineEndpoint({
   operationId: 'listWebhookDeliveries',
   method: 'GET',
   path: '/v1/webhook_endpoints/{webhook_endpoint}/deliveries',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineAgentEndpoint } from '../agent-endpoint';
+import { defineEndpoint } from '@/server/contract/define-endpoint';
 import { clientTokenResponse, endUserResponse, widgetConfigResponse } from '../responses/resources';
 import { sessionResponse } from '../responses/conversations';
 
@@ -13,7 +13,7 @@ const principals =
   'client token (`agct_…`); the prefix tells them apart. Answers carry CORS headers for the request’s Origin; preflights are answered ' +
   'without a credential.';
 
-export const createClientTokenEndpoint = defineAgentEndpoint({
+export const createClientTokenEndpoint = defineEndpoint({
   operationId: 'createClientToken',
   method: 'POST',
   path: '/v1/client_tokens',
@@ -36,7 +36,7 @@ export const createClientTokenEndpoint = defineAgentEndpoint({
   errors: ['external_id_invalid', 'resource_not_found', 'agent_archived', 'agent_not_ready'],
 });
 
-export const widgetConfigEndpoint = defineAgentEndpoint({
+export const widgetConfigEndpoint = defineEndpoint({
   operationId: 'getWidgetConfig',
   method: 'GET',
   path: '/v1/widget/config',
@@ -53,7 +53,7 @@ export const widgetConfigEndpoint = defineAgentEndpoint({
   errors: ['resource_not_found'],
 });
 
-export const widgetTokenEndpoint = defineAgentEndpoint({
+export const widgetTokenEndpoint = defineEndpoint({
   operationId: 'createWidgetToken',
   method: 'POST',
   path: '/v1/widget/token',
@@ -83,7 +83,7 @@ export const widgetTokenEndpoint = defineAgentEndpoint({
   errors: ['anonymous_limit_reached'],
 });
 
-export const refreshWidgetTokenEndpoint = defineAgentEndpoint({
+export const refreshWidgetTokenEndpoint = defineEndpoint({
   operationId: 'refreshWidgetToken',
   method: 'POST',
   path: '/v1/widget/token/refresh',
@@ -100,7 +100,7 @@ export const refreshWidgetTokenEndpoint = defineAgentEndpoint({
   errors: ['anonymous_limit_reached'],
 });
 
-export const identifyWidgetVisitorEndpoint = defineAgentEndpoint({
+export const identifyWidgetVisitorEndpoint = defineEndpoint({
   operationId: 'identifyWidgetVisitor',
   method: 'POST',
   path: '/v1/widget/identify',
@@ -122,7 +122,7 @@ export const identifyWidgetVisitorEndpoint = defineAgentEndpoint({
   },
 });
 
-export const createWidgetSessionEndpoint = defineAgentEndpoint({
+export const createWidgetSessionEndpoint = defineEndpoint({
   operationId: 'createWidgetSession',
   method: 'POST',
   path: '/v1/widget/sessions',
@@ -144,7 +144,7 @@ export const createWidgetSessionEndpoint = defineAgentEndpoint({
   errors: ['anonymous_limit_reached', 'agent_not_ready', 'agent_archived', 'resource_not_found'],
 });
 
-export const getOwnEndUserEndpoint = defineAgentEndpoint({
+export const getOwnEndUserEndpoint = defineEndpoint({
   operationId: 'getOwnEndUser',
   method: 'GET',
   path: '/v1/end_users/me',

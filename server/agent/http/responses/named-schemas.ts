@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { toSchema, type JsonSchema } from '@/server/api/openapi';
+import { toSchema, type JsonSchema } from '@/server/contract/openapi';
 import { agentConfigSchema } from '@/server/agent/agents/agent-config';
 import { chatCompletionResponse } from './chat-completion';
 import {

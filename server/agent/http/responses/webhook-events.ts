@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { agentEventCatalogue, type AgentEventType } from '@/server/agent/webhooks/agent-event-types';
-import { webhookOperation, type JsonSchema, type OpenApiWebhook } from '@/server/api/openapi';
+import { webhookOperation, type JsonSchema, type OpenApiWebhook } from '@/server/contract/openapi';
 import { timestamp } from './common';
 import { handoffResponse, messageResponse, runResponse, sessionResponse } from './conversations';
 import { outputSchema } from './named-schemas';

@@ -6,14 +6,11 @@ import { agentMethods } from '@/server/agent/http/agent-methods';
 import { agentReply, agentRoute } from '@/server/agent/http/agent-route';
 import { signUpEndpoint } from '@/server/agent/http/endpoints/identity';
 import { presentIdentity } from '@/server/agent/identity/present-identity';
-import { withOrgRules } from '@/server/agent/organization/org-refusal';
 
 export const { GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS } = agentMethods({
   POST: agentRoute(signUpEndpoint, async ({ body }) => {
     if (!config.SIGNUP_OPEN) throw new AgentError('signup_closed');
-    const user = await withOrgRules(() =>
-      signUp({ email: body.email, password: body.password, name: body.name, organizationName: body.organization_name }),
-    );
+    const user = await signUp({ email: body.email, password: body.password, name: body.name, organizationName: body.organization_name });
     return agentReply(await presentIdentity(user), { headers: { 'Set-Cookie': await sessionSetCookie(user) } });
   }),
 });

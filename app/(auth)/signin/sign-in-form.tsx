@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { SIGN_IN_UNAVAILABLE, throttledRetryAfterS } from '@/server/auth/sign-in-errors';
+import { Alert } from '@/app/(dashboard)/_components/kit';
 
 const inputClass =
   'mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-xs placeholder:text-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none';
@@ -58,9 +59,9 @@ export function SignInForm({ callbackPath }: { callbackPath: string }) {
   return (
     <form onSubmit={onSubmit} className="mt-6 space-y-4">
       {error && (
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+        <Alert look="box" className="text-sm">
           {error}
-        </p>
+        </Alert>
       )}
       <div>
         <label htmlFor="email" className="block text-sm font-medium text-slate-800">

@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { buttonClass } from './ui';
+import { buttonClass } from './kit';
 
 interface SecretRevealProps {
   /** What the secret is; each kind has its own sentences in the `shell.secret` messages. */

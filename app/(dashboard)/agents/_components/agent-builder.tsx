@@ -8,8 +8,7 @@ import { useEffect, useState } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
 import { useErrorText } from '@/app/_trpc/use-error-text';
 import type { AgentConfig } from '@/server/agent/agents/agent-config';
-import { ListSkeleton } from '../../_components/list-skeleton';
-import { buttonClass, primaryClass } from '../../_components/ui';
+import { Alert, buttonClass, ErrorLine, ListSkeleton, Panel, primaryClass, TextArea, TextField } from '@/app/(dashboard)/_components/kit';
 import { useFormatTime } from '../../_components/use-format-time';
 import {
   ChannelsSection,
@@ -20,7 +19,6 @@ import {
   VariablesSection,
   type ConfigUpdate,
 } from './config-sections';
-import { ErrorLine, Panel, TextArea, TextField } from './fields';
 import { KnowledgeSection } from './knowledge-section';
 import { Playground } from './playground';
 import { ProjectGate, type ProjectView } from './project-gate';
@@ -194,7 +192,7 @@ function Builder({ project, agentId }: { project: ProjectView; agentId: string }
       {(editable || notice) && (
         <div className="sticky bottom-0 z-10 space-y-3 rounded-xl border border-slate-200 bg-white/95 p-3 shadow-lg backdrop-blur-sm">
           {conflict && (
-            <div role="alert" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+            <Alert tone="warning" look="box" as="div" className="text-sm">
               <p className="font-semibold">{t('conflict.title')}</p>
               <p className="mt-1">{t('conflict.body')}</p>
               <div className="mt-3 flex flex-wrap gap-2">
@@ -205,7 +203,7 @@ function Builder({ project, agentId }: { project: ProjectView; agentId: string }
                   {t('conflict.keep')}
                 </button>
               </div>
-            </div>
+            </Alert>
           )}
           {!conflict && <ErrorLine text={save.error ? errorText(save.error) : publish.error ? errorText(publish.error) : null} />}
           {notice && (

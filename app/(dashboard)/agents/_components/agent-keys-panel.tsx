@@ -5,12 +5,20 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
 import { useErrorText } from '@/app/_trpc/use-error-text';
-import { ListStates } from '../../_components/list-states';
+import {
+  buttonClass,
+  Check,
+  ConfirmRemoval,
+  ErrorLine,
+  ListStates,
+  primaryClass,
+  RowButton,
+  TextArea,
+  TextField,
+} from '@/app/(dashboard)/_components/kit';
 import { SecretReveal } from '../../_components/secret-reveal';
 import { TableHead } from '../../_components/table-head';
-import { buttonClass, primaryClass } from '../../_components/ui';
 import { useFormatTime } from '../../_components/use-format-time';
-import { Check, ConfirmRemoval, ErrorLine, RowButton, TextArea, TextField } from './fields';
 import { ProjectGate, type ProjectView } from './project-gate';
 
 /** The project's agent API keys (agent-api.md §1.2): secret keys for servers, publishable keys for the widget's origins. */

@@ -2,8 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import type { AgentConfig, AgentVariable } from '@/server/agent/agents/agent-config';
-import { buttonClass, inputClass } from '../../_components/ui';
-import { Check, Panel, TextArea, TextField } from './fields';
+import { buttonClass, Check, inputClass, Panel, TextArea, TextField } from '@/app/(dashboard)/_components/kit';
 import { ModelOptions, useModelNote, type CatalogueEntry } from './model-options';
 
 export type ConfigUpdate = (change: (config: AgentConfig) => AgentConfig) => void;

@@ -5,11 +5,18 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
 import { useErrorText } from '@/app/_trpc/use-error-text';
-import { ListStates } from '../../_components/list-states';
+import {
+  buttonClass,
+  ConfirmRemoval,
+  ErrorLine,
+  inputClass,
+  ListStates,
+  primaryClass,
+  RowButton,
+  TextField,
+} from '@/app/(dashboard)/_components/kit';
 import { TableHead } from '../../_components/table-head';
-import { buttonClass, inputClass, primaryClass } from '../../_components/ui';
 import { useFormatTime } from '../../_components/use-format-time';
-import { ConfirmRemoval, ErrorLine, RowButton, TextField } from './fields';
 import { ProjectGate, type ProjectView } from './project-gate';
 
 /** The project's provider keys (agent-api.md §1.3): checked live when added, never shown again. */

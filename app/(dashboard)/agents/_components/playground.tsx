@@ -2,9 +2,8 @@
 
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { buttonClass, inputClass, primaryClass } from '../../_components/ui';
+import { Alert, buttonClass, inputClass, Panel, primaryClass } from '@/app/(dashboard)/_components/kit';
 import { useFormatTime } from '../../_components/use-format-time';
-import { Panel } from './fields';
 import { AgentCallError, cancelPlaygroundRun, NETWORK_FAILURE, startPlaygroundSession, streamPlaygroundMessage } from './playground-transport';
 import { applyRunEvent, isSettled, newReply, prettyJson, type ReplyTurn, type ToolCallView, type Turn } from './playground-turns';
 
@@ -323,9 +322,9 @@ function RunFooter({ reply }: { reply: ReplyTurn }) {
       {reply.status === 'requires_action' && <p className="text-amber-900">{t('clientToolsStopped')}</p>}
       {reply.status === 'cancelled' && <p className="text-slate-600">{t('cancelled')}</p>}
       {failed && (
-        <p role="alert" className="rounded bg-red-50 px-2 py-1 text-red-800" data-testid="playground-run-error">
+        <Alert look="box" data-testid="playground-run-error">
           {runErrorText(t, reply.error)}
-        </p>
+        </Alert>
       )}
       {(reply.model || reply.usage) && isSettled(reply) && (
         <p className="text-xs text-slate-600" data-testid="playground-run-usage">
@@ -370,8 +369,8 @@ function ProblemLine({ problem }: { problem: Problem }) {
   else if (problem.code === NETWORK_FAILURE) text = t('runErrors.network_failure');
   else text = problem.message || t('runErrors.unknown');
   return (
-    <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800" data-testid="playground-problem">
+    <Alert look="box" className="text-sm" data-testid="playground-problem">
       {text}
-    </p>
+    </Alert>
   );
 }

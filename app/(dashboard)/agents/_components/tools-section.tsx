@@ -6,9 +6,19 @@ import { useState } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
 import { useErrorText } from '@/app/_trpc/use-error-text';
 import type { AgentConfig } from '@/server/agent/agents/agent-config';
-import { buttonClass, inputClass, primaryClass } from '../../_components/ui';
+import {
+  buttonClass,
+  Check,
+  ConfirmRemoval,
+  ErrorLine,
+  inputClass,
+  Panel,
+  primaryClass,
+  RowButton,
+  TextArea,
+  TextField,
+} from '@/app/(dashboard)/_components/kit';
 import { BuiltinTools, type ConfigUpdate } from './config-sections';
-import { Check, ConfirmRemoval, ErrorLine, Panel, RowButton, TextArea, TextField } from './fields';
 
 interface ToolRow {
   id: string;

@@ -4,8 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { ConfirmDialog } from '@/app/(dashboard)/_components/confirm-dialog';
-import { buttonClass } from '@/app/(dashboard)/_components/ui';
+import { Alert, buttonClass, ConfirmDialog } from '@/app/(dashboard)/_components/kit';
 import { useTRPC } from '@/app/_trpc/trpc';
 import { useErrorText } from '@/app/_trpc/use-error-text';
 import type { PresentedCampaign } from '@/server/campaigns/present-campaign';
@@ -79,11 +78,7 @@ export function CampaignActions({ campaign, onOpen }: { campaign: PresentedCampa
       <button type="button" className={buttonClass} disabled={duplicate.isPending} onClick={() => duplicate.mutate({ id })}>
         {t('duplicate')}
       </button>
-      {error && (
-        <p role="alert" className="basis-full text-sm text-red-700">
-          {errorText(error)}
-        </p>
-      )}
+      {error && <Alert className="basis-full text-sm">{errorText(error)}</Alert>}
       {confirming === 'delete' && (
         <ConfirmDialog
           title={t('deleteTitle')}

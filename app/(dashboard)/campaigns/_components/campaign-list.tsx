@@ -6,7 +6,7 @@ import Link from 'next/link';
 import { useState } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
 import { campaignDisplayStatuses } from '@/server/campaigns/present-campaign-status';
-import { ListStates } from '../../_components/list-states';
+import { ListStates } from '@/app/(dashboard)/_components/kit';
 import { CampaignStatusBadge } from './campaign-status-badge';
 import { useCampaignFormat } from './format';
 

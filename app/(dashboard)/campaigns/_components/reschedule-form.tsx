@@ -3,7 +3,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
-import { buttonClass, inputClass, primaryClass } from '@/app/(dashboard)/_components/ui';
+import { Alert, buttonClass, inputClass, primaryClass } from '@/app/(dashboard)/_components/kit';
 import { useTRPC } from '@/app/_trpc/trpc';
 import { useErrorText } from '@/app/_trpc/use-error-text';
 import { toDateTimeLocal, useCampaignFormat } from './format';
@@ -38,11 +38,7 @@ export function RescheduleForm({ id, scheduledAt, onDone }: { id: string; schedu
       <button type="submit" className={primaryClass} disabled={save.isPending || !when}>
         {save.isPending ? tCommon('working') : t('save')}
       </button>
-      {save.isError && (
-        <p role="alert" className="basis-full text-sm text-red-700">
-          {errorText(save.error)}
-        </p>
-      )}
+      {save.isError && <Alert className="basis-full text-sm">{errorText(save.error)}</Alert>}
     </form>
   );
 }

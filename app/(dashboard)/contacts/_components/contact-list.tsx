@@ -6,8 +6,7 @@ import Link from 'next/link';
 import Papa from 'papaparse';
 import { useDeferredValue, useId, useState } from 'react';
 import { useTRPC, useTRPCClient } from '@/app/_trpc/trpc';
-import { ListStates } from '../../_components/list-states';
-import { buttonClass, inputClass } from '../../_components/ui';
+import { Alert, buttonClass, inputClass, ListStates } from '@/app/(dashboard)/_components/kit';
 import { ContactBadges } from './contact-badges';
 
 type OptedOut = '' | 'yes' | 'no';
@@ -108,11 +107,7 @@ export function ContactList() {
           {exporting === 'busy' ? t('exporting') : t('export')}
         </button>
       </div>
-      {exporting === 'failed' && (
-        <p role="alert" className="mt-2 text-sm text-red-700">
-          {t('exportFailed')}
-        </p>
-      )}
+      {exporting === 'failed' && <Alert className="mt-2 text-sm">{t('exportFailed')}</Alert>}
 
       <ListStates
         pending={list.isPending}

@@ -11,6 +11,7 @@ import { SimulatePanel } from './simulate-panel';
 import { TagEditor } from './tag-editor';
 import { useNow } from './use-now';
 import { useErrorText } from '@/app/_trpc/use-error-text';
+import { Alert } from '@/app/(dashboard)/_components/kit';
 
 interface ContactPanelProps {
   conversation: InboxConversation;
@@ -95,11 +96,7 @@ export function ContactPanel({ conversation, userId, simulator }: ContactPanelPr
             </button>
           )}
         </div>
-        {assign.isError && (
-          <p role="alert" className="text-xs text-red-700">
-            {errorText(assign.error)}
-          </p>
-        )}
+        {assign.isError && <Alert className="text-xs">{errorText(assign.error)}</Alert>}
       </section>
 
       <section className="space-y-1">
@@ -119,11 +116,7 @@ export function ContactPanel({ conversation, userId, simulator }: ContactPanelPr
             className="size-4 accent-brand-600"
           />
         </label>
-        {update.isError && (
-          <p role="alert" className="text-xs text-red-700">
-            {errorText(update.error)}
-          </p>
-        )}
+        {update.isError && <Alert className="text-xs">{errorText(update.error)}</Alert>}
       </section>
 
       <NotesPanel contactId={contactId} />

@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useTRPC } from '@/app/_trpc/trpc';
 import type { InboxMessage } from '@/server/inbox/list-inbox-messages';
 import { useErrorText } from '@/app/_trpc/use-error-text';
+import { Alert } from '@/app/(dashboard)/_components/kit';
 
 const retryable = new Set(['retry', 'retry_later', 'fix_and_resend']);
 
@@ -44,7 +45,7 @@ export function FailedMessageNote({ message, contactId }: { message: InboxMessag
           {retry.isSuccess ? tm('sentAgain') : retry.isPending ? tm('sending') : tm('sendAgain')}
         </button>
       )}
-      {retry.isError && <p role="alert">{errorText(retry.error)}</p>}
+      {retry.isError && <Alert>{errorText(retry.error)}</Alert>}
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { useTRPC } from '@/app/_trpc/trpc';
 import { useErrorText } from '@/app/_trpc/use-error-text';
 import type { ConversationHandoff } from '@/server/inbox/conversation-handoff';
 import { useInboxFormat } from './format';
+import { Alert } from '@/app/(dashboard)/_components/kit';
 
 type ActiveHandoff = Extract<ConversationHandoff, { state: 'handoff' }>;
 
@@ -165,9 +166,9 @@ function ActiveHandoffPanel({ contactId, userId, data }: { contactId: string; us
         </div>
       </div>
       {failure !== null && (
-        <p role="alert" data-testid="handoff-error" className="mt-1 text-xs text-red-700">
+        <Alert data-testid="handoff-error" className="mt-1 text-xs">
           {errorText(failure)}
-        </p>
+        </Alert>
       )}
     </section>
   );

@@ -8,6 +8,7 @@ import type { InboxMessage } from '@/server/inbox/list-inbox-messages';
 import { sameDay, useInboxFormat } from './format';
 import { MessageBubble } from './message-bubble';
 import { useErrorText } from '@/app/_trpc/use-error-text';
+import { Alert } from '@/app/(dashboard)/_components/kit';
 
 /** The thread's messages, oldest at the top, with day separators and older pages on demand. */
 export function MessageList({ contactId, simulator }: { contactId: string; simulator: boolean }) {
@@ -38,12 +39,12 @@ export function MessageList({ contactId, simulator }: { contactId: string; simul
   if (query.isPending) return <p className="m-auto text-sm text-slate-600">{t('loading')}</p>;
   if (query.isError) {
     return (
-      <p role="alert" className="m-auto text-sm text-red-700">
+      <Alert className="m-auto text-sm">
         {t('loadFailed')}{' '}
         <button type="button" className="underline" onClick={() => void query.refetch()}>
           {t('tryAgain')}
         </button>
-      </p>
+      </Alert>
     );
   }
   if (messages.length === 0) return <p className="m-auto text-sm text-slate-600">{t('empty')}</p>;
@@ -90,11 +91,7 @@ export function MessageList({ contactId, simulator }: { contactId: string; simul
           );
         })}
       </ol>
-      {tap.isError && (
-        <p role="alert" className="mt-2 text-center text-xs text-red-700">
-          {errorText(tap.error)}
-        </p>
-      )}
+      {tap.isError && <Alert className="mt-2 text-center text-xs">{errorText(tap.error)}</Alert>}
       <div ref={bottom} />
     </div>
   );

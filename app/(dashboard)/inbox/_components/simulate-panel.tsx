@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
 import { useErrorText } from '@/app/_trpc/use-error-text';
+import { Alert } from '@/app/(dashboard)/_components/kit';
 
 /** Development and demos: make this conversation's customer write (taps are offered on the messages). */
 export function SimulatePanel({ contactId }: { contactId: string }) {
@@ -41,11 +42,7 @@ export function SimulatePanel({ contactId }: { contactId: string }) {
           {t('send')}
         </button>
       </form>
-      {write.isError && (
-        <p role="alert" className="mt-1 text-xs text-red-700">
-          {errorText(write.error)}
-        </p>
-      )}
+      {write.isError && <Alert className="mt-1 text-xs">{errorText(write.error)}</Alert>}
     </section>
   );
 }

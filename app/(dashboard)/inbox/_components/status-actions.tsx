@@ -6,6 +6,7 @@ import { useId, useState } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
 import type { InboxConversation } from '@/server/inbox/present-inbox-conversation';
 import { useErrorText } from '@/app/_trpc/use-error-text';
+import { Alert } from '@/app/(dashboard)/_components/kit';
 
 const hour = 3600_000;
 
@@ -99,9 +100,9 @@ export function StatusActions({ conversation }: { conversation: InboxConversatio
         </ul>
       )}
       {setStatus.isError && (
-        <p role="alert" className="absolute end-0 top-full mt-1 w-56 rounded bg-red-50 p-2 text-xs text-red-700">
+        <Alert look="box" className="absolute end-0 top-full mt-1 w-56 text-xs">
           {errorText(setStatus.error)}
-        </p>
+        </Alert>
       )}
     </div>
   );

@@ -6,6 +6,7 @@ import { useTRPC } from '@/app/_trpc/trpc';
 import { useFormatTime } from '../../_components/use-format-time';
 import { TableHead } from '../../_components/table-head';
 import { useErrorText } from '@/app/_trpc/use-error-text';
+import { Alert } from '@/app/(dashboard)/_components/kit';
 
 export interface AccountRow {
   id: string;
@@ -64,11 +65,7 @@ export function AccountsPanel({ accounts, canSync }: { accounts: AccountRow[]; c
 
       <div aria-live="polite" className="mt-3 min-h-5 text-sm">
         {sync.isSuccess && <p className="text-emerald-800">{t('syncRequested', { count: sync.data.accounts })}</p>}
-        {sync.isError && (
-          <p role="alert" className="text-red-700">
-            {errorText(sync.error)}
-          </p>
-        )}
+        {sync.isError && <Alert>{errorText(sync.error)}</Alert>}
         {!canSync && <p className="text-slate-600">{t('cannotSync')}</p>}
       </div>
 

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useId } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
-import { buttonClass, inputClass, primaryClass } from '../../_components/ui';
+import { Alert, buttonClass, inputClass, primaryClass } from '@/app/(dashboard)/_components/kit';
 import { useErrorText } from '@/app/_trpc/use-error-text';
 
 /** The team's saved replies: added here, used in the inbox's composer by typing `/` and the shortcut. */
@@ -75,11 +75,7 @@ export function SavedRepliesPanel() {
           {create.isPending ? t('adding') : t('add')}
         </button>
       </form>
-      {create.isError && (
-        <p role="alert" className="mt-2 text-sm text-red-700">
-          {errorText(create.error)}
-        </p>
-      )}
+      {create.isError && <Alert className="mt-2 text-sm">{errorText(create.error)}</Alert>}
       {replies.isPending ? (
         <p className="mt-4 text-sm text-slate-600">{t('loading')}</p>
       ) : replies.data && replies.data.length > 0 ? (

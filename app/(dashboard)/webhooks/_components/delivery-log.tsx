@@ -5,7 +5,7 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
 import type { EventName } from '@/server/webhook-events/catalogue';
-import { buttonClass } from '../../_components/ui';
+import { Alert, buttonClass } from '@/app/(dashboard)/_components/kit';
 import { useFormatTime } from '../../_components/use-format-time';
 import { useErrorText } from '@/app/_trpc/use-error-text';
 
@@ -58,9 +58,7 @@ export function DeliveryLog({ webhookId, canManage }: { webhookId: string; canMa
       {log.isPending ? (
         <p className="text-sm text-slate-500">{t('loading')}</p>
       ) : log.isError ? (
-        <p role="alert" className="text-sm text-red-700">
-          {t('loadFailed')}
-        </p>
+        <Alert className="text-sm">{t('loadFailed')}</Alert>
       ) : log.data.data.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-600">
           {event ? t('emptyOf', { event }) : t('empty')}

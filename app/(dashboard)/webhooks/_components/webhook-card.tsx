@@ -5,10 +5,9 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
 import type { EventName } from '@/server/webhook-events/catalogue';
-import { ConfirmDialog } from '../../_components/confirm-dialog';
+import { Alert, buttonClass, ConfirmDialog } from '@/app/(dashboard)/_components/kit';
 import { DeliveryLog } from './delivery-log';
 import { SecretReveal } from '../../_components/secret-reveal';
-import { buttonClass } from '../../_components/ui';
 import { useFormatTime } from '../../_components/use-format-time';
 import { WebhookForm } from './webhook-form';
 import { useErrorText } from '@/app/_trpc/use-error-text';
@@ -131,9 +130,7 @@ export function WebhookCard({ webhook, canManage }: { webhook: WebhookRow; canMa
           </p>
         )}
         {(test.isError || update.isError || rotate.isError || remove.isError) && (
-          <p role="alert" className="text-red-700">
-            {(test.error ?? update.error ?? rotate.error ?? remove.error)?.message}
-          </p>
+          <Alert>{(test.error ?? update.error ?? rotate.error ?? remove.error)?.message}</Alert>
         )}
       </div>
       {rotate.isSuccess && (

@@ -5,7 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useId, useState, type FormEvent } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
 import type { EventName } from '@/server/webhook-events/catalogue';
-import { buttonClass, inputClass, primaryClass } from '../../_components/ui';
+import { Alert, buttonClass, inputClass, primaryClass } from '@/app/(dashboard)/_components/kit';
 
 export interface WebhookFormValues {
   name: string;
@@ -140,9 +140,9 @@ export function WebhookForm({ initial, submitLabel, pending, error, onSubmit, on
         />
       </div>
       {error && (
-        <p id={ids.error} role="alert" className="text-sm text-red-700">
+        <Alert id={ids.error} className="text-sm">
           {error}
-        </p>
+        </Alert>
       )}
       <div className="flex gap-2">
         <button type="submit" className={primaryClass} disabled={pending || events.size === 0}>

@@ -1,7 +1,7 @@
 import type { ButtonHTMLAttributes } from 'react';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'ghost';
-export type ButtonSize = 'sm' | 'md' | 'block';
+export type ButtonSize = 'xs' | 'sm' | 'md' | 'block';
 
 // One radius, one focus ring and one disabled look for every button and button-like link.
 const base =
@@ -13,6 +13,7 @@ const variants: Record<ButtonVariant, string> = {
   ghost: 'text-slate-700 hover:bg-slate-100 focus-visible:outline-brand-600',
 };
 const sizes: Record<ButtonSize, string> = {
+  xs: 'px-2.5 py-1.5 text-xs',
   sm: 'px-3 py-1.5 text-sm',
   md: 'px-4 py-2 text-sm',
   block: 'w-full px-4 py-2.5 text-sm',

@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import type { AgentConfig, AgentVariable } from '@/server/agent/agents/agent-config';
-import { buttonClass, Check, inputClass, Panel, TextArea, TextField } from '@/app/(dashboard)/_components/kit';
+import { Button, buttonClass, Check, inputClass, Panel, TextArea, TextField } from '@/app/(dashboard)/_components/kit';
 import { ModelOptions, useModelNote, type CatalogueEntry } from './model-options';
 
 export type ConfigUpdate = (change: (config: AgentConfig) => AgentConfig) => void;
@@ -228,9 +228,7 @@ export function VariablesSection({ config, update }: { config: AgentConfig; upda
           </div>
         </fieldset>
       ))}
-      <button
-        type="button"
-        className={buttonClass}
+      <Button
         onClick={() =>
           update((c) => ({
             ...c,
@@ -239,7 +237,7 @@ export function VariablesSection({ config, update }: { config: AgentConfig; upda
         }
       >
         {t('add')}
-      </button>
+      </Button>
     </Panel>
   );
 }

@@ -2,7 +2,7 @@
 
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { Alert, buttonClass, inputClass, Panel, primaryClass } from '@/app/(dashboard)/_components/kit';
+import { Alert, Button, inputClass, Panel } from '@/app/(dashboard)/_components/kit';
 import { useFormatTime } from '../../_components/use-format-time';
 import { AgentCallError, cancelPlaygroundRun, NETWORK_FAILURE, startPlaygroundSession, streamPlaygroundMessage } from './playground-transport';
 import { applyRunEvent, isSettled, newReply, prettyJson, type ReplyTurn, type ToolCallView, type Turn } from './playground-turns';
@@ -159,9 +159,9 @@ function Conversation({ projectId, agentId, dirty }: { projectId: string; agentI
       )}
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-slate-600">{sessionId ? t('sessionOpen') : t('sessionNone')}</p>
-        <button type="button" className={buttonClass} onClick={startOver} disabled={turns.length === 0 && !problem}>
+        <Button onClick={startOver} disabled={turns.length === 0 && !problem}>
           {t('newConversation')}
-        </button>
+        </Button>
       </div>
       <p className="sr-only" role="status" aria-live="polite">
         {announcement}
@@ -205,14 +205,10 @@ function Conversation({ projectId, agentId, dirty }: { projectId: string; agentI
           <p id={hintId} className="me-auto text-xs text-slate-600">
             {t('messageHint')}
           </p>
-          {busy && (
-            <button type="button" className={buttonClass} onClick={stop}>
-              {t('stop')}
-            </button>
-          )}
-          <button type="submit" className={primaryClass} disabled={busy || input.trim() === ''}>
+          {busy && <Button onClick={stop}>{t('stop')}</Button>}
+          <Button variant="primary" type="submit" disabled={busy || input.trim() === ''}>
             {busy ? t('sending') : t('send')}
-          </button>
+          </Button>
         </div>
       </form>
     </Panel>

@@ -5,7 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useId, useState, type ReactNode } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
 import { useErrorText } from '@/app/_trpc/use-error-text';
-import { Alert, inputClass, ListSkeleton, primaryClass } from '@/app/(dashboard)/_components/kit';
+import { Alert, Button, inputClass, ListSkeleton } from '@/app/(dashboard)/_components/kit';
 import { ProjectBar, useAgentProject } from './use-agent-project';
 
 export interface ProjectView {
@@ -68,9 +68,9 @@ function NoProject({ canCreate }: { canCreate: boolean }) {
             </label>
             <input id={nameId} className={inputClass} required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
           </div>
-          <button type="submit" className={primaryClass} disabled={create.isPending}>
+          <Button variant="primary" type="submit" disabled={create.isPending}>
             {t('create')}
-          </button>
+          </Button>
           {create.error && <Alert className="basis-full">{errorText(create.error)}</Alert>}
         </form>
       ) : (

@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useId, useState, type FormEvent } from 'react';
 import { apiKeyInput, DEFAULT_RATE_LIMIT_PER_MIN, type ApiKeyInput } from '@/server/api-keys/api-key-input';
 import type { ApiScope } from '@/server/api-keys/scopes';
-import { Alert, buttonClass, inputClass, primaryClass } from '@/app/(dashboard)/_components/kit';
+import { Alert, Button, inputClass } from '@/app/(dashboard)/_components/kit';
 import { scopeGroups } from './scope-groups';
 
 interface ApiKeyFormProps {
@@ -110,12 +110,10 @@ export function ApiKeyForm({ pending, error, onSubmit, onCancel }: ApiKeyFormPro
         </Alert>
       )}
       <div className="flex gap-2">
-        <button type="submit" className={primaryClass} disabled={pending || scopes.size === 0}>
+        <Button variant="primary" type="submit" disabled={pending || scopes.size === 0}>
           {pending ? t('form.creating') : t('form.create')}
-        </button>
-        <button type="button" className={buttonClass} onClick={onCancel}>
-          {tCommon('cancel')}
-        </button>
+        </Button>
+        <Button onClick={onCancel}>{tCommon('cancel')}</Button>
         {scopes.size === 0 && <p className="self-center text-sm text-slate-500">{t('form.pickScope')}</p>}
       </div>
     </form>

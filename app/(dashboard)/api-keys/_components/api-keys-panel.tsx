@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
-import { Alert, ListSkeleton, primaryClass } from '@/app/(dashboard)/_components/kit';
+import { Alert, Button, ListSkeleton } from '@/app/(dashboard)/_components/kit';
 import { TableHead } from '../../_components/table-head';
 import { SecretReveal } from '../../_components/secret-reveal';
 import { ApiKeyForm } from './api-key-form';
@@ -37,16 +37,16 @@ export function ApiKeysPanel() {
           {t('keys')}
         </h2>
         {canManage && !creating && (
-          <button
-            type="button"
-            className={primaryClass}
+          <Button
+            variant="primary"
+
             onClick={() => {
               create.reset();
               setCreating(true);
             }}
           >
             {t('new')}
-          </button>
+          </Button>
         )}
       </div>
       {list.data && !canManage && <p className="text-sm text-slate-600">{t('readOnly')}</p>}

@@ -8,7 +8,7 @@ import { useTRPC, useTRPCClient } from '@/app/_trpc/trpc';
 import { useCampaignFormat } from './format';
 import { RecipientsStep, type RecipientsChoice } from './recipients-step';
 import { useErrorText } from '@/app/_trpc/use-error-text';
-import { Alert } from '@/app/(dashboard)/_components/kit';
+import { Alert, Button } from '@/app/(dashboard)/_components/kit';
 
 const steps = ['template', 'recipients', 'sending', 'review'] as const;
 
@@ -188,23 +188,25 @@ export function CampaignBuilder() {
           {t('back')}
         </button>
         {step < 3 ? (
-          <button
-            type="button"
+          <Button
+            variant="primary"
+            size="md"
+
             disabled={!canNext}
             onClick={() => setStep(step + 1)}
-            className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white disabled:opacity-40"
           >
             {t('next')}
-          </button>
+          </Button>
         ) : (
-          <button
-            type="button"
+          <Button
+            variant="primary"
+            size="md"
+
             disabled={launch.isPending}
             onClick={() => launch.mutate()}
-            className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white"
           >
             {when ? t('schedule') : t('start')}
-          </button>
+          </Button>
         )}
       </div>
     </div>

@@ -16,7 +16,7 @@ import { RecipientsTable } from './recipients-table';
 import { RescheduleForm } from './reschedule-form';
 import { useErrorText } from '@/app/_trpc/use-error-text';
 import { CANCELED_REASON } from '@/server/campaigns/canceled-reason';
-import { Alert } from '@/app/(dashboard)/_components/kit';
+import { Alert, Button } from '@/app/(dashboard)/_components/kit';
 
 /** One campaign, live: progress bar, counters, parked state in words, chart, recipients; start, pause, resume and the draft/schedule actions. */
 export function CampaignDetail({ id }: { id: string }) {
@@ -73,15 +73,15 @@ export function CampaignDetail({ id }: { id: string }) {
             </button>
           )}
           {(c.status === 'paused' || c.status === 'draft') && (
-            <button
-              type="button"
+            <Button
+              variant="primary"
+
               onClick={() =>
                 start.mutate({ id, sendMode: c.send_mode, scheduledAt: c.status === 'draft' ? startTimeOf(c.scheduled_at) : undefined })
               }
-              className="rounded-md bg-brand-600 px-3 py-2 text-sm text-white hover:bg-brand-700"
             >
               {c.status === 'paused' ? t('detail.resume') : t('detail.start')}
-            </button>
+            </Button>
           )}
         </div>
       </header>

@@ -3,7 +3,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
-import { Alert, buttonClass, inputClass, primaryClass } from '@/app/(dashboard)/_components/kit';
+import { Alert, Button, inputClass } from '@/app/(dashboard)/_components/kit';
 import { useTRPC } from '@/app/_trpc/trpc';
 import { useErrorText } from '@/app/_trpc/use-error-text';
 import type { PresentedCampaign } from '@/server/campaigns/present-campaign';
@@ -75,12 +75,10 @@ export function EditDraftForm({ campaign, onDone }: { campaign: PresentedCampaig
       />
       {save.isError && <Alert className="text-sm sm:col-span-2">{errorText(save.error)}</Alert>}
       <div className="flex justify-end gap-2 sm:col-span-2">
-        <button type="button" className={buttonClass} onClick={onDone}>
-          {tCommon('cancel')}
-        </button>
-        <button type="submit" className={primaryClass} disabled={save.isPending || unfilled.some((v) => variables.includes(v))}>
+        <Button onClick={onDone}>{tCommon('cancel')}</Button>
+        <Button variant="primary" type="submit" disabled={save.isPending || unfilled.some((v) => variables.includes(v))}>
           {save.isPending ? tCommon('working') : t('save')}
-        </button>
+        </Button>
       </div>
     </form>
   );

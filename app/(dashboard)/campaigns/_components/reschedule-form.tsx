@@ -3,7 +3,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
-import { Alert, buttonClass, inputClass, primaryClass } from '@/app/(dashboard)/_components/kit';
+import { Alert, Button, inputClass } from '@/app/(dashboard)/_components/kit';
 import { useTRPC } from '@/app/_trpc/trpc';
 import { useErrorText } from '@/app/_trpc/use-error-text';
 import { toDateTimeLocal, useCampaignFormat } from './format';
@@ -32,12 +32,10 @@ export function RescheduleForm({ id, scheduledAt, onDone }: { id: string; schedu
         {t('newTime', { zone: timeZone })}
         <input type="datetime-local" required className={inputClass} value={when} onChange={(e) => setWhen(e.target.value)} />
       </label>
-      <button type="button" className={buttonClass} onClick={onDone}>
-        {tCommon('cancel')}
-      </button>
-      <button type="submit" className={primaryClass} disabled={save.isPending || !when}>
+      <Button onClick={onDone}>{tCommon('cancel')}</Button>
+      <Button variant="primary" type="submit" disabled={save.isPending || !when}>
         {save.isPending ? tCommon('working') : t('save')}
-      </button>
+      </Button>
       {save.isError && <Alert className="basis-full text-sm">{errorText(save.error)}</Alert>}
     </form>
   );

@@ -10,7 +10,7 @@ import { checkContactRows, mapContactColumns, type ContactColumns, type ContactR
 import { CONTACT_IMPORT_MAX_ROWS } from '@/server/contacts/contact-fields';
 import { parseSheet } from '@/server/contacts/contact-sheet';
 import { SheetCheck, SheetInput } from '../../_components/sheet-input';
-import { Alert, buttonClass, primaryClass } from '@/app/(dashboard)/_components/kit';
+import { Alert, Button, buttonClass } from '@/app/(dashboard)/_components/kit';
 
 /** The words for a row's problem beyond its number (which `SheetCheck` words as the campaign builder does). */
 function useProblemText() {
@@ -99,14 +99,14 @@ export function ContactImport() {
           </Link>
         </div>
       ) : (
-        <button
-          type="button"
+        <Button
+          variant="primary"
+
           disabled={checked.valid.length === 0 || tooMany || importRows.isPending}
           onClick={() => importRows.mutate({ rows: checked.valid })}
-          className={primaryClass}
         >
           {importRows.isPending ? t('importing') : t('importValid', { count: checked.valid.length })}
-        </button>
+        </Button>
       )}
     </div>
   );

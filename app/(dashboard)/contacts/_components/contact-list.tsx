@@ -6,7 +6,7 @@ import Link from 'next/link';
 import Papa from 'papaparse';
 import { useDeferredValue, useId, useState } from 'react';
 import { useTRPC, useTRPCClient } from '@/app/_trpc/trpc';
-import { Alert, buttonClass, inputClass, ListStates } from '@/app/(dashboard)/_components/kit';
+import { Alert, Button, buttonClass, inputClass, ListStates } from '@/app/(dashboard)/_components/kit';
 import { ContactBadges } from './contact-badges';
 
 type OptedOut = '' | 'yes' | 'no';
@@ -140,9 +140,9 @@ export function ContactList() {
           <div className="mt-3 flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600">
             <p aria-live="polite">{t('list.shown', { count: contacts.length })}</p>
             {list.hasNextPage && (
-              <button type="button" onClick={() => list.fetchNextPage()} disabled={list.isFetchingNextPage} className={buttonClass}>
+              <Button onClick={() => list.fetchNextPage()} disabled={list.isFetchingNextPage}>
                 {list.isFetchingNextPage ? t('list.loadingMore') : t('list.more')}
-              </button>
+              </Button>
             )}
           </div>
         </>

@@ -11,7 +11,7 @@ import { SimulatePanel } from './simulate-panel';
 import { TagEditor } from './tag-editor';
 import { useNow } from './use-now';
 import { useErrorText } from '@/app/_trpc/use-error-text';
-import { Alert } from '@/app/(dashboard)/_components/kit';
+import { Alert, Button } from '@/app/(dashboard)/_components/kit';
 
 interface ContactPanelProps {
   conversation: InboxConversation;
@@ -87,13 +87,14 @@ export function ContactPanel({ conversation, userId, simulator }: ContactPanelPr
             )}
           </select>
           {conversation.assignee?.id !== userId && (
-            <button
-              type="button"
+            <Button
+              size="xs"
+              className="shrink-0"
+
               onClick={() => assign.mutate({ contactId, assigneeId: userId })}
-              className="shrink-0 rounded-md bg-white px-2 py-1 text-xs font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
             >
               {t('assignToMe')}
-            </button>
+            </Button>
           )}
         </div>
         {assign.isError && <Alert className="text-xs">{errorText(assign.error)}</Alert>}

@@ -7,7 +7,7 @@ import { useTRPC } from '@/app/_trpc/trpc';
 import { useErrorText } from '@/app/_trpc/use-error-text';
 import type { ConversationHandoff } from '@/server/inbox/conversation-handoff';
 import { useInboxFormat } from './format';
-import { Alert } from '@/app/(dashboard)/_components/kit';
+import { Alert, Button } from '@/app/(dashboard)/_components/kit';
 
 type ActiveHandoff = Extract<ConversationHandoff, { state: 'handoff' }>;
 
@@ -84,8 +84,6 @@ function ActiveHandoffPanel({ contactId, userId, data }: { contactId: string; us
       : handoff.assignee?.id === userId
         ? t('assignedToYou')
         : t('assignedTo', { name: handoff.assignee?.name || t('someone') });
-  const button = 'shrink-0 rounded-md px-2.5 py-1.5 text-xs font-medium ring-1 disabled:opacity-60';
-  const secondary = `${button} bg-white text-slate-700 ring-slate-300 hover:bg-slate-50`;
 
   return (
     <section
@@ -139,29 +137,31 @@ function ActiveHandoffPanel({ contactId, userId, data }: { contactId: string; us
         </div>
         <div className="flex flex-wrap gap-1" role="group" aria-label={t('actions')}>
           {can.claim && (
-            <button
-              type="button"
+            <Button
+              variant="primary"
+              size="xs"
+              className="shrink-0"
+
               disabled={pending}
               onClick={() => claim.mutate({ handoffId })}
-              className={`${button} bg-brand-600 text-white ring-brand-600 hover:bg-brand-700`}
             >
               {t('assignToMe')}
-            </button>
+            </Button>
           )}
           {can.takeOver && (
-            <button type="button" disabled={pending} onClick={() => claim.mutate({ handoffId, force: true })} className={secondary}>
+            <Button size="xs" className="shrink-0" disabled={pending} onClick={() => claim.mutate({ handoffId, force: true })}>
               {t('takeOver')}
-            </button>
+            </Button>
           )}
           {can.release && (
-            <button type="button" disabled={pending} onClick={() => release.mutate({ handoffId })} className={secondary}>
+            <Button size="xs" className="shrink-0" disabled={pending} onClick={() => release.mutate({ handoffId })}>
               {t('returnToAi')}
-            </button>
+            </Button>
           )}
           {can.resolve && (
-            <button type="button" disabled={pending} onClick={() => resolve.mutate({ handoffId })} className={secondary}>
+            <Button size="xs" className="shrink-0" disabled={pending} onClick={() => resolve.mutate({ handoffId })}>
               {t('resolve')}
-            </button>
+            </Button>
           )}
         </div>
       </div>

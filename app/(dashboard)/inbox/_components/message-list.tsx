@@ -8,7 +8,7 @@ import type { InboxMessage } from '@/server/inbox/list-inbox-messages';
 import { sameDay, useInboxFormat } from './format';
 import { MessageBubble } from './message-bubble';
 import { useErrorText } from '@/app/_trpc/use-error-text';
-import { Alert } from '@/app/(dashboard)/_components/kit';
+import { Alert, Button } from '@/app/(dashboard)/_components/kit';
 
 /** The thread's messages, oldest at the top, with day separators and older pages on demand. */
 export function MessageList({ contactId, simulator }: { contactId: string; simulator: boolean }) {
@@ -54,14 +54,14 @@ export function MessageList({ contactId, simulator }: { contactId: string; simul
     <div role="log" aria-label={t('label')} aria-relevant="additions" tabIndex={0} className="min-w-0 flex-1 overflow-y-auto px-3 py-4 sm:px-6">
       {query.hasNextPage && (
         <div className="mb-3 text-center">
-          <button
-            type="button"
+          <Button
+            size="xs"
+
             onClick={() => void query.fetchNextPage()}
             disabled={query.isFetchingNextPage}
-            className="rounded-full bg-white px-3 py-1 text-xs font-medium text-slate-700 ring-1 ring-slate-200 hover:bg-slate-50"
           >
             {query.isFetchingNextPage ? t('loadingOlder') : t('loadOlder')}
-          </button>
+          </Button>
         </div>
       )}
       <ol className="space-y-2">

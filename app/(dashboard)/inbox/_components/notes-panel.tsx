@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
 import { useInboxFormat } from './format';
 import { useErrorText } from '@/app/_trpc/use-error-text';
-import { Alert } from '@/app/(dashboard)/_components/kit';
+import { Alert, Button } from '@/app/(dashboard)/_components/kit';
 
 /** Private notes: visible to the team only, never sent to the customer. */
 export function NotesPanel({ contactId }: { contactId: string }) {
@@ -68,13 +68,9 @@ export function NotesPanel({ contactId }: { contactId: string }) {
           className="block w-full rounded-md border border-slate-300 px-2 py-1 text-sm"
         />
         {add.isError && <Alert className="text-xs">{errorText(add.error)}</Alert>}
-        <button
-          type="submit"
-          disabled={!body.trim() || add.isPending}
-          className="rounded-md bg-slate-900 px-2 py-1 text-xs font-medium text-white disabled:opacity-50"
-        >
+        <Button variant="primary" size="xs" type="submit" disabled={!body.trim() || add.isPending}>
           {t('add')}
-        </button>
+        </Button>
       </form>
     </section>
   );

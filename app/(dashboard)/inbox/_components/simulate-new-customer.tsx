@@ -5,7 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
 import { useErrorText } from '@/app/_trpc/use-error-text';
-import { Alert } from '@/app/(dashboard)/_components/kit';
+import { Alert, Button } from '@/app/(dashboard)/_components/kit';
 
 /** Development and demos: a new customer writes to one of the numbers, starting a conversation. */
 export function SimulateNewCustomer({ accounts }: { accounts: Array<{ id: string; name: string }> }) {
@@ -59,13 +59,9 @@ export function SimulateNewCustomer({ accounts }: { accounts: Array<{ id: string
             {t('sent')}
           </p>
         )}
-        <button
-          type="submit"
-          disabled={start.isPending || !phoneNumber || !text}
-          className="rounded-md bg-amber-800 px-2 py-1 font-medium text-white disabled:opacity-50"
-        >
+        <Button variant="primary" size="xs" type="submit" disabled={start.isPending || !phoneNumber || !text}>
           {t('submit')}
-        </button>
+        </Button>
       </form>
     </details>
   );

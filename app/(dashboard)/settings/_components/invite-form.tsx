@@ -6,7 +6,7 @@ import { useId } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
 import type { MemberRole } from '@/server/db';
 import { SecretReveal } from '../../_components/secret-reveal';
-import { Alert, inputClass, primaryClass } from '@/app/(dashboard)/_components/kit';
+import { Alert, Button, inputClass } from '@/app/(dashboard)/_components/kit';
 import { grantableRoles } from './role-options';
 import { useErrorText } from '@/app/_trpc/use-error-text';
 
@@ -56,9 +56,9 @@ export function InviteForm({ myRole }: { myRole: MemberRole }) {
             ))}
           </select>
         </div>
-        <button type="submit" className={primaryClass} disabled={invite.isPending}>
+        <Button variant="primary" type="submit" disabled={invite.isPending}>
           {invite.isPending ? t('submitting') : t('submit')}
-        </button>
+        </Button>
       </form>
       <div aria-live="polite" className="text-sm">
         {invite.isError && <Alert>{errorText(invite.error)}</Alert>}

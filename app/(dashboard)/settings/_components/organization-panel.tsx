@@ -5,7 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useId } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
-import { Alert, inputClass, primaryClass } from '@/app/(dashboard)/_components/kit';
+import { Alert, Button, inputClass } from '@/app/(dashboard)/_components/kit';
 import { useErrorText } from '@/app/_trpc/use-error-text';
 
 /** The organization's name: owners and admins edit it, everyone else sees it. */
@@ -38,9 +38,9 @@ export function OrganizationPanel({ name, canManage }: { name: string; canManage
           <input id={nameId} name="name" dir="auto" required maxLength={100} defaultValue={name} readOnly={!canManage} className={inputClass} />
         </div>
         {canManage && (
-          <button type="submit" className={primaryClass} disabled={rename.isPending}>
+          <Button variant="primary" type="submit" disabled={rename.isPending}>
             {rename.isPending ? tCommon('saving') : t('save')}
-          </button>
+          </Button>
         )}
       </form>
       <div aria-live="polite" className="mt-2 min-h-5 text-sm">

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useId } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
-import { Alert, buttonClass, inputClass, primaryClass } from '@/app/(dashboard)/_components/kit';
+import { Alert, Button, inputClass } from '@/app/(dashboard)/_components/kit';
 import { useErrorText } from '@/app/_trpc/use-error-text';
 
 /** The team's saved replies: added here, used in the inbox's composer by typing `/` and the shortcut. */
@@ -71,9 +71,9 @@ export function SavedRepliesPanel() {
             className={inputClass}
           />
         </div>
-        <button type="submit" className={primaryClass} disabled={create.isPending}>
+        <Button variant="primary" type="submit" disabled={create.isPending}>
           {create.isPending ? t('adding') : t('add')}
-        </button>
+        </Button>
       </form>
       {create.isError && <Alert className="mt-2 text-sm">{errorText(create.error)}</Alert>}
       {replies.isPending ? (
@@ -90,15 +90,13 @@ export function SavedRepliesPanel() {
                   {reply.body}
                 </p>
               </div>
-              <button
-                type="button"
-                className={buttonClass}
+              <Button
                 disabled={remove.isPending}
                 onClick={() => remove.mutate({ id: reply.id })}
                 aria-label={t('deleteLabel', { shortcut: reply.shortcut })}
               >
                 {t('delete')}
-              </button>
+              </Button>
             </li>
           ))}
         </ul>

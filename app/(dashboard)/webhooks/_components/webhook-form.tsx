@@ -5,7 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useId, useState, type FormEvent } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
 import type { EventName } from '@/server/webhook-events/catalogue';
-import { Alert, buttonClass, inputClass, primaryClass } from '@/app/(dashboard)/_components/kit';
+import { Alert, Button, inputClass } from '@/app/(dashboard)/_components/kit';
 
 export interface WebhookFormValues {
   name: string;
@@ -145,12 +145,10 @@ export function WebhookForm({ initial, submitLabel, pending, error, onSubmit, on
         </Alert>
       )}
       <div className="flex gap-2">
-        <button type="submit" className={primaryClass} disabled={pending || events.size === 0}>
+        <Button variant="primary" type="submit" disabled={pending || events.size === 0}>
           {pending ? tCommon('saving') : submitLabel}
-        </button>
-        <button type="button" className={buttonClass} onClick={onCancel}>
-          {tCommon('cancel')}
-        </button>
+        </Button>
+        <Button onClick={onCancel}>{tCommon('cancel')}</Button>
         {events.size === 0 && <p className="self-center text-sm text-slate-500">{t('form.pickEvent')}</p>}
       </div>
     </form>

@@ -1,11 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { longTexts, useDashboardWorld } from './support/dashboard-world';
-import { expectNoHorizontalScroll, viewports } from './support/layout';
+import { expectNoBrokenWords, expectNoHorizontalScroll, viewports } from './support/layout';
 import { signInAt } from './support/sign-in';
 
 // Every page, in an organization whose texts are as long as they may be, at laptop and phone
-// size: nothing scrolls sideways, axe finds no serious or critical problem, and a screenshot
+// size: nothing scrolls sideways, no dashboard word breaks mid-letter on a phone, axe finds no serious or critical problem, and a screenshot
 // of each is kept as e2e/artifacts/pages/<page>-<size>.png. The translated dashboard pages again
 // in Arabic, right to left, as <page>-<size>-ar.png.
 const world = useDashboardWorld();
@@ -92,8 +92,9 @@ const publicVisits: Array<{ name: string; path: string; ready: (page: Page) => R
   },
 ];
 
-async function check(page: Page, name: string, size: string) {
+async function check(page: Page, name: string, size: string, { words = false } = {}) {
   await expectNoHorizontalScroll(page);
+  if (words && size.startsWith('phone')) await expectNoBrokenWords(page);
   const { violations } = await new AxeBuilder({ page }).analyze();
   const serious = violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -126,7 +127,7 @@ for (const [size, viewport] of Object.entries(viewports)) {
       await page.setViewportSize(viewport);
       await signInAt(page, visit.path(), world().owner);
       await expect(visit.ready(page)).toBeVisible({ timeout: 15_000 });
-      await check(page, visit.name, size);
+      await check(page, visit.name, size, { words: true });
     });
   }
 }
@@ -142,7 +143,7 @@ test.describe('in Arabic', () => {
         await expect((visit.arabic!.ready ?? visit.ready)(page)).toBeVisible({ timeout: 15_000 });
         await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
         await expect(page.getByRole('heading', { name: visit.arabic!.heading, exact: true })).toBeVisible();
-        await check(page, visit.name, `${size}-ar`);
+        await check(page, visit.name, `${size}-ar`, { words: true });
       });
     }
   }

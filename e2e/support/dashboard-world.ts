@@ -59,6 +59,8 @@ export async function createDashboardWorld(): Promise<DashboardWorld> {
   await addConversationNote(org.id, contact.id, owner.id, longTexts.note);
 
   const campaign = await createCampaign(org.id, { name: longTexts.campaign, templateId: template.id });
+  // Words that fit a line must not break mid-letter in a narrow column ("Black Frida y").
+  await createCampaign(org.id, { name: 'Black Friday promo', templateId: template.id });
   await createWebhook(org.id, { name: longTexts.webhookName, url: longTexts.webhookUrl, events: ['message.received'] });
   await createApiKey({
     orgId: org.id,

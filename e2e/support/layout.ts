@@ -34,7 +34,7 @@ export async function expectNoBrokenWords(page: Page): Promise<void> {
         if (rects.length < 2 || rects.reduce((width, rect) => width + rect.width, 0) > 160) continue;
         const tops = rects.map((rect) => rect.top);
         // Half a line of slack: glyphs of one line may sit a pixel or two apart.
-        if (Math.max(...tops) - Math.min(...tops) > rects[0].height / 2) {
+        if (Math.max(...tops) - Math.min(...tops) > Math.min(...rects.map((rect) => rect.height)) / 2) {
           found.push(`"${match[0]}" in <${node.parentElement?.tagName.toLowerCase()} class="${node.parentElement?.className}">`);
         }
       }

@@ -3,6 +3,7 @@ export { Alert, ErrorLine } from './alert';
 export { Button, buttonClass, buttonClasses, dangerClass, primaryClass, RowButton } from './button';
 export { Check } from './check';
 export { ConfirmDialog, ConfirmRemoval } from './confirm-dialog';
+export { DataTable, type Column } from './data-table';
 export { Dialog } from './dialog';
 export { EmptyState } from './empty-state';
 export { inputClass, TextArea, TextField } from './field';

@@ -15,13 +15,23 @@ interface Visit {
   path: () => string;
   /** What shows once the page has its data. */
   ready: (page: Page) => ReturnType<Page['getByText']>;
-  /** The page in Arabic: a heading it shows, and what shows once it has its data when that is words. Pages without are not translated yet. */
+  /** The page in Arabic: a heading it shows, and what shows once it has its data when that is words.  */
   arabic?: { heading: string; ready?: (page: Page) => ReturnType<Page['getByText']> };
 }
 
 const visits: Visit[] = [
-  { name: 'inbox', path: () => '/inbox', ready: (page) => page.getByTestId('conversation').first() },
-  { name: 'conversation', path: () => `/inbox/${world().contactId}`, ready: (page) => page.getByTestId('message').first() },
+  {
+    name: 'inbox',
+    path: () => '/inbox',
+    ready: (page) => page.getByTestId('conversation').first(),
+    arabic: { heading: 'صندوق الوارد' },
+  },
+  {
+    name: 'conversation',
+    path: () => `/inbox/${world().contactId}`,
+    ready: (page) => page.getByTestId('message').first(),
+    arabic: { heading: 'صندوق الوارد' },
+  },
   {
     name: 'campaigns',
     path: () => '/campaigns',
@@ -70,6 +80,30 @@ const visits: Visit[] = [
     path: () => '/api-keys',
     ready: (page) => page.getByRole('row', { name: longTexts.apiKey }),
     arabic: { heading: 'مفاتيح API' },
+  },
+  {
+    name: 'agents',
+    path: () => '/agents',
+    ready: (page) => page.getByRole('link', { name: world().agent.name }),
+    arabic: { heading: 'الوكلاء' },
+  },
+  {
+    name: 'agent',
+    path: () => `/agents/${world().agent.id}`,
+    ready: (page) => page.getByRole('heading', { level: 2, name: world().agent.name }),
+    arabic: { heading: 'منشئ الوكيل' },
+  },
+  {
+    name: 'agent-keys',
+    path: () => '/agents/keys',
+    ready: (page) => page.getByRole('heading', { level: 1, name: 'Agent API keys' }),
+    arabic: { heading: 'مفاتيح واجهة الوكلاء' },
+  },
+  {
+    name: 'agent-credentials',
+    path: () => '/agents/credentials',
+    ready: (page) => page.getByRole('heading', { level: 1, name: 'Provider keys' }),
+    arabic: { heading: 'مفاتيح المزوّدين' },
   },
   {
     name: 'settings',

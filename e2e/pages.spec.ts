@@ -97,13 +97,13 @@ const visits: Visit[] = [
     name: 'agent-keys',
     path: () => '/agents/keys',
     ready: (page) => page.getByRole('heading', { level: 1, name: 'Agent API keys' }),
-    arabic: { heading: 'مفاتيح واجهة الوكلاء' },
+    arabic: { heading: 'مفاتيح واجهة الوكلاء', ready: (page) => page.getByRole('heading', { level: 1, name: 'مفاتيح واجهة الوكلاء' }) },
   },
   {
     name: 'agent-credentials',
     path: () => '/agents/credentials',
     ready: (page) => page.getByRole('heading', { level: 1, name: 'Provider keys' }),
-    arabic: { heading: 'مفاتيح المزوّدين' },
+    arabic: { heading: 'مفاتيح المزوّدين', ready: (page) => page.getByRole('heading', { level: 1, name: 'مفاتيح المزوّدين' }) },
   },
   {
     name: 'settings',

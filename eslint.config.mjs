@@ -103,6 +103,32 @@ export default defineConfig(
       ],
     },
   },
+  // The dashboard's component kit (app/(dashboard)/_components/kit) is the one place that styles
+  // buttons and announces failures: pages use <Button> and <Alert> instead of retyping them.
+  {
+    files: ['app/**/*.tsx'],
+    ignores: ['app/(dashboard)/_components/kit/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "JSXAttribute[name.name='role'][value.value='alert']",
+          message: 'Show failures with <Alert> from the dashboard kit; it is the only place role="alert" is written.',
+        },
+        {
+          selector:
+            "JSXOpeningElement[name.name='button'] > JSXAttribute[name.name='className'] > Literal[value=/(^|\\s)bg-/][value=/(^|\\s)rounded/]",
+          message: 'Use <Button> from the dashboard kit instead of retyping a button’s classes.',
+        },
+        {
+          // A link filled with the brand or danger colour is a button to the eye.
+          selector:
+            "JSXOpeningElement[name.name=/^(a|Link)$/] > JSXAttribute[name.name='className'] > Literal[value=/(^|\\s)bg-(brand|red)-[0-9]/][value=/(^|\\s)rounded/]",
+          message: 'Style a link that looks like a button with buttonClasses() from the dashboard kit.',
+        },
+      ],
+    },
+  },
   // Tests and benchmarks read JSON answers loosely on purpose: their assertions, not a type, check the shape.
   {
     files: ['tests/**', 'e2e/**', '**/*.test.ts', '**/test-support.ts', 'scripts/bench/**'],

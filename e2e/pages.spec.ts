@@ -1,13 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { longTexts, useDashboardWorld } from './support/dashboard-world';
-import { expectNoHorizontalScroll, viewports } from './support/layout';
+import { expectNoBrokenWords, expectNoHorizontalScroll, viewports } from './support/layout';
 import { signInAt } from './support/sign-in';
 
 // Every page, in an organization whose texts are as long as they may be, at laptop and phone
-// size: nothing scrolls sideways, axe finds no serious or critical problem, and a screenshot
-// of each is kept as e2e/artifacts/pages/<page>-<size>.png. The translated dashboard pages again
-// in Arabic, right to left, as <page>-<size>-ar.png.
+// size: nothing scrolls sideways, no dashboard word breaks mid-letter on a phone, axe finds no
+// serious or critical problem, and a screenshot of each is kept as
+// e2e/artifacts/pages/<page>-<size>.png. The dashboard pages again in Arabic, right to left, as
+// <page>-<size>-ar.png.
 const world = useDashboardWorld();
 
 interface Visit {
@@ -15,13 +16,23 @@ interface Visit {
   path: () => string;
   /** What shows once the page has its data. */
   ready: (page: Page) => ReturnType<Page['getByText']>;
-  /** The page in Arabic: a heading it shows, and what shows once it has its data when that is words. Pages without are not translated yet. */
-  arabic?: { heading: string; ready?: (page: Page) => ReturnType<Page['getByText']> };
+  /** The page in Arabic: a heading it shows, and what shows once it has its data when that is words. */
+  arabic: { heading: string; ready?: (page: Page) => ReturnType<Page['getByText']> };
 }
 
 const visits: Visit[] = [
-  { name: 'inbox', path: () => '/inbox', ready: (page) => page.getByTestId('conversation').first() },
-  { name: 'conversation', path: () => `/inbox/${world().contactId}`, ready: (page) => page.getByTestId('message').first() },
+  {
+    name: 'inbox',
+    path: () => '/inbox',
+    ready: (page) => page.getByTestId('conversation').first(),
+    arabic: { heading: 'صندوق الوارد' },
+  },
+  {
+    name: 'conversation',
+    path: () => `/inbox/${world().contactId}`,
+    ready: (page) => page.getByTestId('message').first(),
+    arabic: { heading: 'صندوق الوارد' },
+  },
   {
     name: 'campaigns',
     path: () => '/campaigns',
@@ -72,6 +83,30 @@ const visits: Visit[] = [
     arabic: { heading: 'مفاتيح API' },
   },
   {
+    name: 'agents',
+    path: () => '/agents',
+    ready: (page) => page.getByRole('link', { name: world().agent.name }),
+    arabic: { heading: 'الوكلاء' },
+  },
+  {
+    name: 'agent',
+    path: () => `/agents/${world().agent.id}`,
+    ready: (page) => page.getByRole('heading', { level: 2, name: world().agent.name }),
+    arabic: { heading: 'منشئ الوكيل' },
+  },
+  {
+    name: 'agent-keys',
+    path: () => '/agents/keys',
+    ready: (page) => page.getByRole('heading', { level: 1, name: 'Agent API keys' }),
+    arabic: { heading: 'مفاتيح واجهة الوكلاء', ready: (page) => page.getByRole('heading', { level: 1, name: 'مفاتيح واجهة الوكلاء' }) },
+  },
+  {
+    name: 'agent-credentials',
+    path: () => '/agents/credentials',
+    ready: (page) => page.getByRole('heading', { level: 1, name: 'Provider keys' }),
+    arabic: { heading: 'مفاتيح المزوّدين', ready: (page) => page.getByRole('heading', { level: 1, name: 'مفاتيح المزوّدين' }) },
+  },
+  {
     name: 'settings',
     path: () => '/settings',
     ready: (page) => page.getByRole('heading', { level: 1, name: 'Settings' }),
@@ -95,10 +130,11 @@ const publicVisits: Array<{ name: string; path: string; ready: (page: Page) => R
 /**
  * `whole: false` for the API references: axe takes 20–60 s over their thousands of nodes and a
  * full-page screenshot several more, so they get axe once (at desktop; the phone layout adds no
- * node) and a screenshot of the first screen.
+ * node) and a screenshot of the first screen. `words`: no word of letters breaks mid-letter.
  */
-async function check(page: Page, name: string, size: string, { axe = true, whole = true } = {}) {
+async function check(page: Page, name: string, size: string, { axe = true, whole = true, words = false } = {}) {
   await expectNoHorizontalScroll(page);
+  if (words && size.startsWith('phone')) await expectNoBrokenWords(page);
   const { violations } = axe ? await new AxeBuilder({ page }).analyze() : { violations: [] };
   const serious = violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -131,7 +167,7 @@ for (const [size, viewport] of Object.entries(viewports)) {
       await page.setViewportSize(viewport);
       await signInAt(page, visit.path(), world().owner);
       await expect(visit.ready(page)).toBeVisible({ timeout: 15_000 });
-      await check(page, visit.name, size);
+      await check(page, visit.name, size, { words: true });
     });
   }
 }
@@ -140,14 +176,14 @@ test.describe('in Arabic', () => {
   test.use({ locale: 'ar-SA' });
 
   for (const [size, viewport] of Object.entries(viewports)) {
-    for (const visit of visits.filter((v) => v.arabic)) {
+    for (const visit of visits) {
       test(`${visit.name} at ${size} in Arabic`, async ({ page }) => {
         await page.setViewportSize(viewport);
         await signInAt(page, visit.path(), world().owner);
-        await expect((visit.arabic!.ready ?? visit.ready)(page)).toBeVisible({ timeout: 15_000 });
+        await expect((visit.arabic.ready ?? visit.ready)(page)).toBeVisible({ timeout: 15_000 });
         await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-        await expect(page.getByRole('heading', { name: visit.arabic!.heading, exact: true })).toBeVisible();
-        await check(page, visit.name, `${size}-ar`);
+        await expect(page.getByRole('heading', { name: visit.arabic.heading, exact: true })).toBeVisible();
+        await check(page, visit.name, `${size}-ar`, { words: true });
       });
     }
   }

@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
+import { buttonClasses } from '@/app/(dashboard)/_components/kit/button';
 
 interface NotFoundStateProps {
   title: string;
@@ -14,10 +15,7 @@ export function NotFoundState({ title, children, back }: NotFoundStateProps) {
       <p className="text-sm font-semibold text-brand-600">404</p>
       <h1 className="mt-2 text-2xl font-semibold tracking-tight text-slate-900">{title}</h1>
       <p className="mt-2 text-sm break-words text-slate-600">{children}</p>
-      <Link
-        href={back.href}
-        className="mt-6 inline-flex items-center justify-center rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
-      >
+      <Link href={back.href} className={`mt-6 ${buttonClasses({ variant: 'primary', size: 'md' })}`}>
         {back.label}
       </Link>
     </div>

@@ -8,6 +8,7 @@ import { closeRedis } from '@/server/redis';
 import { requestTemplateSync } from '@/server/templates/request-template-sync';
 import { createWebhook } from '@/server/webhooks/create-webhook';
 import { createOrg, createUser, type CreatedUser, deleteOrgs } from '@/tests/factories';
+import { createAgent, createAgentProject } from '@/tests/agent-factories';
 import { createConnectedAccount } from '@/tests/platform-factories';
 import { randomPhone, simulator } from '@/tests/support/stack';
 import { waitFor } from '@/tests/support/wait-for';
@@ -32,6 +33,7 @@ export interface DashboardWorld {
   org: { id: string; name: string };
   contactId: string;
   campaignId: string;
+  agent: { id: string; name: string };
   cleanUp: () => Promise<void>;
 }
 
@@ -59,6 +61,8 @@ export async function createDashboardWorld(): Promise<DashboardWorld> {
   await addConversationNote(org.id, contact.id, owner.id, longTexts.note);
 
   const campaign = await createCampaign(org.id, { name: longTexts.campaign, templateId: template.id });
+  // Words that fit a line must not break mid-letter in a narrow column ("Black Frida y").
+  await createCampaign(org.id, { name: 'Black Friday promo', templateId: template.id });
   await createWebhook(org.id, { name: longTexts.webhookName, url: longTexts.webhookUrl, events: ['message.received'] });
   await createApiKey({
     orgId: org.id,
@@ -67,11 +71,15 @@ export async function createDashboardWorld(): Promise<DashboardWorld> {
     input: { name: longTexts.apiKey, scopes: [...apiScopes], expiresAt: null, allowedCidrs: [], rateLimitPerMin: 600 },
   });
 
+  const project = await createAgentProject(org.id, 'Support');
+  const agent = await createAgent(project.id, { instructions: 'Help customers track their orders.', model: { id: 'sim/steady' } });
+
   return {
     owner,
     org,
     contactId: contact.id,
     campaignId: campaign.id,
+    agent: { id: agent.id, name: agent.name },
     cleanUp: async () => {
       await db.user.deleteMany({ where: { id: owner.id } });
       await deleteOrgs([org.id]);

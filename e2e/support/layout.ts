@@ -16,6 +16,38 @@ export async function expectNoHorizontalScroll(page: Page): Promise<void> {
 }
 
 /**
+ * No word short enough to fit a line is split across two lines ("Frida y"): each word of
+ * letters (between spaces, punctuation at its ends aside) up to 160 px wide has all its glyphs
+ * on one line. Tokens that are not words (links, ids, the unbroken names of the long-text
+ * fixtures) may break where they must.
+ */
+export async function expectNoBrokenWords(page: Page): Promise<void> {
+  const broken = await page.evaluate(() => {
+    const found: string[] = [];
+    const range = document.createRange();
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node && found.length < 10; node = walker.nextNode()) {
+      const text = node.textContent ?? '';
+      for (const match of text.matchAll(/(?<=^|\s)\p{P}*([\p{L}\p{M}]{2,})\p{P}*(?=\s|$)/gu)) {
+        const word = match[1]!;
+        const start = match.index + match[0].indexOf(word);
+        range.setStart(node, start);
+        range.setEnd(node, start + word.length);
+        const rects = [...range.getClientRects()].filter((rect) => rect.width > 0);
+        if (rects.length < 2 || rects.reduce((width, rect) => width + rect.width, 0) > 160) continue;
+        const tops = rects.map((rect) => rect.top);
+        // Half a line of slack: glyphs of one line may sit a pixel or two apart.
+        if (Math.max(...tops) - Math.min(...tops) > Math.min(...rects.map((rect) => rect.height)) / 2) {
+          found.push(`"${word}" in <${node.parentElement?.tagName.toLowerCase()} class="${node.parentElement?.className}">`);
+        }
+      }
+    }
+    return found;
+  });
+  expect(broken, 'words broken mid-letter across lines').toEqual([]);
+}
+
+/**
  * The element is on screen and nothing covers or clips it: the point at its centre belongs to
  * it, without scrolling first (so a button behind an overflow-hidden box fails).
  */

@@ -1,9 +1,11 @@
-import type { AgentEndpointSpec, AgentHttpMethod } from '@/server/agent/http/agent-endpoint';
+import type { AgentEndpointSpec } from '@/server/agent/http/agent-endpoint';
 import { allAgentEndpoints } from '@/server/agent/http/endpoints';
+
+type EndpointMethod = AgentEndpointSpec['method'];
 
 /** One route the web server answers itself: the specs marked `direct` that share its path. */
 export interface DirectRoute {
-  methods: AgentHttpMethod[];
+  methods: EndpointMethod[];
   /** The request path it answers; each group is one path parameter, in `params` order. */
   pattern: RegExp;
   params: string[];
@@ -48,7 +50,7 @@ export const directRoutes = directRoutesOf(allAgentEndpoints);
 /** The direct route of a request's method and path (no query), with its decoded parameters. */
 export function matchDirectRoute(method: string, path: string): { route: DirectRoute; params: Record<string, string> } | null {
   for (const route of directRoutes) {
-    if (!route.methods.includes(method as AgentHttpMethod)) continue;
+    if (!route.methods.includes(method as EndpointMethod)) continue;
     const match = route.pattern.exec(path);
     if (!match) continue;
     return { route, params: Object.fromEntries(route.params.map((name, i) => [name, decodeURIComponent(match[i + 1] as string)])) };

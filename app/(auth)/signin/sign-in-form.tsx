@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { SIGN_IN_UNAVAILABLE, throttledRetryAfterS } from '@/server/auth/sign-in-errors';
+import { Alert, Button } from '@/app/(dashboard)/_components/kit';
 
 const inputClass =
   'mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-xs placeholder:text-slate-400 focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none';
@@ -58,9 +59,9 @@ export function SignInForm({ callbackPath }: { callbackPath: string }) {
   return (
     <form onSubmit={onSubmit} className="mt-6 space-y-4">
       {error && (
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+        <Alert look="box" className="text-sm">
           {error}
-        </p>
+        </Alert>
       )}
       <div>
         <label htmlFor="email" className="block text-sm font-medium text-slate-800">
@@ -74,13 +75,9 @@ export function SignInForm({ callbackPath }: { callbackPath: string }) {
         </label>
         <input id="password" name="password" type="password" autoComplete="current-password" required className={inputClass} />
       </div>
-      <button
-        type="submit"
-        disabled={submitting}
-        className="w-full rounded-lg bg-brand-600 px-4 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60"
-      >
+      <Button variant="primary" size="block" type="submit" disabled={submitting}>
         {submitting ? t('submitting') : t('submit')}
-      </button>
+      </Button>
     </form>
   );
 }

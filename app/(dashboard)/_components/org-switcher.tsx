@@ -6,6 +6,7 @@ import { useRouter } from 'next/navigation';
 import { useTransition } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
 import type { OrgMembership } from '@/server/orgs/list-memberships';
+import { Alert } from '@/app/(dashboard)/_components/kit';
 
 /**
  * Shows the active organization; with more than one it is a select that switches. The switch
@@ -65,9 +66,9 @@ export function OrgSwitcher({ memberships, activeOrgId }: { memberships: OrgMemb
       </select>
       {active && <p className="mt-1 px-1 text-xs text-slate-600">{t('yourRole', { role: tCommon(`roles.${active.role}`) })}</p>}
       {switchOrg.isError && (
-        <p id="org-switcher-error" role="alert" className="mt-1 px-1 text-xs text-red-700">
+        <Alert id="org-switcher-error" className="mt-1 px-1 text-xs">
           {t('switchFailed')}
-        </p>
+        </Alert>
       )}
     </div>
   );

@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
-import { buttonClass } from './ui';
+import { Button } from '@/app/(dashboard)/_components/kit';
 
 interface SecretRevealProps {
   /** What the secret is; each kind has its own sentences in the `shell.secret` messages. */
@@ -27,9 +27,7 @@ export function SecretReveal({ kind, secret, testId, onDone }: SecretRevealProps
         >
           {secret}
         </code>
-        <button
-          type="button"
-          className={buttonClass}
+        <Button
           onClick={() =>
             void navigator.clipboard.writeText(secret).then(
               () => setCopied(true),
@@ -38,10 +36,8 @@ export function SecretReveal({ kind, secret, testId, onDone }: SecretRevealProps
           }
         >
           {copied ? t('copied') : t('copy', { kind })}
-        </button>
-        <button type="button" className={buttonClass} onClick={onDone}>
-          {t('stored')}
-        </button>
+        </Button>
+        <Button onClick={onDone}>{t('stored')}</Button>
       </div>
     </div>
   );

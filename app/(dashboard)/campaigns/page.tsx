@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import Link from 'next/link';
+import { buttonClasses } from '../_components/kit/button';
 import { PageHeader } from '../_components/page-header';
 import { requireDashboard } from '../_lib/load-dashboard';
 import { CampaignList } from './_components/campaign-list';
@@ -16,10 +17,7 @@ export default async function CampaignsPage() {
     <div className="mx-auto max-w-5xl">
       <PageHeader title={t('title')} org={active}>
         {active && (
-          <Link
-            href="/campaigns/new"
-            className="mt-4 inline-block rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700"
-          >
+          <Link href="/campaigns/new" className={`mt-4 ${buttonClasses({ variant: 'primary', size: 'md' })}`}>
             {t('new')}
           </Link>
         )}

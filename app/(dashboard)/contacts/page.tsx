@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import Link from 'next/link';
 import { PageHeader } from '../_components/page-header';
-import { primaryClass } from '../_components/ui';
+import { primaryClass } from '@/app/(dashboard)/_components/kit';
 import { requireDashboard } from '../_lib/load-dashboard';
 import { ContactList } from './_components/contact-list';
 

@@ -3,6 +3,7 @@
 import { useTranslations } from 'next-intl';
 import { useActionState } from 'react';
 import { choosePassword } from './actions';
+import { Alert, Button } from '@/app/(dashboard)/_components/kit';
 
 const inputClass =
   'mt-1.5 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm shadow-xs focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none';
@@ -13,9 +14,9 @@ export function SetPasswordForm({ token, email }: { token: string; email: string
   return (
     <form action={action} className="mt-6 space-y-4">
       {error && (
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+        <Alert look="box" className="text-sm">
           {error}
-        </p>
+        </Alert>
       )}
       {/* Lets password managers store the new password under the right account. */}
       <input type="email" name="email" autoComplete="username" value={email} readOnly hidden />
@@ -32,13 +33,9 @@ export function SetPasswordForm({ token, email }: { token: string; email: string
         </label>
         <input id="confirm" name="confirm" type="password" autoComplete="new-password" required className={inputClass} />
       </div>
-      <button
-        type="submit"
-        disabled={pending}
-        className="w-full rounded-lg bg-brand-600 px-3 py-2 text-sm font-medium text-white shadow-xs hover:bg-brand-700 disabled:opacity-60"
-      >
+      <Button variant="primary" size="block" type="submit" disabled={pending}>
         {pending ? t('submitting') : t('submit')}
-      </button>
+      </Button>
     </form>
   );
 }

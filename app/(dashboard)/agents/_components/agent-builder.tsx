@@ -8,8 +8,7 @@ import { useEffect, useState } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
 import { useErrorText } from '@/app/_trpc/use-error-text';
 import type { AgentConfig } from '@/server/agent/agents/agent-config';
-import { ListSkeleton } from '../../_components/list-skeleton';
-import { buttonClass, primaryClass } from '../../_components/ui';
+import { Alert, Button, ErrorLine, ListSkeleton, Panel, TextArea, TextField } from '@/app/(dashboard)/_components/kit';
 import { useFormatTime } from '../../_components/use-format-time';
 import {
   ChannelsSection,
@@ -20,7 +19,6 @@ import {
   VariablesSection,
   type ConfigUpdate,
 } from './config-sections';
-import { ErrorLine, Panel, TextArea, TextField } from './fields';
 import { KnowledgeSection } from './knowledge-section';
 import { Playground } from './playground';
 import { ProjectGate, type ProjectView } from './project-gate';
@@ -194,18 +192,16 @@ function Builder({ project, agentId }: { project: ProjectView; agentId: string }
       {(editable || notice) && (
         <div className="sticky bottom-0 z-10 space-y-3 rounded-xl border border-slate-200 bg-white/95 p-3 shadow-lg backdrop-blur-sm">
           {conflict && (
-            <div role="alert" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
+            <Alert tone="warning" look="box" as="div" className="text-sm">
               <p className="font-semibold">{t('conflict.title')}</p>
               <p className="mt-1">{t('conflict.body')}</p>
               <div className="mt-3 flex flex-wrap gap-2">
-                <button type="button" className={primaryClass} onClick={() => void reload()}>
+                <Button variant="primary" onClick={() => void reload()}>
                   {t('conflict.reload')}
-                </button>
-                <button type="button" className={buttonClass} onClick={() => setConflict(false)}>
-                  {t('conflict.keep')}
-                </button>
+                </Button>
+                <Button onClick={() => setConflict(false)}>{t('conflict.keep')}</Button>
               </div>
-            </div>
+            </Alert>
           )}
           {!conflict && <ErrorLine text={save.error ? errorText(save.error) : publish.error ? errorText(publish.error) : null} />}
           {notice && (
@@ -220,23 +216,21 @@ function Builder({ project, agentId }: { project: ProjectView; agentId: string }
                   {t('unsaved')}
                 </p>
               )}
-              <button
-                type="button"
-                className={buttonClass}
+              <Button
                 disabled={!dirty || save.isPending}
                 onClick={() => save.mutate({ ...key, etag: current.etag, patch: { name: current.name, config: draftPatch(current.config) } })}
               >
                 {save.isPending ? tCommon('saving') : t('save')}
-              </button>
-              <button
-                type="button"
-                className={primaryClass}
+              </Button>
+              <Button
+                variant="primary"
+
                 disabled={dirty || publish.isPending}
                 aria-describedby={dirty ? 'publish-hint' : undefined}
                 onClick={() => publish.mutate({ ...key, etag: server.draft.etag })}
               >
                 {publish.isPending ? tCommon('working') : t('publish')}
-              </button>
+              </Button>
             </div>
           )}
         </div>
@@ -299,9 +293,9 @@ function Readiness({
             )}
             {blocker === 'ai_paused' &&
               (canResume ? (
-                <button type="button" className={buttonClass} disabled={resuming} onClick={onResume}>
+                <Button disabled={resuming} onClick={onResume}>
                   {t('fix.ai_paused')}
-                </button>
+                </Button>
               ) : (
                 <span>{t('fix.askAdmin')}</span>
               ))}

@@ -5,12 +5,10 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
 import { useErrorText } from '@/app/_trpc/use-error-text';
-import { ListStates } from '../../_components/list-states';
+import { Button, Check, ConfirmRemoval, ErrorLine, ListStates, RowButton, TextArea, TextField } from '@/app/(dashboard)/_components/kit';
 import { SecretReveal } from '../../_components/secret-reveal';
 import { TableHead } from '../../_components/table-head';
-import { buttonClass, primaryClass } from '../../_components/ui';
 import { useFormatTime } from '../../_components/use-format-time';
-import { Check, ConfirmRemoval, ErrorLine, RowButton, TextArea, TextField } from './fields';
 import { ProjectGate, type ProjectView } from './project-gate';
 
 /** The project's agent API keys (docs/agent-api.md §1.2): secret keys for servers, publishable keys for the widget's origins. */
@@ -55,9 +53,9 @@ function Keys({ project }: { project: ProjectView }) {
           {t('heading')}
         </h2>
         {!adding && (
-          <button type="button" className={primaryClass} onClick={() => setAdding(true)}>
+          <Button variant="primary" onClick={() => setAdding(true)}>
             {t('new')}
-          </button>
+          </Button>
         )}
       </div>
       <p className="max-w-2xl text-sm text-slate-600">{t('intro')}</p>
@@ -204,12 +202,10 @@ function KeyForm({ projectId, onCreated, onCancel }: { projectId: string; onCrea
       )}
       <ErrorLine text={create.error ? errorText(create.error) : null} />
       <div className="flex flex-wrap gap-2">
-        <button type="submit" className={primaryClass} disabled={create.isPending}>
+        <Button variant="primary" type="submit" disabled={create.isPending}>
           {create.isPending ? tCommon('working') : t('create')}
-        </button>
-        <button type="button" className={buttonClass} onClick={onCancel}>
-          {tCommon('cancel')}
-        </button>
+        </Button>
+        <Button onClick={onCancel}>{tCommon('cancel')}</Button>
       </div>
     </form>
   );

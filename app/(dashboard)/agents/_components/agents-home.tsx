@@ -7,9 +7,8 @@ import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
 import { useErrorText } from '@/app/_trpc/use-error-text';
-import { ListStates } from '../../_components/list-states';
+import { Alert, Button, inputClass, ListStates } from '@/app/(dashboard)/_components/kit';
 import { TableHead } from '../../_components/table-head';
-import { buttonClass, inputClass, primaryClass } from '../../_components/ui';
 import { ModelOptions } from './model-options';
 import { ProjectGate, type ProjectView } from './project-gate';
 import { inProject } from './use-agent-project';
@@ -32,9 +31,9 @@ function AgentList({ project }: { project: ProjectView }) {
           {t('heading')}
         </h2>
         {canEdit && !creating && (
-          <button type="button" className={primaryClass} onClick={() => setCreating(true)}>
+          <Button variant="primary" onClick={() => setCreating(true)}>
             {t('new')}
-          </button>
+          </Button>
         )}
       </div>
       {!canEdit && <p className="text-sm text-slate-600">{t('readOnly')}</p>}
@@ -133,18 +132,12 @@ function NewAgentForm({ projectId, onCancel }: { projectId: string; onCancel: ()
           </select>
         </div>
       </div>
-      {create.error && (
-        <p role="alert" className="text-sm text-red-700">
-          {errorText(create.error)}
-        </p>
-      )}
+      {create.error && <Alert className="text-sm">{errorText(create.error)}</Alert>}
       <div className="flex flex-wrap gap-2">
-        <button type="submit" className={primaryClass} disabled={create.isPending || !chosen}>
+        <Button variant="primary" type="submit" disabled={create.isPending || !chosen}>
           {create.isPending ? tCommon('working') : t('create')}
-        </button>
-        <button type="button" className={buttonClass} onClick={onCancel}>
-          {tCommon('cancel')}
-        </button>
+        </Button>
+        <Button onClick={onCancel}>{tCommon('cancel')}</Button>
       </div>
     </form>
   );

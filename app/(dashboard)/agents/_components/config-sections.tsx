@@ -2,8 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import type { AgentConfig, AgentVariable } from '@/server/agent/agents/agent-config';
-import { buttonClass, inputClass } from '../../_components/ui';
-import { Check, Panel, TextArea, TextField } from './fields';
+import { Button, buttonClass, Check, inputClass, Panel, TextArea, TextField } from '@/app/(dashboard)/_components/kit';
 import { ModelOptions, useModelNote, type CatalogueEntry } from './model-options';
 
 export type ConfigUpdate = (change: (config: AgentConfig) => AgentConfig) => void;
@@ -229,9 +228,7 @@ export function VariablesSection({ config, update }: { config: AgentConfig; upda
           </div>
         </fieldset>
       ))}
-      <button
-        type="button"
-        className={buttonClass}
+      <Button
         onClick={() =>
           update((c) => ({
             ...c,
@@ -240,7 +237,7 @@ export function VariablesSection({ config, update }: { config: AgentConfig; upda
         }
       >
         {t('add')}
-      </button>
+      </Button>
     </Panel>
   );
 }

@@ -5,11 +5,9 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
 import { useErrorText } from '@/app/_trpc/use-error-text';
-import { ListStates } from '../../_components/list-states';
+import { Button, ConfirmRemoval, ErrorLine, inputClass, ListStates, RowButton, TextField } from '@/app/(dashboard)/_components/kit';
 import { TableHead } from '../../_components/table-head';
-import { buttonClass, inputClass, primaryClass } from '../../_components/ui';
 import { useFormatTime } from '../../_components/use-format-time';
-import { ConfirmRemoval, ErrorLine, RowButton, TextField } from './fields';
 import { ProjectGate, type ProjectView } from './project-gate';
 
 /** The project's provider keys (docs/agent-api.md §1.3): checked live when added, never shown again. */
@@ -47,9 +45,9 @@ function Credentials({ project }: { project: ProjectView }) {
           {t('heading')}
         </h2>
         {canEdit && !adding && (
-          <button type="button" className={primaryClass} onClick={() => setAdding(true)}>
+          <Button variant="primary" onClick={() => setAdding(true)}>
             {t('add')}
-          </button>
+          </Button>
         )}
       </div>
       <p className="max-w-2xl text-sm text-slate-600">{t('intro')}</p>
@@ -186,12 +184,10 @@ function CredentialForm({ projectId, onDone }: { projectId: string; onDone: () =
       </div>
       <ErrorLine text={create.error ? errorText(create.error) : null} />
       <div className="flex flex-wrap gap-2">
-        <button type="submit" className={primaryClass} disabled={create.isPending}>
+        <Button variant="primary" type="submit" disabled={create.isPending}>
           {create.isPending ? t('checking') : t('save')}
-        </button>
-        <button type="button" className={buttonClass} onClick={onDone}>
-          {tCommon('cancel')}
-        </button>
+        </Button>
+        <Button onClick={onDone}>{tCommon('cancel')}</Button>
       </div>
     </form>
   );

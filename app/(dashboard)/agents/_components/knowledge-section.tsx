@@ -6,9 +6,8 @@ import { useState } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
 import { useErrorText } from '@/app/_trpc/use-error-text';
 import type { AgentConfig } from '@/server/agent/agents/agent-config';
-import { buttonClass, inputClass, primaryClass } from '../../_components/ui';
+import { Button, Check, ConfirmRemoval, ErrorLine, inputClass, Panel, RowButton, TextArea, TextField } from '@/app/(dashboard)/_components/kit';
 import type { ConfigUpdate } from './config-sections';
-import { Check, ConfirmRemoval, ErrorLine, Panel, RowButton, TextArea, TextField } from './fields';
 
 const statusStyle: Record<string, string> = {
   indexing: 'bg-sky-50 text-sky-800',
@@ -49,11 +48,7 @@ export function KnowledgeSection({
   );
   return (
     <Panel id="knowledge" title={t('title')} intro={t('intro')}>
-      {canEdit && !adding && (
-        <button type="button" className={buttonClass} onClick={() => setAdding(true)}>
-          {t('add')}
-        </button>
-      )}
+      {canEdit && !adding && <Button onClick={() => setAdding(true)}>{t('add')}</Button>}
       {adding && (
         <KnowledgeForm
           projectId={projectId}
@@ -148,12 +143,10 @@ function KnowledgeForm({ projectId, onDone }: { projectId: string; onDone: () =>
       )}
       <ErrorLine text={create.error ? errorText(create.error) : null} />
       <div className="flex flex-wrap gap-2">
-        <button type="submit" className={primaryClass} disabled={create.isPending}>
+        <Button variant="primary" type="submit" disabled={create.isPending}>
           {create.isPending ? tCommon('saving') : t('save')}
-        </button>
-        <button type="button" className={buttonClass} onClick={onDone}>
-          {tCommon('cancel')}
-        </button>
+        </Button>
+        <Button onClick={onDone}>{tCommon('cancel')}</Button>
       </div>
     </form>
   );

@@ -2,9 +2,8 @@
 
 import { useFormatter, useLocale, useTranslations } from 'next-intl';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { buttonClass, inputClass, primaryClass } from '../../_components/ui';
+import { Alert, Button, inputClass, Panel } from '@/app/(dashboard)/_components/kit';
 import { useFormatTime } from '../../_components/use-format-time';
-import { Panel } from './fields';
 import { AgentCallError, cancelPlaygroundRun, NETWORK_FAILURE, startPlaygroundSession, streamPlaygroundMessage } from './playground-transport';
 import { applyRunEvent, isSettled, newReply, prettyJson, type ReplyTurn, type ToolCallView, type Turn } from './playground-turns';
 
@@ -160,9 +159,9 @@ function Conversation({ projectId, agentId, dirty }: { projectId: string; agentI
       )}
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm text-slate-600">{sessionId ? t('sessionOpen') : t('sessionNone')}</p>
-        <button type="button" className={buttonClass} onClick={startOver} disabled={turns.length === 0 && !problem}>
+        <Button onClick={startOver} disabled={turns.length === 0 && !problem}>
           {t('newConversation')}
-        </button>
+        </Button>
       </div>
       <p className="sr-only" role="status" aria-live="polite">
         {announcement}
@@ -206,14 +205,10 @@ function Conversation({ projectId, agentId, dirty }: { projectId: string; agentI
           <p id={hintId} className="me-auto text-xs text-slate-600">
             {t('messageHint')}
           </p>
-          {busy && (
-            <button type="button" className={buttonClass} onClick={stop}>
-              {t('stop')}
-            </button>
-          )}
-          <button type="submit" className={primaryClass} disabled={busy || input.trim() === ''}>
+          {busy && <Button onClick={stop}>{t('stop')}</Button>}
+          <Button variant="primary" type="submit" disabled={busy || input.trim() === ''}>
             {busy ? t('sending') : t('send')}
-          </button>
+          </Button>
         </div>
       </form>
     </Panel>
@@ -323,9 +318,9 @@ function RunFooter({ reply }: { reply: ReplyTurn }) {
       {reply.status === 'requires_action' && <p className="text-amber-900">{t('clientToolsStopped')}</p>}
       {reply.status === 'cancelled' && <p className="text-slate-600">{t('cancelled')}</p>}
       {failed && (
-        <p role="alert" className="rounded bg-red-50 px-2 py-1 text-red-800" data-testid="playground-run-error">
+        <Alert look="box" data-testid="playground-run-error">
           {runErrorText(t, reply.error)}
-        </p>
+        </Alert>
       )}
       {(reply.model || reply.usage) && isSettled(reply) && (
         <p className="text-xs text-slate-600" data-testid="playground-run-usage">
@@ -370,8 +365,8 @@ function ProblemLine({ problem }: { problem: Problem }) {
   else if (problem.code === NETWORK_FAILURE) text = t('runErrors.network_failure');
   else text = problem.message || t('runErrors.unknown');
   return (
-    <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800" data-testid="playground-problem">
+    <Alert look="box" className="text-sm" data-testid="playground-problem">
       {text}
-    </p>
+    </Alert>
   );
 }

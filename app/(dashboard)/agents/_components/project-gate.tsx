@@ -5,8 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useId, useState, type ReactNode } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
 import { useErrorText } from '@/app/_trpc/use-error-text';
-import { ListSkeleton } from '../../_components/list-skeleton';
-import { inputClass, primaryClass } from '../../_components/ui';
+import { Alert, Button, inputClass, ListSkeleton } from '@/app/(dashboard)/_components/kit';
 import { ProjectBar, useAgentProject } from './use-agent-project';
 
 export interface ProjectView {
@@ -30,12 +29,7 @@ export function ProjectGate({
   const t = useTranslations('agents.project');
   const { projects, project, can } = useAgentProject();
   if (projects.isPending) return <div className="mt-6">{<ListSkeleton label={t('loading')} />}</div>;
-  if (projects.isError || !can)
-    return (
-      <p role="alert" className="mt-6 text-sm text-red-700">
-        {t('loadFailed')}
-      </p>
-    );
+  if (projects.isError || !can) return <Alert className="mt-6 text-sm">{t('loadFailed')}</Alert>;
   if (!project) return <NoProject canCreate={can['projects:write']} />;
   return (
     <>
@@ -74,14 +68,10 @@ function NoProject({ canCreate }: { canCreate: boolean }) {
             </label>
             <input id={nameId} className={inputClass} required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />
           </div>
-          <button type="submit" className={primaryClass} disabled={create.isPending}>
+          <Button variant="primary" type="submit" disabled={create.isPending}>
             {t('create')}
-          </button>
-          {create.error && (
-            <p role="alert" className="basis-full text-red-700">
-              {errorText(create.error)}
-            </p>
-          )}
+          </Button>
+          {create.error && <Alert className="basis-full">{errorText(create.error)}</Alert>}
         </form>
       ) : (
         <p className="mt-2">{t('askAdmin')}</p>

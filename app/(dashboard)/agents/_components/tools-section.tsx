@@ -6,9 +6,19 @@ import { useState } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
 import { useErrorText } from '@/app/_trpc/use-error-text';
 import type { AgentConfig } from '@/server/agent/agents/agent-config';
-import { buttonClass, inputClass, primaryClass } from '../../_components/ui';
+import {
+  Button,
+  buttonClass,
+  Check,
+  ConfirmRemoval,
+  ErrorLine,
+  inputClass,
+  Panel,
+  RowButton,
+  TextArea,
+  TextField,
+} from '@/app/(dashboard)/_components/kit';
 import { BuiltinTools, type ConfigUpdate } from './config-sections';
-import { Check, ConfirmRemoval, ErrorLine, Panel, RowButton, TextArea, TextField } from './fields';
 
 interface ToolRow {
   id: string;
@@ -56,11 +66,7 @@ export function ToolsSection({
       <div>
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h3 className="text-sm font-medium text-slate-800">{t('http')}</h3>
-          {canEdit && editing === null && (
-            <button type="button" className={buttonClass} onClick={() => setEditing('new')}>
-              {t('new')}
-            </button>
-          )}
+          {canEdit && editing === null && <Button onClick={() => setEditing('new')}>{t('new')}</Button>}
         </div>
         {editing !== null && <ToolForm projectId={projectId} tool={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />}
         {tools.isError && <ErrorLine text={t('loadFailed')} />}
@@ -228,12 +234,10 @@ function ToolForm({ projectId, tool, onDone }: { projectId: string; tool: ToolRo
         </div>
       )}
       <div className="flex flex-wrap gap-2">
-        <button type="submit" className={primaryClass} disabled={create.isPending || save.isPending}>
+        <Button variant="primary" type="submit" disabled={create.isPending || save.isPending}>
           {create.isPending || save.isPending ? tCommon('saving') : tool ? t('save') : t('create')}
-        </button>
-        <button type="button" className={buttonClass} onClick={onDone}>
-          {tCommon('cancel')}
-        </button>
+        </Button>
+        <Button onClick={onDone}>{tCommon('cancel')}</Button>
       </div>
     </form>
   );
@@ -268,9 +272,9 @@ function ToolTest({ projectId, tool }: { projectId: string; tool: ToolRow }) {
         <TextArea label={t('arguments')} hint={t('argumentsHint')} mono dir="ltr" rows={3} value={args} onChange={setArgs} />
         <TextArea label={t('variables')} mono dir="ltr" rows={3} value={variables} onChange={setVariables} />
       </div>
-      <button type="submit" className={primaryClass} disabled={run.isPending}>
+      <Button variant="primary" type="submit" disabled={run.isPending}>
         {run.isPending ? t('running') : t('run')}
-      </button>
+      </Button>
       <ErrorLine text={jsonError ?? (run.error ? errorText(run.error) : null)} />
       {outcome && (
         <div role="status" data-testid="tool-test-result" className="space-y-2 rounded-lg bg-white p-3 text-sm ring-1 ring-slate-200">

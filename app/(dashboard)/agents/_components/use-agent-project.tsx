@@ -6,7 +6,7 @@ import { usePathname, useRouter, useSearchParams } from 'next/navigation';
 import { useTranslations } from 'next-intl';
 import { useId } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
-import { inputClass } from '../../_components/ui';
+import { inputClass } from '@/app/(dashboard)/_components/kit';
 
 /**
  * The agent project the pages work in: `?project=` when it names one of the organization's,

@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useId, useState, type FormEvent } from 'react';
 import { apiKeyInput, DEFAULT_RATE_LIMIT_PER_MIN, type ApiKeyInput } from '@/server/api-keys/api-key-input';
 import type { ApiScope } from '@/server/api-keys/scopes';
-import { buttonClass, inputClass, primaryClass } from '../../_components/ui';
+import { Alert, Button, inputClass } from '@/app/(dashboard)/_components/kit';
 import { scopeGroups } from './scope-groups';
 
 interface ApiKeyFormProps {
@@ -105,17 +105,15 @@ export function ApiKeyForm({ pending, error, onSubmit, onCancel }: ApiKeyFormPro
         <textarea id={ids.cidrs} name="cidrs" dir="ltr" rows={2} placeholder="203.0.113.0/24" className={`${inputClass} font-mono`} />
       </div>
       {shown && (
-        <p id={ids.error} role="alert" className="text-sm text-red-700">
+        <Alert id={ids.error} className="text-sm">
           {shown}
-        </p>
+        </Alert>
       )}
       <div className="flex gap-2">
-        <button type="submit" className={primaryClass} disabled={pending || scopes.size === 0}>
+        <Button variant="primary" type="submit" disabled={pending || scopes.size === 0}>
           {pending ? t('form.creating') : t('form.create')}
-        </button>
-        <button type="button" className={buttonClass} onClick={onCancel}>
-          {tCommon('cancel')}
-        </button>
+        </Button>
+        <Button onClick={onCancel}>{tCommon('cancel')}</Button>
         {scopes.size === 0 && <p className="self-center text-sm text-slate-500">{t('form.pickScope')}</p>}
       </div>
     </form>

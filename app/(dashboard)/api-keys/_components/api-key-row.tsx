@@ -5,8 +5,7 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
 import type { ApiKeyStatus, PresentedApiKey } from '@/server/api-keys/present-api-key';
-import { ConfirmDialog } from '../../_components/confirm-dialog';
-import { buttonClass } from '../../_components/ui';
+import { Alert, buttonClass, ConfirmDialog } from '@/app/(dashboard)/_components/kit';
 import { useFormatTime } from '../../_components/use-format-time';
 import { useErrorText } from '@/app/_trpc/use-error-text';
 
@@ -50,11 +49,7 @@ export function ApiKeyRow({ apiKey, canManage }: { apiKey: PresentedApiKey; canM
           {/* The addresses as a left-to-right island (LRI … PDI) inside the sentence. */}
           {apiKey.allowedCidrs.length > 0 ? ` · ${t('from', { addresses: `\u2066${apiKey.allowedCidrs.join(', ')}\u2069` })}` : ''}
         </p>
-        {error && (
-          <p role="alert" className="mt-1 text-xs text-red-700">
-            {errorText(error)}
-          </p>
-        )}
+        {error && <Alert className="mt-1 text-xs">{errorText(error)}</Alert>}
       </td>
       <td className="px-4 py-3 align-top font-mono whitespace-nowrap text-slate-700">
         <span dir="ltr">{apiKey.prefix}…</span>

@@ -4,10 +4,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
-import { ListSkeleton } from '../../_components/list-skeleton';
+import { Alert, Button, ListSkeleton } from '@/app/(dashboard)/_components/kit';
 import { TableHead } from '../../_components/table-head';
 import { SecretReveal } from '../../_components/secret-reveal';
-import { primaryClass } from '../../_components/ui';
 import { ApiKeyForm } from './api-key-form';
 import { ApiKeyRow } from './api-key-row';
 import { useErrorText } from '@/app/_trpc/use-error-text';
@@ -38,16 +37,16 @@ export function ApiKeysPanel() {
           {t('keys')}
         </h2>
         {canManage && !creating && (
-          <button
-            type="button"
-            className={primaryClass}
+          <Button
+            variant="primary"
+
             onClick={() => {
               create.reset();
               setCreating(true);
             }}
           >
             {t('new')}
-          </button>
+          </Button>
         )}
       </div>
       {list.data && !canManage && <p className="text-sm text-slate-600">{t('readOnly')}</p>}
@@ -63,9 +62,7 @@ export function ApiKeysPanel() {
       {list.isPending ? (
         <ListSkeleton label={t('loading')} />
       ) : list.isError ? (
-        <p role="alert" className="text-sm text-red-700">
-          {t('loadFailed')}
-        </p>
+        <Alert className="text-sm">{t('loadFailed')}</Alert>
       ) : list.data.keys.length === 0 ? (
         <p className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-sm text-slate-600">
           {t('empty')}

@@ -4,8 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import { ConfirmDialog } from '@/app/(dashboard)/_components/confirm-dialog';
-import { buttonClass } from '@/app/(dashboard)/_components/ui';
+import { Alert, Button, ConfirmDialog } from '@/app/(dashboard)/_components/kit';
 import { useTRPC } from '@/app/_trpc/trpc';
 import { useErrorText } from '@/app/_trpc/use-error-text';
 import type { PresentedCampaign } from '@/server/campaigns/present-campaign';
@@ -53,37 +52,21 @@ export function CampaignActions({ campaign, onOpen }: { campaign: PresentedCampa
     <>
       {status === 'draft' && (
         <>
-          <button type="button" className={buttonClass} onClick={() => onOpen('edit')}>
-            {t('edit')}
-          </button>
-          <button type="button" className={buttonClass} onClick={() => setConfirming('delete')}>
-            {t('delete')}
-          </button>
+          <Button onClick={() => onOpen('edit')}>{t('edit')}</Button>
+          <Button onClick={() => setConfirming('delete')}>{t('delete')}</Button>
         </>
       )}
       {status === 'scheduled' && (
         <>
-          <button type="button" className={buttonClass} onClick={() => onOpen('reschedule')}>
-            {t('reschedule')}
-          </button>
-          <button type="button" className={buttonClass} onClick={() => setConfirming('cancel')}>
-            {t('cancel')}
-          </button>
+          <Button onClick={() => onOpen('reschedule')}>{t('reschedule')}</Button>
+          <Button onClick={() => setConfirming('cancel')}>{t('cancel')}</Button>
         </>
       )}
-      {status === 'completed' && (
-        <button type="button" className={buttonClass} onClick={() => setConfirming('retarget')}>
-          {t('retarget')}
-        </button>
-      )}
-      <button type="button" className={buttonClass} disabled={duplicate.isPending} onClick={() => duplicate.mutate({ id })}>
+      {status === 'completed' && <Button onClick={() => setConfirming('retarget')}>{t('retarget')}</Button>}
+      <Button disabled={duplicate.isPending} onClick={() => duplicate.mutate({ id })}>
         {t('duplicate')}
-      </button>
-      {error && (
-        <p role="alert" className="basis-full text-sm text-red-700">
-          {errorText(error)}
-        </p>
-      )}
+      </Button>
+      {error && <Alert className="basis-full text-sm">{errorText(error)}</Alert>}
       {confirming === 'delete' && (
         <ConfirmDialog
           title={t('deleteTitle')}

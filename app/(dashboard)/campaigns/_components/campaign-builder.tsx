@@ -8,6 +8,7 @@ import { useTRPC, useTRPCClient } from '@/app/_trpc/trpc';
 import { useCampaignFormat } from './format';
 import { RecipientsStep, type RecipientsChoice } from './recipients-step';
 import { useErrorText } from '@/app/_trpc/use-error-text';
+import { Alert, Button } from '@/app/(dashboard)/_components/kit';
 
 const steps = ['template', 'recipients', 'sending', 'review'] as const;
 
@@ -57,12 +58,7 @@ export function CampaignBuilder() {
   });
 
   if (data.isPending) return <p className="text-sm text-slate-500">{tCommon('loading')}</p>;
-  if (data.isError)
-    return (
-      <p role="alert" className="text-sm text-red-700">
-        {t('loadFailed')}
-      </p>
-    );
+  if (data.isError) return <Alert className="text-sm">{t('loadFailed')}</Alert>;
   const allowance = account?.remainingToday ?? null;
   const canNext = [name.trim() !== '' && !!template, checked.valid.length > 0 && !recipients.checking, true, true][step];
   const field = 'mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-sm';
@@ -181,11 +177,7 @@ export function CampaignBuilder() {
           </dd>
         </dl>
       )}
-      {launch.isError && (
-        <p role="alert" className="mt-4 text-sm text-red-700">
-          {errorText(launch.error)}
-        </p>
-      )}
+      {launch.isError && <Alert className="mt-4 text-sm">{errorText(launch.error)}</Alert>}
       <div className="mt-6 flex justify-between">
         <button
           type="button"
@@ -196,23 +188,25 @@ export function CampaignBuilder() {
           {t('back')}
         </button>
         {step < 3 ? (
-          <button
-            type="button"
+          <Button
+            variant="primary"
+            size="md"
+
             disabled={!canNext}
             onClick={() => setStep(step + 1)}
-            className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white disabled:opacity-40"
           >
             {t('next')}
-          </button>
+          </Button>
         ) : (
-          <button
-            type="button"
+          <Button
+            variant="primary"
+            size="md"
+
             disabled={launch.isPending}
             onClick={() => launch.mutate()}
-            className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white"
           >
             {when ? t('schedule') : t('start')}
-          </button>
+          </Button>
         )}
       </div>
     </div>

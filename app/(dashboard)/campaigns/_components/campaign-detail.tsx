@@ -16,6 +16,7 @@ import { RecipientsTable } from './recipients-table';
 import { RescheduleForm } from './reschedule-form';
 import { useErrorText } from '@/app/_trpc/use-error-text';
 import { CANCELED_REASON } from '@/server/campaigns/canceled-reason';
+import { Alert, Button } from '@/app/(dashboard)/_components/kit';
 
 /** One campaign, live: progress bar, counters, parked state in words, chart, recipients; start, pause, resume and the draft/schedule actions. */
 export function CampaignDetail({ id }: { id: string }) {
@@ -44,9 +45,7 @@ export function CampaignDetail({ id }: { id: string }) {
         {t('detail.notFoundBody')}
       </NotFoundState>
     ) : (
-      <p role="alert" className="text-sm text-red-700">
-        {errorText(campaign.error)}
-      </p>
+      <Alert className="text-sm">{errorText(campaign.error)}</Alert>
     );
   }
   const c = campaign.data;
@@ -74,29 +73,25 @@ export function CampaignDetail({ id }: { id: string }) {
             </button>
           )}
           {(c.status === 'paused' || c.status === 'draft') && (
-            <button
-              type="button"
+            <Button
+              variant="primary"
+
               onClick={() =>
                 start.mutate({ id, sendMode: c.send_mode, scheduledAt: c.status === 'draft' ? startTimeOf(c.scheduled_at) : undefined })
               }
-              className="rounded-md bg-brand-600 px-3 py-2 text-sm text-white hover:bg-brand-700"
             >
               {c.status === 'paused' ? t('detail.resume') : t('detail.start')}
-            </button>
+            </Button>
           )}
         </div>
       </header>
       {panel === 'edit' && c.status === 'draft' && <EditDraftForm campaign={c} onDone={closePanel} />}
       {panel === 'reschedule' && c.status === 'scheduled' && <RescheduleForm id={id} scheduledAt={c.scheduled_at} onDone={closePanel} />}
-      {error && (
-        <p role="alert" className="mt-3 text-sm text-red-700">
-          {errorText(error)}
-        </p>
-      )}
+      {error && <Alert className="mt-3 text-sm">{errorText(error)}</Alert>}
       {c.failure_reason && (
-        <p role="alert" className="mt-3 text-sm wrap-anywhere text-red-700">
+        <Alert className="mt-3 text-sm wrap-anywhere">
           {c.failure_reason === CANCELED_REASON ? t('detail.canceled') : t('detail.couldNotRun', { reason: c.failure_reason })}
-        </p>
+        </Alert>
       )}
       {c.resumes_at && presentCampaignStatus(c) === 'waiting_for_limit' && (
         <p className="mt-3 rounded-md bg-amber-50 p-3 text-sm text-amber-900">{t('detail.parked', { when: describeResume(c.resumes_at) })}</p>

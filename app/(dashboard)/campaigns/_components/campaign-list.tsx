@@ -6,7 +6,7 @@ import Link from 'next/link';
 import { useState } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
 import { campaignDisplayStatuses } from '@/server/campaigns/present-campaign-status';
-import { ListStates } from '../../_components/list-states';
+import { DataTable, ListStates } from '@/app/(dashboard)/_components/kit';
 import { CampaignStatusBadge } from './campaign-status-badge';
 import { useCampaignFormat } from './format';
 
@@ -42,38 +42,28 @@ export function CampaignList() {
         texts={{ loading: t('list.loading'), failed: t('list.loadFailed'), empty: t('list.empty') }}
       />
       {!!list.data?.data.length && (
-        <div className="relative mt-4 overflow-x-auto rounded-xl bg-white shadow-xs">
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
-            <thead className="text-start text-xs text-slate-600 uppercase">
-              <tr>
-                <th className="px-4 py-2 text-start">{tCommon('name')}</th>
-                <th className="pe-3 text-start">{tCommon('status')}</th>
-                <th className="pe-3 text-start">{t('list.recipients')}</th>
-                <th className="pe-3 text-start">{t('list.delivered')}</th>
-                <th className="pe-3 text-start">{t('list.read')}</th>
-                <th className="pe-4 text-start">{t('list.created')}</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {list.data.data.map((c) => (
-                <tr key={c.id}>
-                  <td className="max-w-[40ch] px-4 py-2 wrap-anywhere">
-                    <Link href={`/campaigns/${c.id}`} dir="auto" className="font-medium text-brand-600 hover:underline">
-                      {c.name}
-                    </Link>
-                  </td>
-                  <td>
-                    <CampaignStatusBadge campaign={c} />
-                  </td>
-                  <td>{number(c.recipients.total)}</td>
-                  <td>{percent(c.recipients.delivered, c.recipients.sent)}</td>
-                  <td>{percent(c.recipients.read, c.recipients.sent)}</td>
-                  <td className="text-slate-600">{date(c.created_at)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          className="mt-4"
+          rows={list.data.data}
+          rowKey={(c) => c.id}
+          columns={[
+            {
+              header: tCommon('name'),
+              title: true,
+              className: 'sm:max-w-[40ch]',
+              cell: (c) => (
+                <Link href={`/campaigns/${c.id}`} dir="auto" className="font-medium text-brand-600 hover:underline">
+                  {c.name}
+                </Link>
+              ),
+            },
+            { header: tCommon('status'), cell: (c) => <CampaignStatusBadge campaign={c} /> },
+            { header: t('list.recipients'), cell: (c) => number(c.recipients.total) },
+            { header: t('list.delivered'), cell: (c) => percent(c.recipients.delivered, c.recipients.sent) },
+            { header: t('list.read'), cell: (c) => percent(c.recipients.read, c.recipients.sent) },
+            { header: t('list.created'), className: 'text-slate-600', cell: (c) => date(c.created_at) },
+          ]}
+        />
       )}
     </div>
   );

@@ -3,7 +3,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
-import { buttonClass, inputClass, primaryClass } from '@/app/(dashboard)/_components/ui';
+import { Alert, Button, inputClass } from '@/app/(dashboard)/_components/kit';
 import { useTRPC } from '@/app/_trpc/trpc';
 import { useErrorText } from '@/app/_trpc/use-error-text';
 import type { PresentedCampaign } from '@/server/campaigns/present-campaign';
@@ -73,18 +73,12 @@ export function EditDraftForm({ campaign, onDone }: { campaign: PresentedCampaig
         onChange={setChoices}
         selectClass={inputClass}
       />
-      {save.isError && (
-        <p role="alert" className="text-sm text-red-700 sm:col-span-2">
-          {errorText(save.error)}
-        </p>
-      )}
+      {save.isError && <Alert className="text-sm sm:col-span-2">{errorText(save.error)}</Alert>}
       <div className="flex justify-end gap-2 sm:col-span-2">
-        <button type="button" className={buttonClass} onClick={onDone}>
-          {tCommon('cancel')}
-        </button>
-        <button type="submit" className={primaryClass} disabled={save.isPending || unfilled.some((v) => variables.includes(v))}>
+        <Button onClick={onDone}>{tCommon('cancel')}</Button>
+        <Button variant="primary" type="submit" disabled={save.isPending || unfilled.some((v) => variables.includes(v))}>
           {save.isPending ? tCommon('working') : t('save')}
-        </button>
+        </Button>
       </div>
     </form>
   );

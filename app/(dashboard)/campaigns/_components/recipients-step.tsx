@@ -9,6 +9,7 @@ import type { NotPhone } from '@/server/contacts/contact-sheet';
 import { SheetCheck, SheetInput } from '../../_components/sheet-input';
 import { autoMap, checkRecipients, parseSheet, withContactCheck, type CheckedRecipients, type InvalidReason } from './parse-recipients';
 import { toSources, VariableSourcePicker } from './variable-source-picker';
+import { Alert } from '@/app/(dashboard)/_components/kit';
 
 /** A template variable as its text shows it: `{{1}}`. */
 const variableText = (variable: string) => `{{${variable}}}`;
@@ -103,11 +104,7 @@ export function RecipientsStep({ variables, onChange }: { variables: string[]; o
           </p>
         ) : (
           <SheetCheck checked={checked} problemText={reasonText} note={t('invalidNote')} testId="recipient-check">
-            {contactCheck.isError && (
-              <p role="alert" className="text-red-700">
-                {t('contactCheckFailed')}
-              </p>
-            )}
+            {contactCheck.isError && <Alert>{t('contactCheckFailed')}</Alert>}
           </SheetCheck>
         ))}
     </div>

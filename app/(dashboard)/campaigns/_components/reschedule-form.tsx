@@ -3,7 +3,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
-import { buttonClass, inputClass, primaryClass } from '@/app/(dashboard)/_components/ui';
+import { Alert, Button, inputClass } from '@/app/(dashboard)/_components/kit';
 import { useTRPC } from '@/app/_trpc/trpc';
 import { useErrorText } from '@/app/_trpc/use-error-text';
 import { toDateTimeLocal, useCampaignFormat } from './format';
@@ -32,17 +32,11 @@ export function RescheduleForm({ id, scheduledAt, onDone }: { id: string; schedu
         {t('newTime', { zone: timeZone })}
         <input type="datetime-local" required className={inputClass} value={when} onChange={(e) => setWhen(e.target.value)} />
       </label>
-      <button type="button" className={buttonClass} onClick={onDone}>
-        {tCommon('cancel')}
-      </button>
-      <button type="submit" className={primaryClass} disabled={save.isPending || !when}>
+      <Button onClick={onDone}>{tCommon('cancel')}</Button>
+      <Button variant="primary" type="submit" disabled={save.isPending || !when}>
         {save.isPending ? tCommon('working') : t('save')}
-      </button>
-      {save.isError && (
-        <p role="alert" className="basis-full text-sm text-red-700">
-          {errorText(save.error)}
-        </p>
-      )}
+      </Button>
+      {save.isError && <Alert className="basis-full text-sm">{errorText(save.error)}</Alert>}
     </form>
   );
 }

@@ -4,8 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useId, useState, type FormEvent } from 'react';
-import { buttonClass, inputClass, primaryClass } from '@/app/(dashboard)/_components/ui';
-import { useModalDialog } from '@/app/(dashboard)/_components/use-modal-dialog';
+import { Alert, Button, Dialog, inputClass } from '@/app/(dashboard)/_components/kit';
 import { useTRPC } from '@/app/_trpc/trpc';
 import { useErrorText } from '@/app/_trpc/use-error-text';
 import type { PresentedCampaign } from '@/server/campaigns/present-campaign';
@@ -23,7 +22,6 @@ export function RetargetDialog({ campaign, onClose }: { campaign: PresentedCampa
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const router = useRouter();
-  const ref = useModalDialog();
   const titleId = useId();
   const builder = useQuery(trpc.campaigns.builderData.queryOptions());
   const counts = useQuery(trpc.campaigns.retargetAudiences.queryOptions({ id: campaign.id }));
@@ -49,12 +47,7 @@ export function RetargetDialog({ campaign, onClose }: { campaign: PresentedCampa
     !!templateId && name.trim() !== '' && !emptyFixed(choices).some((v) => variables.includes(v)) && (counts.data?.[audience] ?? 0) > 0;
 
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={titleId}
-      onCancel={onClose}
-      className="m-auto w-full max-w-[min(36rem,calc(100%-2rem))] rounded-2xl p-6 shadow-xl backdrop:bg-slate-900/40"
-    >
+    <Dialog onClose={onClose} shape="wide" labelledBy={titleId}>
       <form onSubmit={submit} className="space-y-4">
         <h2 id={titleId} className="text-lg font-semibold wrap-anywhere text-slate-900">
           {t('title')}
@@ -92,20 +85,14 @@ export function RetargetDialog({ campaign, onClose }: { campaign: PresentedCampa
           onChange={setChoices}
           selectClass={inputClass}
         />
-        {retarget.isError && (
-          <p role="alert" className="text-sm wrap-anywhere text-red-700">
-            {errorText(retarget.error)}
-          </p>
-        )}
+        {retarget.isError && <Alert className="text-sm wrap-anywhere">{errorText(retarget.error)}</Alert>}
         <div className="flex flex-wrap justify-end gap-2">
-          <button type="button" className={buttonClass} onClick={onClose}>
-            {tCommon('cancel')}
-          </button>
-          <button type="submit" className={primaryClass} disabled={!ready || retarget.isPending}>
+          <Button onClick={onClose}>{tCommon('cancel')}</Button>
+          <Button type="submit" variant="primary" disabled={!ready || retarget.isPending}>
             {retarget.isPending ? tCommon('working') : t('create')}
-          </button>
+          </Button>
         </div>
       </form>
-    </dialog>
+    </Dialog>
   );
 }

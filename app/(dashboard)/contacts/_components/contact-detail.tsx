@@ -8,7 +8,7 @@ import { NotFoundState } from '@/app/_components/not-found-state';
 import { isNotFound } from '@/app/_trpc/http-status';
 import { useTRPC } from '@/app/_trpc/trpc';
 import { useErrorText } from '@/app/_trpc/use-error-text';
-import { buttonClass, inputClass, primaryClass } from '../../_components/ui';
+import { Alert, Button, buttonClass, inputClass } from '@/app/(dashboard)/_components/kit';
 import { ContactBadges } from './contact-badges';
 
 interface EditableContact {
@@ -103,9 +103,9 @@ function ContactForm({ contact }: { contact: EditableContact }) {
         }}
       />
       <div className="flex flex-wrap items-center gap-3">
-        <button type="submit" disabled={update.isPending} className={primaryClass}>
+        <Button variant="primary" type="submit" disabled={update.isPending}>
           {t('save')}
-        </button>
+        </Button>
         <p aria-live="polite" className="text-sm">
           {update.isSuccess && <span className="text-emerald-800">{t('saved')}</span>}
           {update.isError && <span className="text-red-700">{errorText(update.error)}</span>}
@@ -133,10 +133,10 @@ export function ContactDetail({ id }: { id: string }) {
         {t('detail.notFoundBody')}
       </NotFoundState>
     ) : (
-      <div role="alert" className="text-sm text-red-700">
+      <Alert as="div" className="text-sm">
         <p>{t('history.loadFailed')}</p>
         <p>{errorText(history.error)}</p>
-      </div>
+      </Alert>
     );
   }
   const { contact, conversations, campaigns } = history.data;

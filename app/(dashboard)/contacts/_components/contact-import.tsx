@@ -10,7 +10,7 @@ import { checkContactRows, mapContactColumns, type ContactColumns, type ContactR
 import { CONTACT_IMPORT_MAX_ROWS } from '@/server/contacts/contact-fields';
 import { parseSheet } from '@/server/contacts/contact-sheet';
 import { SheetCheck, SheetInput } from '../../_components/sheet-input';
-import { buttonClass, primaryClass } from '../../_components/ui';
+import { Alert, Button, buttonClass } from '@/app/(dashboard)/_components/kit';
 
 /** The words for a row's problem beyond its number (which `SheetCheck` words as the campaign builder does). */
 function useProblemText() {
@@ -87,18 +87,10 @@ export function ContactImport() {
       )}
       {sheet.rows.length > 0 && (
         <SheetCheck checked={checked} problemText={problemText} note={t('fixFirst')} testId="contact-check">
-          {tooMany && (
-            <p role="alert" className="mt-2 text-red-700">
-              {t('tooMany', { max: CONTACT_IMPORT_MAX_ROWS })}
-            </p>
-          )}
+          {tooMany && <Alert className="mt-2">{t('tooMany', { max: CONTACT_IMPORT_MAX_ROWS })}</Alert>}
         </SheetCheck>
       )}
-      {importRows.isError && (
-        <p role="alert" className="text-sm text-red-700">
-          {errorText(importRows.error)}
-        </p>
-      )}
+      {importRows.isError && <Alert className="text-sm">{errorText(importRows.error)}</Alert>}
       {importRows.isSuccess ? (
         <div role="status" className="rounded-lg bg-emerald-50 p-4 text-sm text-emerald-900 ring-1 ring-emerald-200">
           <p>{t('done', { created: importRows.data.created, updated: importRows.data.updated })}</p>
@@ -107,14 +99,14 @@ export function ContactImport() {
           </Link>
         </div>
       ) : (
-        <button
-          type="button"
+        <Button
+          variant="primary"
+
           disabled={checked.valid.length === 0 || tooMany || importRows.isPending}
           onClick={() => importRows.mutate({ rows: checked.valid })}
-          className={primaryClass}
         >
           {importRows.isPending ? t('importing') : t('importValid', { count: checked.valid.length })}
-        </button>
+        </Button>
       )}
     </div>
   );

@@ -6,8 +6,7 @@ import Link from 'next/link';
 import Papa from 'papaparse';
 import { useDeferredValue, useId, useState } from 'react';
 import { useTRPC, useTRPCClient } from '@/app/_trpc/trpc';
-import { ListStates } from '../../_components/list-states';
-import { buttonClass, inputClass } from '../../_components/ui';
+import { Alert, Button, buttonClass, inputClass, ListStates } from '@/app/(dashboard)/_components/kit';
 import { ContactBadges } from './contact-badges';
 
 type OptedOut = '' | 'yes' | 'no';
@@ -108,11 +107,7 @@ export function ContactList() {
           {exporting === 'busy' ? t('exporting') : t('export')}
         </button>
       </div>
-      {exporting === 'failed' && (
-        <p role="alert" className="mt-2 text-sm text-red-700">
-          {t('exportFailed')}
-        </p>
-      )}
+      {exporting === 'failed' && <Alert className="mt-2 text-sm">{t('exportFailed')}</Alert>}
 
       <ListStates
         pending={list.isPending}
@@ -145,9 +140,9 @@ export function ContactList() {
           <div className="mt-3 flex flex-wrap items-center justify-between gap-2 text-sm text-slate-600">
             <p aria-live="polite">{t('list.shown', { count: contacts.length })}</p>
             {list.hasNextPage && (
-              <button type="button" onClick={() => list.fetchNextPage()} disabled={list.isFetchingNextPage} className={buttonClass}>
+              <Button onClick={() => list.fetchNextPage()} disabled={list.isFetchingNextPage}>
                 {list.isFetchingNextPage ? t('list.loadingMore') : t('list.more')}
-              </button>
+              </Button>
             )}
           </div>
         </>

@@ -3,6 +3,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useRef } from 'react';
+import { Alert } from '@/app/(dashboard)/_components/kit';
 
 /**
  * Sends a file (image, video, audio or document) to the conversation, with the composer's
@@ -45,11 +46,7 @@ export function AttachButton({ contactId, caption, onSent }: { contactId: string
       >
         {upload.isPending ? t('uploading') : t('attach')}
       </button>
-      {upload.isError && (
-        <p role="alert" className="text-xs text-red-700">
-          {upload.error.message}
-        </p>
-      )}
+      {upload.isError && <Alert className="text-xs">{upload.error.message}</Alert>}
     </>
   );
 }

@@ -12,6 +12,7 @@ import { TemplateComposer } from './template-composer';
 import type { TemplateCustomer } from './template-prefill';
 import { useSavedReplyPicker } from './use-saved-reply-picker';
 import { useErrorText } from '@/app/_trpc/use-error-text';
+import { Alert, Button } from '@/app/(dashboard)/_components/kit';
 
 interface ComposerProps {
   contactId: string;
@@ -70,9 +71,9 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function 
     <div className="border-t border-slate-200 bg-white px-3 py-3 sm:px-4">
       <QueuedReplies contactId={contactId} />
       {reply.isError && (
-        <p role="alert" className="mb-2 rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+        <Alert look="box" className="mb-2 text-sm">
           {errorText(reply.error)}
-        </p>
+        </Alert>
       )}
       {templateMode ? (
         <div className="space-y-2">
@@ -138,13 +139,9 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function 
             />
           </div>
           <div className="flex shrink-0 flex-col gap-1">
-            <button
-              type="submit"
-              disabled={!text.trim()}
-              className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-50"
-            >
+            <Button variant="primary" size="md" type="submit" disabled={!text.trim()}>
               {t('send')}
-            </button>
+            </Button>
             <button type="button" onClick={() => setWantsTemplate(true)} className="text-xs text-slate-600 hover:underline">
               {t('template')}
             </button>

@@ -11,6 +11,7 @@ import { SimulatePanel } from './simulate-panel';
 import { TagEditor } from './tag-editor';
 import { useNow } from './use-now';
 import { useErrorText } from '@/app/_trpc/use-error-text';
+import { Alert, Button } from '@/app/(dashboard)/_components/kit';
 
 interface ContactPanelProps {
   conversation: InboxConversation;
@@ -86,20 +87,17 @@ export function ContactPanel({ conversation, userId, simulator }: ContactPanelPr
             )}
           </select>
           {conversation.assignee?.id !== userId && (
-            <button
-              type="button"
+            <Button
+              size="xs"
+              className="shrink-0"
+
               onClick={() => assign.mutate({ contactId, assigneeId: userId })}
-              className="shrink-0 rounded-md bg-white px-2 py-1 text-xs font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50"
             >
               {t('assignToMe')}
-            </button>
+            </Button>
           )}
         </div>
-        {assign.isError && (
-          <p role="alert" className="text-xs text-red-700">
-            {errorText(assign.error)}
-          </p>
-        )}
+        {assign.isError && <Alert className="text-xs">{errorText(assign.error)}</Alert>}
       </section>
 
       <section className="space-y-1">
@@ -119,11 +117,7 @@ export function ContactPanel({ conversation, userId, simulator }: ContactPanelPr
             className="size-4 accent-brand-600"
           />
         </label>
-        {update.isError && (
-          <p role="alert" className="text-xs text-red-700">
-            {errorText(update.error)}
-          </p>
-        )}
+        {update.isError && <Alert className="text-xs">{errorText(update.error)}</Alert>}
       </section>
 
       <NotesPanel contactId={contactId} />

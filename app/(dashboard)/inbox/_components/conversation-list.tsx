@@ -6,6 +6,7 @@ import { useEffect, useRef } from 'react';
 import type { InboxConversation } from '@/server/inbox/present-inbox-conversation';
 import { ConversationItem } from './conversation-item';
 import { useNow } from './use-now';
+import { Alert } from '@/app/(dashboard)/_components/kit';
 
 type Page = { data: InboxConversation[]; has_more: boolean; next_cursor?: string };
 
@@ -50,12 +51,12 @@ export function ConversationList({ query, selectedId, filtered, onSelect }: Conv
   }
   if (query.isError) {
     return (
-      <p role="alert" className="p-4 text-sm text-red-700">
+      <Alert className="p-4 text-sm">
         {t('loadFailed')}{' '}
         <button type="button" className="underline" onClick={() => void query.refetch()}>
           {t('tryAgain')}
         </button>
-      </p>
+      </Alert>
     );
   }
   const conversations = query.data.pages.flatMap((page) => page.data);

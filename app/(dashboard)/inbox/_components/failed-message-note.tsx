@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useTRPC } from '@/app/_trpc/trpc';
 import type { InboxMessage } from '@/server/inbox/list-inbox-messages';
 import { useErrorText } from '@/app/_trpc/use-error-text';
+import { Alert, Button } from '@/app/(dashboard)/_components/kit';
 
 const retryable = new Set(['retry', 'retry_later', 'fix_and_resend']);
 
@@ -35,16 +36,16 @@ export function FailedMessageNote({ message, contactId }: { message: InboxMessag
         </p>
       )}
       {canRetry && (
-        <button
-          type="button"
+        <Button
+          size="xs"
+
           disabled={retry.isPending || retry.isSuccess}
           onClick={() => retry.mutate({ messageId: message.id })}
-          className="rounded-md bg-white px-2 py-1 font-medium text-red-800 ring-1 ring-red-300 hover:bg-red-50 disabled:opacity-60"
         >
           {retry.isSuccess ? tm('sentAgain') : retry.isPending ? tm('sending') : tm('sendAgain')}
-        </button>
+        </Button>
       )}
-      {retry.isError && <p role="alert">{errorText(retry.error)}</p>}
+      {retry.isError && <Alert>{errorText(retry.error)}</Alert>}
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { useTRPC } from '@/app/_trpc/trpc';
 import { useErrorText } from '@/app/_trpc/use-error-text';
 import type { ConversationHandoff } from '@/server/inbox/conversation-handoff';
 import { useInboxFormat } from './format';
+import { Alert, Button } from '@/app/(dashboard)/_components/kit';
 
 type ActiveHandoff = Extract<ConversationHandoff, { state: 'handoff' }>;
 
@@ -83,8 +84,6 @@ function ActiveHandoffPanel({ contactId, userId, data }: { contactId: string; us
       : handoff.assignee?.id === userId
         ? t('assignedToYou')
         : t('assignedTo', { name: handoff.assignee?.name || t('someone') });
-  const button = 'shrink-0 rounded-md px-2.5 py-1.5 text-xs font-medium ring-1 disabled:opacity-60';
-  const secondary = `${button} bg-white text-slate-700 ring-slate-300 hover:bg-slate-50`;
 
   return (
     <section
@@ -138,36 +137,38 @@ function ActiveHandoffPanel({ contactId, userId, data }: { contactId: string; us
         </div>
         <div className="flex flex-wrap gap-1" role="group" aria-label={t('actions')}>
           {can.claim && (
-            <button
-              type="button"
+            <Button
+              variant="primary"
+              size="xs"
+              className="shrink-0"
+
               disabled={pending}
               onClick={() => claim.mutate({ handoffId })}
-              className={`${button} bg-brand-600 text-white ring-brand-600 hover:bg-brand-700`}
             >
               {t('assignToMe')}
-            </button>
+            </Button>
           )}
           {can.takeOver && (
-            <button type="button" disabled={pending} onClick={() => claim.mutate({ handoffId, force: true })} className={secondary}>
+            <Button size="xs" className="shrink-0" disabled={pending} onClick={() => claim.mutate({ handoffId, force: true })}>
               {t('takeOver')}
-            </button>
+            </Button>
           )}
           {can.release && (
-            <button type="button" disabled={pending} onClick={() => release.mutate({ handoffId })} className={secondary}>
+            <Button size="xs" className="shrink-0" disabled={pending} onClick={() => release.mutate({ handoffId })}>
               {t('returnToAi')}
-            </button>
+            </Button>
           )}
           {can.resolve && (
-            <button type="button" disabled={pending} onClick={() => resolve.mutate({ handoffId })} className={secondary}>
+            <Button size="xs" className="shrink-0" disabled={pending} onClick={() => resolve.mutate({ handoffId })}>
               {t('resolve')}
-            </button>
+            </Button>
           )}
         </div>
       </div>
       {failure !== null && (
-        <p role="alert" data-testid="handoff-error" className="mt-1 text-xs text-red-700">
+        <Alert data-testid="handoff-error" className="mt-1 text-xs">
           {errorText(failure)}
-        </p>
+        </Alert>
       )}
     </section>
   );

@@ -8,6 +8,7 @@ import type { InboxMessage } from '@/server/inbox/list-inbox-messages';
 import { sameDay, useInboxFormat } from './format';
 import { MessageBubble } from './message-bubble';
 import { useErrorText } from '@/app/_trpc/use-error-text';
+import { Alert, Button } from '@/app/(dashboard)/_components/kit';
 
 /** The thread's messages, oldest at the top, with day separators and older pages on demand. */
 export function MessageList({ contactId, simulator }: { contactId: string; simulator: boolean }) {
@@ -38,12 +39,12 @@ export function MessageList({ contactId, simulator }: { contactId: string; simul
   if (query.isPending) return <p className="m-auto text-sm text-slate-600">{t('loading')}</p>;
   if (query.isError) {
     return (
-      <p role="alert" className="m-auto text-sm text-red-700">
+      <Alert className="m-auto text-sm">
         {t('loadFailed')}{' '}
         <button type="button" className="underline" onClick={() => void query.refetch()}>
           {t('tryAgain')}
         </button>
-      </p>
+      </Alert>
     );
   }
   if (messages.length === 0) return <p className="m-auto text-sm text-slate-600">{t('empty')}</p>;
@@ -53,14 +54,14 @@ export function MessageList({ contactId, simulator }: { contactId: string; simul
     <div role="log" aria-label={t('label')} aria-relevant="additions" tabIndex={0} className="min-w-0 flex-1 overflow-y-auto px-3 py-4 sm:px-6">
       {query.hasNextPage && (
         <div className="mb-3 text-center">
-          <button
-            type="button"
+          <Button
+            size="xs"
+
             onClick={() => void query.fetchNextPage()}
             disabled={query.isFetchingNextPage}
-            className="rounded-full bg-white px-3 py-1 text-xs font-medium text-slate-700 ring-1 ring-slate-200 hover:bg-slate-50"
           >
             {query.isFetchingNextPage ? t('loadingOlder') : t('loadOlder')}
-          </button>
+          </Button>
         </div>
       )}
       <ol className="space-y-2">
@@ -90,11 +91,7 @@ export function MessageList({ contactId, simulator }: { contactId: string; simul
           );
         })}
       </ol>
-      {tap.isError && (
-        <p role="alert" className="mt-2 text-center text-xs text-red-700">
-          {errorText(tap.error)}
-        </p>
-      )}
+      {tap.isError && <Alert className="mt-2 text-center text-xs">{errorText(tap.error)}</Alert>}
       <div ref={bottom} />
     </div>
   );

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
 import { useInboxFormat } from './format';
 import { useErrorText } from '@/app/_trpc/use-error-text';
+import { Alert, Button } from '@/app/(dashboard)/_components/kit';
 
 /** Private notes: visible to the team only, never sent to the customer. */
 export function NotesPanel({ contactId }: { contactId: string }) {
@@ -32,9 +33,7 @@ export function NotesPanel({ contactId }: { contactId: string }) {
       {notes.isPending ? (
         <p className="mt-2 text-xs text-slate-600">{t('loading')}</p>
       ) : notes.isError ? (
-        <p role="alert" className="mt-2 text-xs text-red-700">
-          {t('loadFailed')}
-        </p>
+        <Alert className="mt-2 text-xs">{t('loadFailed')}</Alert>
       ) : notes.data.length === 0 ? (
         <p className="mt-2 text-xs text-slate-600">{t('empty')}</p>
       ) : (
@@ -68,18 +67,10 @@ export function NotesPanel({ contactId }: { contactId: string }) {
           dir="auto"
           className="block w-full rounded-md border border-slate-300 px-2 py-1 text-sm"
         />
-        {add.isError && (
-          <p role="alert" className="text-xs text-red-700">
-            {errorText(add.error)}
-          </p>
-        )}
-        <button
-          type="submit"
-          disabled={!body.trim() || add.isPending}
-          className="rounded-md bg-slate-900 px-2 py-1 text-xs font-medium text-white disabled:opacity-50"
-        >
+        {add.isError && <Alert className="text-xs">{errorText(add.error)}</Alert>}
+        <Button variant="primary" size="xs" type="submit" disabled={!body.trim() || add.isPending}>
           {t('add')}
-        </button>
+        </Button>
       </form>
     </section>
   );

@@ -1,21 +1,15 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
-import { useModalDialog } from '../../_components/use-modal-dialog';
+import { Button, Dialog } from '@/app/(dashboard)/_components/kit';
 
 const shortcuts = ['next', 'previous', 'open', 'composer', 'escape', 'assign', 'help'] as const;
 
 /** The keyboard shortcuts overlay, a modal dialog. */
 export function ShortcutsHelp({ onClose }: { onClose: () => void }) {
   const t = useTranslations('inbox.shortcuts');
-  const dialog = useModalDialog();
   return (
-    <dialog
-      ref={dialog}
-      onClose={onClose}
-      aria-labelledby="shortcuts-heading"
-      className="m-auto w-[22rem] max-w-[calc(100%-2rem)] rounded-xl p-5 shadow-xl backdrop:bg-slate-900/40"
-    >
+    <Dialog onClose={onClose} labelledBy="shortcuts-heading">
       <h2 id="shortcuts-heading" className="text-base font-semibold text-slate-900">
         {t('title')}
       </h2>
@@ -29,9 +23,9 @@ export function ShortcutsHelp({ onClose }: { onClose: () => void }) {
           </div>
         ))}
       </dl>
-      <button type="button" onClick={onClose} className="mt-4 w-full rounded-md bg-slate-900 px-3 py-1.5 text-sm font-medium text-white">
+      <Button variant="primary" className="mt-4 w-full" onClick={onClose}>
         {t('close')}
-      </button>
-    </dialog>
+      </Button>
+    </Dialog>
   );
 }

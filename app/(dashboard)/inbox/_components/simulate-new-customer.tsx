@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
 import { useErrorText } from '@/app/_trpc/use-error-text';
+import { Alert, Button } from '@/app/(dashboard)/_components/kit';
 
 /** Development and demos: a new customer writes to one of the numbers, starting a conversation. */
 export function SimulateNewCustomer({ accounts }: { accounts: Array<{ id: string; name: string }> }) {
@@ -52,23 +53,15 @@ export function SimulateNewCustomer({ accounts }: { accounts: Array<{ id: string
           className={field}
         />
         <input aria-label={t('says')} dir="auto" value={text} onChange={(e) => setText(e.target.value)} className={field} />
-        {start.isError && (
-          <p role="alert" className="text-red-700">
-            {errorText(start.error)}
-          </p>
-        )}
+        {start.isError && <Alert>{errorText(start.error)}</Alert>}
         {start.isSuccess && (
           <p role="status" className="text-emerald-800">
             {t('sent')}
           </p>
         )}
-        <button
-          type="submit"
-          disabled={start.isPending || !phoneNumber || !text}
-          className="rounded-md bg-amber-800 px-2 py-1 font-medium text-white disabled:opacity-50"
-        >
+        <Button variant="primary" size="xs" type="submit" disabled={start.isPending || !phoneNumber || !text}>
           {t('submit')}
-        </button>
+        </Button>
       </form>
     </details>
   );

@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
 import { useErrorText } from '@/app/_trpc/use-error-text';
+import { Alert, Button } from '@/app/(dashboard)/_components/kit';
 
 /** Development and demos: make this conversation's customer write (taps are offered on the messages). */
 export function SimulatePanel({ contactId }: { contactId: string }) {
@@ -33,19 +34,11 @@ export function SimulatePanel({ contactId }: { contactId: string }) {
           dir="auto"
           className="min-w-0 flex-1 rounded-md border border-amber-300 bg-white px-2 py-1 text-sm"
         />
-        <button
-          type="submit"
-          disabled={!text.trim() || write.isPending}
-          className="shrink-0 rounded-md bg-amber-800 px-2 py-1 text-xs font-medium text-white disabled:opacity-50"
-        >
+        <Button variant="primary" size="xs" className="shrink-0" type="submit" disabled={!text.trim() || write.isPending}>
           {t('send')}
-        </button>
+        </Button>
       </form>
-      {write.isError && (
-        <p role="alert" className="mt-1 text-xs text-red-700">
-          {errorText(write.error)}
-        </p>
-      )}
+      {write.isError && <Alert className="mt-1 text-xs">{errorText(write.error)}</Alert>}
     </section>
   );
 }

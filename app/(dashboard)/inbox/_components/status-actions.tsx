@@ -6,6 +6,7 @@ import { useId, useState } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
 import type { InboxConversation } from '@/server/inbox/present-inbox-conversation';
 import { useErrorText } from '@/app/_trpc/use-error-text';
+import { Alert, Button } from '@/app/(dashboard)/_components/kit';
 
 const hour = 3600_000;
 
@@ -43,40 +44,43 @@ export function StatusActions({ conversation }: { conversation: InboxConversatio
       },
     }),
   );
-  const button = 'shrink-0 rounded-md px-2.5 py-1.5 text-xs font-medium ring-1 disabled:opacity-60';
 
   return (
     <div className="relative flex shrink-0 items-center gap-1" data-testid="status-actions" data-status={conversation.status}>
       {conversation.status === 'open' ? (
         <>
-          <button
-            type="button"
+          <Button
+            variant="primary"
+            size="xs"
+            className="shrink-0"
+
             disabled={setStatus.isPending}
             onClick={() => setStatus.mutate({ contactId, change: { status: 'resolved' } })}
-            className={`${button} bg-brand-600 text-white ring-brand-600 hover:bg-brand-700`}
           >
             {t('resolve')}
-          </button>
-          <button
-            type="button"
+          </Button>
+          <Button
+            size="xs"
+            className="shrink-0"
+
             aria-expanded={choosing}
             aria-controls={menuId}
             disabled={setStatus.isPending}
             onClick={() => setChoosing((value) => !value)}
-            className={`${button} bg-white text-slate-700 ring-slate-300 hover:bg-slate-50`}
           >
             {t('snooze')}
-          </button>
+          </Button>
         </>
       ) : (
-        <button
-          type="button"
+        <Button
+          size="xs"
+          className="shrink-0"
+
           disabled={setStatus.isPending}
           onClick={() => setStatus.mutate({ contactId, change: { status: 'open' } })}
-          className={`${button} bg-white text-slate-700 ring-slate-300 hover:bg-slate-50`}
         >
           {t('reopen')}
-        </button>
+        </Button>
       )}
       {choosing && (
         <ul
@@ -99,9 +103,9 @@ export function StatusActions({ conversation }: { conversation: InboxConversatio
         </ul>
       )}
       {setStatus.isError && (
-        <p role="alert" className="absolute end-0 top-full mt-1 w-56 rounded bg-red-50 p-2 text-xs text-red-700">
+        <Alert look="box" className="absolute end-0 top-full mt-1 w-56 text-xs">
           {errorText(setStatus.error)}
-        </p>
+        </Alert>
       )}
     </div>
   );

@@ -2,6 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import { useState } from 'react';
+import { Button } from '@/app/(dashboard)/_components/kit';
 
 /** Tags as removable chips plus an input; Enter adds. */
 export function TagEditor({ tags, disabled, onChange }: { tags: string[]; disabled: boolean; onChange: (tags: string[]) => void }) {
@@ -52,13 +53,9 @@ export function TagEditor({ tags, disabled, onChange }: { tags: string[]; disabl
           dir="auto"
           className="min-w-0 flex-1 rounded-md border border-slate-300 px-2 py-1 text-sm"
         />
-        <button
-          type="submit"
-          disabled={disabled || !draft.trim()}
-          className="rounded-md bg-slate-900 px-2 py-1 text-xs font-medium text-white disabled:opacity-50"
-        >
+        <Button variant="primary" size="xs" type="submit" disabled={disabled || !draft.trim()}>
           {t('add')}
-        </button>
+        </Button>
       </form>
     </div>
   );

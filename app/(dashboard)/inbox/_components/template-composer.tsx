@@ -7,6 +7,7 @@ import { useTRPC } from '@/app/_trpc/trpc';
 import type { ReplyTemplate } from '@/server/inbox/list-reply-templates';
 import { TemplateLimitNotice } from './template-limit-notice';
 import { prefillVariables, type TemplateCustomer } from './template-prefill';
+import { Alert, Button } from '@/app/(dashboard)/_components/kit';
 
 const fill = (text: string, values: Record<string, string>) =>
   text.replace(/\{\{\s*([A-Za-z0-9_]+)\s*\}\}/g, (whole, name: string) => values[name] || whole);
@@ -30,12 +31,7 @@ export function TemplateComposer({ contactId, customer, accountId, sending, onSe
   const pickerId = useId();
 
   if (templates.isPending) return <p className="text-sm text-slate-600">{t('loading')}</p>;
-  if (templates.isError)
-    return (
-      <p role="alert" className="text-sm text-red-700">
-        {t('loadFailed')}
-      </p>
-    );
+  if (templates.isError) return <Alert className="text-sm">{t('loadFailed')}</Alert>;
   if (templates.data.length === 0) {
     return <p className="text-sm text-slate-600">{t('none')}</p>;
   }
@@ -119,13 +115,9 @@ export function TemplateComposer({ contactId, customer, accountId, sending, onSe
             <span className="text-slate-600">{t('pickToPreview')}</span>
           )}
         </div>
-        <button
-          type="submit"
-          disabled={!complete || sending}
-          className="rounded-md bg-brand-600 px-3 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-50"
-        >
+        <Button variant="primary" type="submit" disabled={!complete || sending}>
           {sending ? t('sending') : t('send')}
-        </button>
+        </Button>
       </div>
     </form>
   );

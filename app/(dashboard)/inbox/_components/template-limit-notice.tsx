@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useTRPC } from '@/app/_trpc/trpc';
 import { useInboxFormat } from './format';
+import { Alert } from '@/app/(dashboard)/_components/kit';
 
 /** Before a template goes out: whether it starts a conversation today's messaging limit counts, and whether there is room. */
 export function TemplateLimitNotice({ contactId }: { contactId: string }) {
@@ -15,11 +16,11 @@ export function TemplateLimitNotice({ contactId }: { contactId: string }) {
   if (!a?.countsAgainstLimit) return null;
   if (a.limitReached) {
     return (
-      <p role="alert" data-testid="limit-reached" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 sm:col-span-2">
+      <Alert look="box" data-testid="limit-reached" className="text-sm sm:col-span-2">
         {a.freesAt
           ? t('limitReachedFreesAt', { limit: a.limit ?? 0, time: format.weekdayTime(a.freesAt) })
           : t('limitReached', { limit: a.limit ?? 0 })}
-      </p>
+      </Alert>
     );
   }
   return (

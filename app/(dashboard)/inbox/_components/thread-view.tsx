@@ -16,6 +16,7 @@ import { StatusActions } from './status-actions';
 import { useMediaQuery } from './use-media-query';
 import { useNow } from './use-now';
 import { useErrorText } from '@/app/_trpc/use-error-text';
+import { Alert } from '@/app/(dashboard)/_components/kit';
 
 interface ThreadViewProps {
   contactId: string;
@@ -59,9 +60,7 @@ export function ThreadView({ contactId, userId, simulator, composerRef, onBack }
         </NotFoundState>
       </div>
     ) : (
-      <p role="alert" className="m-auto p-6 text-sm text-red-700">
-        {errorText(conversation.error)}
-      </p>
+      <Alert className="m-auto p-6 text-sm">{errorText(conversation.error)}</Alert>
     );
   }
   const c = conversation.data;

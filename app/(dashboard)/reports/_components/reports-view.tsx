@@ -10,6 +10,7 @@ import { TimeChart } from '../../_components/charts/time-chart';
 import { AgentTimesTable } from './agent-times-table';
 import { DeliveryRatesTable } from './delivery-rates-table';
 import { useReportFormat } from './use-report-format';
+import { Alert } from '@/app/(dashboard)/_components/kit';
 
 /** The reports of the last 7, 30 or 90 days: messages, delivery and read rates, conversations, response times, who handled them. */
 export function ReportsView() {
@@ -171,9 +172,7 @@ function Section<T>({
       {query.isPending ? (
         <p className="text-sm text-slate-600">{tCommon('loading')}</p>
       ) : query.isError || query.data === undefined ? (
-        <p role="alert" className="text-sm text-red-700">
-          {errorText(query.error)}
-        </p>
+        <Alert className="text-sm">{errorText(query.error)}</Alert>
       ) : (
         <>
           {note?.(query.data)}

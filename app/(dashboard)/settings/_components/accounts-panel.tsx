@@ -6,6 +6,7 @@ import { useTRPC } from '@/app/_trpc/trpc';
 import { useFormatTime } from '../../_components/use-format-time';
 import { TableHead } from '../../_components/table-head';
 import { useErrorText } from '@/app/_trpc/use-error-text';
+import { Alert, Button } from '@/app/(dashboard)/_components/kit';
 
 export interface AccountRow {
   id: string;
@@ -22,9 +23,6 @@ const qualityStyles: Record<AccountRow['qualityRating'], string> = {
   RED: 'bg-red-50 text-red-800 ring-red-200',
   UNKNOWN: 'bg-slate-50 text-slate-700 ring-slate-200',
 };
-
-const buttonClass =
-  'inline-flex items-center rounded-lg border border-slate-300 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 shadow-xs hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-60';
 
 /** The connected numbers and their limits, with buttons that ask the worker to re-read templates from the platform. */
 export function AccountsPanel({ accounts, canSync }: { accounts: AccountRow[]; canSync: boolean }) {
@@ -56,19 +54,15 @@ export function AccountsPanel({ accounts, canSync }: { accounts: AccountRow[]; c
           <p className="mt-1 text-sm text-slate-600">{t('intro')}</p>
         </div>
         {canSync && accounts.length > 1 && (
-          <button type="button" className={buttonClass} disabled={sync.isPending} onClick={() => sync.mutate({})}>
+          <Button disabled={sync.isPending} onClick={() => sync.mutate({})}>
             {pendingFor === 'all' ? t('requesting') : t('syncAll')}
-          </button>
+          </Button>
         )}
       </div>
 
       <div aria-live="polite" className="mt-3 min-h-5 text-sm">
         {sync.isSuccess && <p className="text-emerald-800">{t('syncRequested', { count: sync.data.accounts })}</p>}
-        {sync.isError && (
-          <p role="alert" className="text-red-700">
-            {errorText(sync.error)}
-          </p>
-        )}
+        {sync.isError && <Alert>{errorText(sync.error)}</Alert>}
         {!canSync && <p className="text-slate-600">{t('cannotSync')}</p>}
       </div>
 
@@ -98,15 +92,10 @@ export function AccountsPanel({ accounts, canSync }: { accounts: AccountRow[]; c
                   <td className="px-4 py-3 whitespace-nowrap text-slate-700">{formatTime(account.limitsSyncedAt)}</td>
                   {canSync && (
                     <td className="px-4 py-3 text-end">
-                      <button
-                        type="button"
-                        className={buttonClass}
-                        disabled={sync.isPending}
-                        onClick={() => sync.mutate({ accountId: account.id })}
-                      >
+                      <Button disabled={sync.isPending} onClick={() => sync.mutate({ accountId: account.id })}>
                         {pendingFor === account.id ? t('requesting') : t('sync')}
                         <span className="sr-only">{t('syncFor', { name: account.name })}</span>
-                      </button>
+                      </Button>
                     </td>
                   )}
                 </tr>

@@ -6,7 +6,7 @@ import { useId } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
 import type { MemberRole } from '@/server/db';
 import { SecretReveal } from '../../_components/secret-reveal';
-import { inputClass, primaryClass } from '../../_components/ui';
+import { Alert, Button, inputClass } from '@/app/(dashboard)/_components/kit';
 import { grantableRoles } from './role-options';
 import { useErrorText } from '@/app/_trpc/use-error-text';
 
@@ -56,16 +56,12 @@ export function InviteForm({ myRole }: { myRole: MemberRole }) {
             ))}
           </select>
         </div>
-        <button type="submit" className={primaryClass} disabled={invite.isPending}>
+        <Button variant="primary" type="submit" disabled={invite.isPending}>
           {invite.isPending ? t('submitting') : t('submit')}
-        </button>
+        </Button>
       </form>
       <div aria-live="polite" className="text-sm">
-        {invite.isError && (
-          <p role="alert" className="text-red-700">
-            {errorText(invite.error)}
-          </p>
-        )}
+        {invite.isError && <Alert>{errorText(invite.error)}</Alert>}
         {invite.isSuccess && !invite.data.inviteUrl && (
           <p className="text-emerald-800">{t('existing', { email: `\u2066${invite.data.email}\u2069` })}</p>
         )}

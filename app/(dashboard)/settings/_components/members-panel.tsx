@@ -5,8 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
 import type { MemberRole } from '@/server/db';
-import { ConfirmDialog } from '../../_components/confirm-dialog';
-import { buttonClass } from '../../_components/ui';
+import { Alert, buttonClass, ConfirmDialog } from '@/app/(dashboard)/_components/kit';
 import { useFormatTime } from '../../_components/use-format-time';
 import { TableHead } from '../../_components/table-head';
 import { InviteForm } from './invite-form';
@@ -41,17 +40,11 @@ export function MembersPanel() {
         {t('heading')}
       </h2>
       {members.data?.canManage && <InviteForm myRole={members.data.myRole} />}
-      {error && (
-        <p role="alert" className="text-sm text-red-700">
-          {errorText(error)}
-        </p>
-      )}
+      {error && <Alert className="text-sm">{errorText(error)}</Alert>}
       {members.isPending ? (
         <p className="text-sm text-slate-500">{t('loading')}</p>
       ) : members.isError ? (
-        <p role="alert" className="text-sm text-red-700">
-          {t('loadFailed')}
-        </p>
+        <Alert className="text-sm">{t('loadFailed')}</Alert>
       ) : (
         <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-xs">
           <table className="min-w-full divide-y divide-slate-200 text-sm">

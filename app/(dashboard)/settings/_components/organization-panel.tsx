@@ -5,7 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useId } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
-import { inputClass, primaryClass } from '../../_components/ui';
+import { Alert, Button, inputClass } from '@/app/(dashboard)/_components/kit';
 import { useErrorText } from '@/app/_trpc/use-error-text';
 
 /** The organization's name: owners and admins edit it, everyone else sees it. */
@@ -38,18 +38,14 @@ export function OrganizationPanel({ name, canManage }: { name: string; canManage
           <input id={nameId} name="name" dir="auto" required maxLength={100} defaultValue={name} readOnly={!canManage} className={inputClass} />
         </div>
         {canManage && (
-          <button type="submit" className={primaryClass} disabled={rename.isPending}>
+          <Button variant="primary" type="submit" disabled={rename.isPending}>
             {rename.isPending ? tCommon('saving') : t('save')}
-          </button>
+          </Button>
         )}
       </form>
       <div aria-live="polite" className="mt-2 min-h-5 text-sm">
         {rename.isSuccess && <p className="text-emerald-800">{t('saved')}</p>}
-        {rename.isError && (
-          <p role="alert" className="text-red-700">
-            {errorText(rename.error)}
-          </p>
-        )}
+        {rename.isError && <Alert>{errorText(rename.error)}</Alert>}
         {!canManage && <p className="text-slate-600">{t('readOnly')}</p>}
       </div>
     </section>

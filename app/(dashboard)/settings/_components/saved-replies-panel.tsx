@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useId } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
-import { buttonClass, inputClass, primaryClass } from '../../_components/ui';
+import { Alert, Button, inputClass } from '@/app/(dashboard)/_components/kit';
 import { useErrorText } from '@/app/_trpc/use-error-text';
 
 /** The team's saved replies: added here, used in the inbox's composer by typing `/` and the shortcut. */
@@ -71,15 +71,11 @@ export function SavedRepliesPanel() {
             className={inputClass}
           />
         </div>
-        <button type="submit" className={primaryClass} disabled={create.isPending}>
+        <Button variant="primary" type="submit" disabled={create.isPending}>
           {create.isPending ? t('adding') : t('add')}
-        </button>
+        </Button>
       </form>
-      {create.isError && (
-        <p role="alert" className="mt-2 text-sm text-red-700">
-          {errorText(create.error)}
-        </p>
-      )}
+      {create.isError && <Alert className="mt-2 text-sm">{errorText(create.error)}</Alert>}
       {replies.isPending ? (
         <p className="mt-4 text-sm text-slate-600">{t('loading')}</p>
       ) : replies.data && replies.data.length > 0 ? (
@@ -94,15 +90,13 @@ export function SavedRepliesPanel() {
                   {reply.body}
                 </p>
               </div>
-              <button
-                type="button"
-                className={buttonClass}
+              <Button
                 disabled={remove.isPending}
                 onClick={() => remove.mutate({ id: reply.id })}
                 aria-label={t('deleteLabel', { shortcut: reply.shortcut })}
               >
                 {t('delete')}
-              </button>
+              </Button>
             </li>
           ))}
         </ul>

@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useTRPC } from '@/app/_trpc/trpc';
 import { useFormatTime } from '../../_components/use-format-time';
 import { TableHead } from '../../_components/table-head';
+import { Alert } from '@/app/(dashboard)/_components/kit';
 
 const statusStyles: Record<string, string> = {
   APPROVED: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
@@ -32,9 +33,7 @@ export function TemplatesPanel() {
       {templates.isPending ? (
         <p className="mt-4 text-sm text-slate-500">{t('loading')}</p>
       ) : templates.isError ? (
-        <p role="alert" className="mt-4 text-sm text-red-700">
-          {t('loadFailed')}
-        </p>
+        <Alert className="mt-4 text-sm">{t('loadFailed')}</Alert>
       ) : templates.data.length === 0 ? (
         <p className="mt-4 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-sm text-slate-600">
           {t('empty')}

@@ -5,7 +5,7 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
 import type { EventName } from '@/server/webhook-events/catalogue';
-import { buttonClass } from '../../_components/ui';
+import { Alert, Button } from '@/app/(dashboard)/_components/kit';
 import { useFormatTime } from '../../_components/use-format-time';
 import { useErrorText } from '@/app/_trpc/use-error-text';
 
@@ -47,9 +47,7 @@ export function DeliveryLog({ webhookId, canManage }: { webhookId: string; canMa
             ))}
           </select>
         </div>
-        <button type="button" className={buttonClass} onClick={() => void refresh()}>
-          {t('refresh')}
-        </button>
+        <Button onClick={() => void refresh()}>{t('refresh')}</Button>
       </div>
       <div aria-live="polite" className="mt-2 min-h-5 text-sm">
         {resend.isSuccess && <p className="text-emerald-800">{t('resendQueued', { id: resend.data.delivery_id })}</p>}
@@ -58,9 +56,7 @@ export function DeliveryLog({ webhookId, canManage }: { webhookId: string; canMa
       {log.isPending ? (
         <p className="text-sm text-slate-500">{t('loading')}</p>
       ) : log.isError ? (
-        <p role="alert" className="text-sm text-red-700">
-          {t('loadFailed')}
-        </p>
+        <Alert className="text-sm">{t('loadFailed')}</Alert>
       ) : log.data.data.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-600">
           {event ? t('emptyOf', { event }) : t('empty')}
@@ -105,14 +101,9 @@ export function DeliveryLog({ webhookId, canManage }: { webhookId: string; canMa
                       {attempt.response_body || t('empty_body')}
                     </pre>
                     {canManage && latestOfDelivery && (
-                      <button
-                        type="button"
-                        className={buttonClass}
-                        disabled={resend.isPending}
-                        onClick={() => resend.mutate({ id: webhookId, deliveryId: attempt.delivery_id })}
-                      >
+                      <Button disabled={resend.isPending} onClick={() => resend.mutate({ id: webhookId, deliveryId: attempt.delivery_id })}>
                         {t('resend')}
-                      </button>
+                      </Button>
                     )}
                   </div>
                 </details>

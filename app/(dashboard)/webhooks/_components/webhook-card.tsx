@@ -5,10 +5,9 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
 import type { EventName } from '@/server/webhook-events/catalogue';
-import { ConfirmDialog } from '../../_components/confirm-dialog';
+import { Alert, Button, buttonClass, ConfirmDialog } from '@/app/(dashboard)/_components/kit';
 import { DeliveryLog } from './delivery-log';
 import { SecretReveal } from '../../_components/secret-reveal';
-import { buttonClass } from '../../_components/ui';
 import { useFormatTime } from '../../_components/use-format-time';
 import { WebhookForm } from './webhook-form';
 import { useErrorText } from '@/app/_trpc/use-error-text';
@@ -88,29 +87,22 @@ export function WebhookCard({ webhook, canManage }: { webhook: WebhookRow; canMa
         </div>
         <div className="flex flex-wrap gap-2">
           {canManage && (
-            <button type="button" className={buttonClass} disabled={test.isPending} onClick={() => test.mutate({ id: webhook.id })}>
+            <Button disabled={test.isPending} onClick={() => test.mutate({ id: webhook.id })}>
               {test.isPending ? t('sending') : t('sendTest')}
-            </button>
+            </Button>
           )}
-          <button type="button" className={buttonClass} aria-expanded={showLog} onClick={() => setShowLog(!showLog)}>
+          <Button aria-expanded={showLog} onClick={() => setShowLog(!showLog)}>
             {showLog ? t('hideDeliveries') : t('deliveries')}
-          </button>
+          </Button>
           {canManage && (
             <>
-              <button type="button" className={buttonClass} onClick={() => setMode('edit')}>
-                {t('edit')}
-              </button>
-              <button type="button" className={buttonClass} disabled={rotate.isPending} onClick={() => rotate.mutate({ id: webhook.id })}>
+              <Button onClick={() => setMode('edit')}>{t('edit')}</Button>
+              <Button disabled={rotate.isPending} onClick={() => rotate.mutate({ id: webhook.id })}>
                 {t('rotateSecret')}
-              </button>
-              <button
-                type="button"
-                className={buttonClass}
-                disabled={update.isPending}
-                onClick={() => update.mutate({ id: webhook.id, isActive: !webhook.is_active })}
-              >
+              </Button>
+              <Button disabled={update.isPending} onClick={() => update.mutate({ id: webhook.id, isActive: !webhook.is_active })}>
                 {webhook.is_active ? t('pause') : t('resume')}
-              </button>
+              </Button>
               <button type="button" className={`${buttonClass} text-red-700`} onClick={() => setMode('delete')}>
                 {t('delete')}
               </button>
@@ -131,9 +123,7 @@ export function WebhookCard({ webhook, canManage }: { webhook: WebhookRow; canMa
           </p>
         )}
         {(test.isError || update.isError || rotate.isError || remove.isError) && (
-          <p role="alert" className="text-red-700">
-            {(test.error ?? update.error ?? rotate.error ?? remove.error)?.message}
-          </p>
+          <Alert>{(test.error ?? update.error ?? rotate.error ?? remove.error)?.message}</Alert>
         )}
       </div>
       {rotate.isSuccess && (

@@ -5,7 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useId, useState, type FormEvent } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
 import type { EventName } from '@/server/webhook-events/catalogue';
-import { buttonClass, inputClass, primaryClass } from '../../_components/ui';
+import { Alert, Button, inputClass } from '@/app/(dashboard)/_components/kit';
 
 export interface WebhookFormValues {
   name: string;
@@ -140,17 +140,15 @@ export function WebhookForm({ initial, submitLabel, pending, error, onSubmit, on
         />
       </div>
       {error && (
-        <p id={ids.error} role="alert" className="text-sm text-red-700">
+        <Alert id={ids.error} className="text-sm">
           {error}
-        </p>
+        </Alert>
       )}
       <div className="flex gap-2">
-        <button type="submit" className={primaryClass} disabled={pending || events.size === 0}>
+        <Button variant="primary" type="submit" disabled={pending || events.size === 0}>
           {pending ? tCommon('saving') : submitLabel}
-        </button>
-        <button type="button" className={buttonClass} onClick={onCancel}>
-          {tCommon('cancel')}
-        </button>
+        </Button>
+        <Button onClick={onCancel}>{tCommon('cancel')}</Button>
         {events.size === 0 && <p className="self-center text-sm text-slate-500">{t('form.pickEvent')}</p>}
       </div>
     </form>

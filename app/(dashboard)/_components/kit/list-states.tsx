@@ -1,3 +1,5 @@
+import { Alert } from './alert';
+import { EmptyState } from './empty-state';
 import { ListSkeleton } from './list-skeleton';
 
 /** A list's loading, failed and empty states, shown the same way on every dashboard page. */
@@ -19,14 +21,8 @@ export function ListStates({
           <ListSkeleton label={texts.loading} />
         </div>
       )}
-      {failed && (
-        <p role="alert" className="mt-4 text-sm text-red-700">
-          {texts.failed}
-        </p>
-      )}
-      {empty && (
-        <p className="mt-6 rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-sm text-slate-600">{texts.empty}</p>
-      )}
+      {failed && <Alert className="mt-4 text-sm">{texts.failed}</Alert>}
+      {empty && <EmptyState text={texts.empty} />}
     </>
   );
 }

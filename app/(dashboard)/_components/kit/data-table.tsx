@@ -1,0 +1,67 @@
+import { useTranslations } from 'next-intl';
+import type { ReactNode } from 'react';
+
+export interface Column<Row> {
+  /** The column's heading; on phones, the label before each value. */
+  header: string;
+  cell: (row: Row) => ReactNode;
+  /** The row's title: on phones it heads the card, without a label. */
+  title?: boolean;
+  className?: string;
+}
+
+interface DataTableProps<Row> {
+  columns: Column<Row>[];
+  rows: Row[];
+  rowKey: (row: Row) => string;
+  /** The row's buttons, in a last column with a hidden "Actions" heading. */
+  actions?: (row: Row) => ReactNode;
+  className?: string;
+}
+
+// On phones each row becomes a card of label–value lines, so no column is squeezed to a few
+// letters; text cells wrap between words (break-words), only unbroken tokens anywhere.
+const cellClass = 'px-4 py-2 align-top break-words max-sm:px-0 max-sm:py-0.5';
+const labelledClass =
+  'max-sm:flex max-sm:gap-3 max-sm:before:w-28 max-sm:before:shrink-0 max-sm:before:text-xs max-sm:before:leading-5 max-sm:before:text-slate-600 max-sm:before:content-[attr(data-label)]';
+
+/** A table on wide screens that becomes a list of cards on phones. */
+export function DataTable<Row>({ columns, rows, rowKey, actions, className = '' }: DataTableProps<Row>) {
+  const t = useTranslations('common');
+  return (
+    <div className={`overflow-x-auto rounded-xl bg-white shadow-xs ring-1 ring-slate-200 ${className}`}>
+      <table className="min-w-full text-sm max-sm:block">
+        <thead className="bg-slate-50 text-xs font-medium tracking-wide text-slate-600 uppercase max-sm:hidden">
+          <tr>
+            {columns.map((column) => (
+              <th key={column.header} scope="col" className="px-4 py-3 text-start">
+                {column.header}
+              </th>
+            ))}
+            {actions && (
+              <th scope="col" className="px-4 py-3">
+                <span className="sr-only">{t('actions')}</span>
+              </th>
+            )}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100 max-sm:block">
+          {rows.map((row) => (
+            <tr key={rowKey(row)} className="max-sm:block max-sm:px-4 max-sm:py-3">
+              {columns.map((column) => (
+                <td
+                  key={column.header}
+                  data-label={column.title ? undefined : column.header}
+                  className={`${cellClass} ${column.title ? 'max-sm:block' : labelledClass} ${column.className ?? ''}`}
+                >
+                  {column.cell(row)}
+                </td>
+              ))}
+              {actions && <td className={`${cellClass} text-end max-sm:block max-sm:pt-2 max-sm:text-start`}>{actions(row)}</td>}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

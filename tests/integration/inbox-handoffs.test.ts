@@ -254,6 +254,7 @@ async function listen(cookie: string) {
   assert.equal(res.status, 200);
   let seen: Array<{ contact_id?: string; change?: string }> = [];
   let buffer = '';
+  let connected = false;
   const reader = res.body!.getReader();
   void (async () => {
     const decoder = new TextDecoder();
@@ -265,6 +266,7 @@ async function listen(cookie: string) {
         const lines = buffer.split('\n');
         buffer = lines.pop() ?? '';
         for (const line of lines) {
+          if (line === ': connected') connected = true;
           if (!line.startsWith('data:')) continue;
           try {
             seen.push((JSON.parse(line.slice(5)) as { payload?: { contact_id?: string; change?: string } }).payload ?? {});
@@ -277,8 +279,8 @@ async function listen(cookie: string) {
       // aborted
     }
   })();
-  // The stream is open once its first bytes arrived; give the subscription a moment to start.
-  await new Promise((resolve) => setTimeout(resolve, 500));
+  // The server says `: connected` once Redis confirmed its subscription: nothing published after it is missed.
+  await waitFor('the live stream subscribed', async () => connected);
   return {
     waitFor: (contactId: string, change: string) =>
       waitFor(`live ${change} for ${contactId}`, async () => seen.some((p) => p.contact_id === contactId && p.change === change)),

@@ -1,10 +1,9 @@
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { createParser } from 'eventsource-parser';
 import { webProcessArgs } from '../lib/stack';
 import { postToSimulator } from './agent-streams';
 import { agentBenchEnv, createAgentBenchTenant, resetStores } from './bench-setup';
-import { measure, waitForLive } from './measure';
+import { cpuMs, measure, waitForLive } from './measure';
 
 /**
  * `npm run bench:agent-core` (issue 17), against the production build (`npm run build` first):
@@ -121,12 +120,6 @@ async function interleaved(streamMs: number): Promise<{ asked: Timing[]; straigh
   };
   await Promise.all(Array.from({ length: CLIENTS }, (_, index) => client(index)));
   return { asked, straight };
-}
-
-/** CPU time the process has used, in ms (Linux /proc; clock ticks are 10 ms). */
-function cpuMs(pid: number | undefined): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 /**

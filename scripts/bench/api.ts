@@ -19,12 +19,13 @@ const web = spawn(process.execPath, webProcessArgs, { env, stdio: ['ignore', 'in
 try {
   const base = `http://127.0.0.1:${port}`;
   await waitForLive(base);
-  const live = await measure('GET /api/health/live', { url: `${base}/api/health/live` });
-  const me = await measure('GET /v1/me', { url: `${base}/v1/me`, headers: { authorization: `Bearer ${key}` } });
+  const live = await measure('GET /api/health/live', { url: `${base}/api/health/live` }, undefined, web.pid);
+  const me = await measure('GET /v1/me', { url: `${base}/v1/me`, headers: { authorization: `Bearer ${key}` } }, undefined, web.pid);
   const rpsRatio = me.requests.average / live.requests.average;
   const p99Ratio = me.latency.p99 / Math.max(1, live.latency.p99);
   console.log(`\n/v1/me requests/s: ${(rpsRatio * 100).toFixed(1)} % of liveness (target >= 85 %)`);
   console.log(`/v1/me p99: ${p99Ratio.toFixed(2)}x liveness p99 (target <= 1.5x)`);
+  console.log(`/v1/me web CPU/request: ${(me.cpuPerRequest! / live.cpuPerRequest!).toFixed(2)}x liveness's`);
 } finally {
   web.kill('SIGTERM');
 }

@@ -6,16 +6,23 @@ import pg from 'pg';
 export const benchSeconds = Number(process.env.BENCH_SECONDS ?? 20);
 export const benchConnections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 
-/** Runs autocannon and prints one line: requests/s, p50, p99, failures. */
-export async function measure(title: string, options: autocannon.Options, seconds = benchSeconds) {
+/**
+ * Runs autocannon and prints one line: requests/s, p50, p99, failures and, given the server's
+ * pid, its CPU time per request: unlike requests/s, that figure barely moves with the load other
+ * processes put on a shared machine.
+ */
+export async function measure(title: string, options: autocannon.Options, seconds = benchSeconds, serverPid?: number) {
   // A fixed number of requests is its own run; otherwise warm the JIT and pools up first.
   if (options.amount === undefined) await autocannon({ connections: benchConnections, ...options, duration: 3 });
+  const cpuBefore = serverPid === undefined ? 0 : cpuMs(serverPid);
   const result = await autocannon({ connections: benchConnections, ...options, duration: seconds });
+  const cpuPerRequest = serverPid === undefined ? undefined : (cpuMs(serverPid) - cpuBefore) / Math.max(1, result.requests.total);
   const failures = result.non2xx + result.errors + result.timeouts;
   console.log(
-    `${title.padEnd(24)} ${result.requests.average.toFixed(0).padStart(6)} req/s   p50 ${String(result.latency.p50).padStart(4)} ms   p99 ${String(result.latency.p99).padStart(4)} ms   non-2xx/errors ${failures}`,
+    `${title.padEnd(24)} ${result.requests.average.toFixed(0).padStart(6)} req/s   p50 ${String(result.latency.p50).padStart(4)} ms   p99 ${String(result.latency.p99).padStart(4)} ms   non-2xx/errors ${failures}` +
+      (cpuPerRequest === undefined ? '' : `   CPU/request ${cpuPerRequest.toFixed(2)} ms`),
   );
-  return result;
+  return Object.assign(result, { cpuPerRequest });
 }
 
 export async function waitForLive(base: string): Promise<void> {

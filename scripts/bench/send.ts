@@ -63,7 +63,8 @@ try {
 
 async function acceptingSends(): Promise<void> {
   console.log('\n1. Accepting sends');
-  const live = await measure('GET /api/health/live', { url: `${base}/api/health/live` }, 30);
+  const webPid = stack.pid('web');
+  const live = await measure('GET /api/health/live', { url: `${base}/api/health/live` }, 30, webPid);
   let n = 0;
   const accept = await measure(
     'POST /v1/messages',
@@ -81,9 +82,10 @@ async function acceptingSends(): Promise<void> {
       ],
     },
     30,
+    webPid,
   );
   console.log(
-    `accepted sends/s: ${((accept.requests.average / live.requests.average) * 100).toFixed(1)} % of liveness (target >= 60 %), p99 ${accept.latency.p99} ms (target < 150 ms)`,
+    `accepted sends/s: ${((accept.requests.average / live.requests.average) * 100).toFixed(1)} % of liveness (target >= 60 %), p99 ${accept.latency.p99} ms (target < 150 ms), web CPU/send ${(accept.cpuPerRequest! / live.cpuPerRequest!).toFixed(2)}x liveness's`,
   );
 
   await sendQueue.drain();

@@ -2,7 +2,7 @@ import { errorAnswer } from '@/server/contract/http-error-mapper';
 import { messagingContract } from '@/server/contract/messaging-contract';
 import { routeMethods, unknownPath, type OwnMethod, type RouteHandler } from '@/server/contract/route-methods';
 import { ApiError } from '@/server/errors/api-error';
-import { requestIdOf } from './request-id';
+import { requestIdOf } from '@/server/http/request-id';
 
 /** What a /v1 route file exports (server/contract/route-methods.ts), answered in the messaging contract. */
 function refusal(

@@ -1,23 +1,20 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { config } from '@/server/config';
+import { rowsAfter, takePage, type SortKey } from '@/server/contract/keyset-paging';
 import { ApiError } from '@/server/errors/api-error';
 
+export type { SortKey };
+
 /**
- * Cursor paging. A cursor names its list and the sort key of the last row returned, and is
- * signed, so a cursor from another list or one that was edited is refused (422, param
- * `cursor`). Lists order by a timestamp and the id, which breaks ties, so rows inserted while
- * a client walks the list never make it skip or repeat a row.
+ * The messaging contract's cursor paging over the keyset core (server/contract/keyset-paging.ts).
+ * A cursor names its list and the sort key of the last row returned, and is signed, so a cursor
+ * from another list or one that was edited is refused (422, param `cursor`).
  */
 export const pagingQuery = {
   limit: z.coerce.number().int().min(1).max(200).default(50).describe('Page size, 1 to 200.'),
   cursor: z.string().min(1).max(512).optional().describe('The `next_cursor` of the previous page.'),
 };
-
-export interface SortKey {
-  at: Date;
-  id: string;
-}
 
 const sign = (payload: string) => createHmac('sha256', config.AUTH_SECRET).update(payload).digest('base64url').slice(0, 16);
 
@@ -47,8 +44,7 @@ export function toPage<Row, Item>(
   keyOf: (row: Row) => SortKey,
   present: (row: Row) => Item,
 ): { data: Item[]; has_more: boolean; next_cursor?: string } {
-  const hasMore = rows.length > limit;
-  const page = hasMore ? rows.slice(0, limit) : rows;
+  const { page, hasMore } = takePage(rows, limit);
   const last = page[page.length - 1];
   return {
     data: page.map(present),
@@ -58,13 +54,7 @@ export function toPage<Row, Item>(
 }
 
 /** Prisma `where` for rows after `key` in newest-first order of (`field`, id). */
-export function afterNewestFirst(field: string, key: SortKey | undefined) {
-  if (!key) return {};
-  return { OR: [{ [field]: { lt: key.at } }, { [field]: key.at, id: { lt: key.id } }] };
-}
+export const afterNewestFirst = (field: string, key: SortKey | undefined) => rowsAfter(field, key, 'desc');
 
 /** Prisma `where` for rows after `key` in oldest-first order of (`field`, id). */
-export function afterOldestFirst(field: string, key: SortKey | undefined) {
-  if (!key) return {};
-  return { OR: [{ [field]: { gt: key.at } }, { [field]: key.at, id: { gt: key.id } }] };
-}
+export const afterOldestFirst = (field: string, key: SortKey | undefined) => rowsAfter(field, key, 'asc');

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { agentContract } from '@/server/contract/agent-contract';
 import { messagingContract } from '@/server/contract/messaging-contract';
 import { ApiError } from '@/server/errors/api-error';
-import { newRequestId, REQUEST_ID_HEADER } from '@/server/api/request-id';
+import { newRequestId, REQUEST_ID_HEADER } from '@/server/http/request-id';
 import { agentLanguageOf } from '@/server/agent/http/agent-language';
 import { AGENT_API_VERSION, AGENT_VERSION_HEADER } from '@/server/agent/http/agent-version';
 import { preflightHeaders } from '@/server/agent/http/agent-cors';

@@ -1,6 +1,6 @@
 import { apiMethods } from '@/server/api/methods';
 import { buildOpenApiDocument } from '@/server/api/openapi';
-import { requestIdOf } from '@/server/api/request-id';
+import { requestIdOf } from '@/server/http/request-id';
 
 /** The public reference of /v1, no key needed. */
 function get(request: Request): Response {

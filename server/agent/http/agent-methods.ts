@@ -1,4 +1,4 @@
-import { requestIdOf } from '@/server/api/request-id';
+import { requestIdOf } from '@/server/http/request-id';
 import { AgentError } from '@/server/errors/agent-error';
 import { agentLanguageOf } from './agent-language';
 import { agentContract } from '@/server/contract/agent-contract';

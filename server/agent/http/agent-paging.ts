@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { rowsAfter, takePage } from '@/server/contract/keyset-paging';
 import { AgentError } from '@/server/errors/agent-error';
 
 /**
- * Lists of the agent service (docs/agent-api.md §1.1): `{ object: "list", data, first_id, last_id,
+ * Lists of the agent service (docs/agent-api.md §1.1), over the keyset core both APIs share
+ * (server/contract/keyset-paging.ts): `{ object: "list", data, first_id, last_id,
  * has_more }`, newest first by (created_at, id), `limit` 1–100 (20), and `after` or `before`
  * naming an item of the same list (`last_id` / `first_id` of a page). Both at once, or an id
  * the list does not hold (another list's, another project's, a deleted one) → `invalid_cursor`.
@@ -59,19 +61,15 @@ export async function pageAgentList<Row extends Keyed, T>(
   const cursor = cursorOf(params);
   const anchor = cursor ? await findInList(cursor.id) : null;
   if (cursor && !anchor) throw new AgentError('invalid_cursor', { param: cursor.direction });
-  const take = params.limit + 1;
-  let rows: Row[];
-  if (!cursor || !anchor) {
-    rows = await fetch({ where: {}, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take });
-  } else if (cursor.direction === 'after') {
-    const where = { OR: [{ createdAt: { lt: anchor.createdAt } }, { createdAt: anchor.createdAt, id: { lt: anchor.id } }] };
-    rows = await fetch({ where, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take });
-  } else {
-    const where = { OR: [{ createdAt: { gt: anchor.createdAt } }, { createdAt: anchor.createdAt, id: { gt: anchor.id } }] };
-    rows = await fetch({ where, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }], take });
-  }
-  const hasMore = rows.length > params.limit;
-  const page = rows.slice(0, params.limit);
+  // `before` walks towards newer rows, oldest first, and is turned back to newest first below.
+  const direction = cursor?.direction === 'before' ? 'asc' : 'desc';
+  const key = anchor ? { at: anchor.createdAt, id: anchor.id } : undefined;
+  const rows = await fetch({
+    where: rowsAfter('createdAt', key, direction),
+    orderBy: [{ createdAt: direction }, { id: direction }],
+    take: params.limit + 1,
+  });
+  const { page, hasMore } = takePage(rows, params.limit);
   if (cursor?.direction === 'before') page.reverse();
   return toList(page.map(present), page, hasMore);
 }

@@ -1,12 +1,9 @@
 import type { AgentWarningCode } from '@/server/errors/agent-codes';
 import { AgentError, presentWarning, type AgentLanguage, type AgentWarning } from '@/server/errors/agent-error';
-import { requestIdOf } from '@/server/api/request-id';
 import { agentContract } from '@/server/contract/agent-contract';
-import { replayedAnswer, withHeaders } from '@/server/contract/answers';
-import { strictQuery, type NextRouteContext, type Parsed } from '@/server/contract/endpoint';
-import { errorAnswer } from '@/server/contract/http-error-mapper';
-import { CLIENT_ADDRESS_HEADER } from '@/server/http/client-address';
-import { claimIdempotencyKey, isValidIdempotencyKey, requestFingerprint, settleIdempotencyKey } from '@/server/idempotency/idempotency-store';
+import { withHeaders } from '@/server/contract/answers';
+import type { NextRouteContext } from '@/server/contract/endpoint';
+import { contractRoute, type RouteContract, type RouteRequest } from '@/server/contract/route';
 import { countRequest } from '@/server/rate-limit/request-limiter';
 import {
   callerBucket,
@@ -35,16 +32,8 @@ type CallerFor<S extends AgentEndpointSpec> = S['access'] extends 'project'
       ? BrowserCaller
       : AgentCaller;
 
-export interface AgentContext<S extends AgentEndpointSpec> {
-  caller: CallerFor<S>;
-  params: Parsed<S['params'], Record<string, never>>;
-  query: Parsed<S['query'], Record<string, never>>;
-  body: Parsed<S['body'], undefined>;
-  request: Request;
-  requestId: string;
+export interface AgentContext<S extends AgentEndpointSpec> extends Omit<RouteRequest<S, CallerFor<S>>, 'language'> {
   language: AgentLanguage;
-  /** The client's address (rate limits, sign-in throttling). */
-  address: string;
   /** Adds a non-fatal note to a successful answer's `warnings`. */
   warn(code: AgentWarningCode, param?: string): void;
 }
@@ -94,85 +83,65 @@ export function agentBaseHeaders(requestId: string, language: AgentLanguage): Re
 /** A route handler; `browser` marks one browsers reach, whose preflight agentMethods answers. */
 export type AgentRouteHandler = ((request: Request, context: NextRouteContext) => Promise<Response>) & { browser: boolean };
 
+/** The agent contract's part of the one route pipeline (docs/agent-api.md §1.1). */
+const agentRoutes: RouteContract<AgentEndpointSpec, AgentCaller, AgentContext<AgentEndpointSpec>> = {
+  http: agentContract,
+  open(request, spec, requestId) {
+    const language = agentLanguageOf(request.headers.get('accept-language'));
+    const headers = { ...agentBaseHeaders(requestId, language), ...(isBrowserRoute(spec) ? corsHeaders(request) : {}) };
+    return { headers, language };
+  },
+  async admit(request, spec, address, headers) {
+    checkAgentVersion(request.headers.get(AGENT_VERSION_HEADER));
+    const caller = await authenticateAgentCaller(request, spec.access, { endUsers: spec.endUsers === true });
+    Object.assign(headers, await countAgentRequest(caller, address));
+    assertAgentPermission(caller, spec.permission);
+    return caller;
+  },
+  parseParameters: (schema, input) => parseAgentParameters(schema, input as Record<string, string>),
+  queryObject: agentQueryObject,
+  readBody: (request, spec) => readAgentJson(request, spec.maxBodyBytes ?? MIB),
+  parseBody: parseAgentBody,
+  idempotency: {
+    owner: (caller, address, spec, path) => ({ contract: 'agent', scope: `${callerBucket(caller, address)} ${spec.method} ${path}` }),
+    refusal: (kind) =>
+      new AgentError(kind === 'invalid' ? 'invalid_idempotency_key' : kind === 'reused' ? 'idempotency_key_reused' : 'idempotency_in_progress', {
+        param: 'Idempotency-Key',
+      }),
+  },
+  async answer(spec, request, handler, headers) {
+    const warnings: AgentWarning[] = [];
+    const ctx = {
+      ...request,
+      warn: (code: AgentWarningCode, param?: string) => void warnings.push({ code, param }),
+    } as AgentContext<AgentEndpointSpec>;
+    // A stream's slot is taken before the handler acts: a refused stream has accepted no message.
+    const slot = opensStream(spec, request.body) ? await takeStreamSlot(request.caller, request.address) : null;
+    // A client that leaves before the stream's body is read frees its slot too.
+    if (slot) request.request.signal.addEventListener('abort', () => slot.release(), { once: true });
+    try {
+      const response = toResponse(spec, await handler(ctx), headers, warnings, request.language);
+      if (!slot) return response;
+      // The held stream is a new Response: it keeps the replay an Idempotency-Key stores for it.
+      const held = holdStreamSlot(slot, response);
+      if (streamReplays.has(response)) streamReplays.set(held, streamReplays.get(response));
+      return held;
+    } catch (error) {
+      slot?.release();
+      throw error;
+    }
+  },
+  stored: storedAnswer,
+};
+
 /**
- * The one wrapper every /agent/v1 handler goes through (docs/agent-api.md §1.1), in this order:
- * request id and language, Agent-Version, the caller, the rate limit, the permission,
- * path/query/body validation, Idempotency-Key, the handler, and the mapping of every outcome
- * to this contract's envelope and headers. Shares messaging's plumbing, never its codes.
+ * The one route pipeline (server/contract/route.ts) bound to /agent/v1: request id and language,
+ * Agent-Version, the caller, the rate limit, the permission, path/query/body validation,
+ * Idempotency-Key, the handler, and every outcome in this contract's envelope and headers.
  */
 export function agentRoute<S extends AgentEndpointSpec>(spec: S, handler: AgentHandler<S>): AgentRouteHandler {
-  const browser = isBrowserRoute(spec);
-  const route = async (request: Request, context: NextRouteContext): Promise<Response> => {
-    const requestId = requestIdOf(request);
-    const language = agentLanguageOf(request.headers.get('accept-language'));
-    const headers = { ...agentBaseHeaders(requestId, language), ...(browser ? corsHeaders(request) : {}) };
-    try {
-      checkAgentVersion(request.headers.get(AGENT_VERSION_HEADER));
-      const address = request.headers.get(CLIENT_ADDRESS_HEADER) ?? '';
-      const caller = await authenticateAgentCaller(request, spec.access, { endUsers: spec.endUsers === true });
-      Object.assign(headers, await countAgentRequest(caller, address));
-      assertAgentPermission(caller, spec.permission);
-
-      const params = spec.params ? parseAgentParameters(spec.params, (await context.params) as Record<string, string>) : {};
-      const query = parseAgentParameters(strictQuery(spec.query), agentQueryObject(new URL(request.url)));
-      let rawBody: unknown;
-      if (spec.body) {
-        rawBody = await readAgentJson(request, spec.maxBodyBytes ?? MIB);
-        if (rawBody === undefined && spec.bodyOptional) rawBody = {};
-      }
-      const body = spec.body ? parseAgentBody(spec.body, rawBody) : undefined;
-      const warnings: AgentWarning[] = [];
-      const ctx = {
-        caller,
-        params,
-        query,
-        body,
-        request,
-        requestId,
-        language,
-        address,
-        warn: (code: AgentWarningCode, param?: string) => void warnings.push({ code, param }),
-      } as unknown as AgentContext<S>;
-      const run = async () => {
-        // A stream's slot is taken before the handler acts: a refused stream has accepted no message.
-        const slot = opensStream(spec, body) ? await takeStreamSlot(caller, address) : null;
-        // A client that leaves before the stream's body is read frees its slot too.
-        if (slot) request.signal.addEventListener('abort', () => slot.release(), { once: true });
-        try {
-          const response = toResponse(spec, await handler(ctx), headers, warnings, language);
-          if (!slot) return response;
-          // The held stream is a new Response: it keeps the replay an Idempotency-Key stores for it.
-          const held = holdStreamSlot(slot, response);
-          if (streamReplays.has(response)) streamReplays.set(held, streamReplays.get(response));
-          return held;
-        } catch (error) {
-          slot?.release();
-          throw error;
-        }
-      };
-
-      const idempotencyKey = spec.idempotent ? request.headers.get('idempotency-key') : null;
-      if (idempotencyKey === null) return await run();
-      if (!isValidIdempotencyKey(idempotencyKey)) throw new AgentError('invalid_idempotency_key', { param: 'Idempotency-Key' });
-      const path = new URL(request.url).pathname;
-      const owner = { contract: 'agent' as const, scope: `${callerBucket(caller, address)} ${spec.method} ${path}` };
-      const claim = await claimIdempotencyKey(owner, idempotencyKey, requestFingerprint(spec.method, path, rawBody));
-      if (claim.kind === 'reused') throw new AgentError('idempotency_key_reused', { param: 'Idempotency-Key' });
-      if (claim.kind === 'in_progress') throw new AgentError('idempotency_in_progress', { param: 'Idempotency-Key' });
-      if (claim.kind === 'replay') return replayedAnswer(claim.response, headers);
-      let response: Response;
-      try {
-        response = await run();
-      } catch (error) {
-        response = errorAnswer(agentContract, error, headers, requestId, language);
-      }
-      await settleIdempotencyKey(claim.recordId, await storedAnswer(response));
-      return response;
-    } catch (error) {
-      return errorAnswer(agentContract, error, headers, requestId, language);
-    }
-  };
-  return Object.assign(route, { browser });
+  const route = contractRoute(agentRoutes as unknown as RouteContract<S, AgentCaller, AgentContext<S>>, spec, handler);
+  return Object.assign(route, { browser: isBrowserRoute(spec) });
 }
 
 /** Whether the request asks for an event stream: a stream route's GET, or `stream: true` in the body. */

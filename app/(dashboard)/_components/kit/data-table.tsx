@@ -1,5 +1,5 @@
-import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
+import { TableHead } from './table-head';
 
 export interface Column<Row> {
   /** The column's heading; on phones, the label before each value. */
@@ -27,24 +27,10 @@ const labelledClass =
 
 /** A table on wide screens that becomes a list of cards on phones. */
 export function DataTable<Row>({ columns, rows, rowKey, actions, className = '' }: DataTableProps<Row>) {
-  const t = useTranslations('common');
   return (
     <div className={`overflow-x-auto rounded-xl bg-white shadow-xs ring-1 ring-slate-200 ${className}`}>
       <table className="min-w-full text-sm max-sm:block">
-        <thead className="bg-slate-50 text-xs font-medium tracking-wide text-slate-600 uppercase max-sm:hidden">
-          <tr>
-            {columns.map((column) => (
-              <th key={column.header} scope="col" className="px-4 py-3 text-start">
-                {column.header}
-              </th>
-            ))}
-            {actions && (
-              <th scope="col" className="px-4 py-3">
-                <span className="sr-only">{t('actions')}</span>
-              </th>
-            )}
-          </tr>
-        </thead>
+        <TableHead columns={columns.map((column) => column.header)} actions={actions !== undefined} className="max-sm:hidden" />
         <tbody className="divide-y divide-slate-100 max-sm:block">
           {rows.map((row) => (
             <tr key={rowKey(row)} className="max-sm:block max-sm:px-4 max-sm:py-3">

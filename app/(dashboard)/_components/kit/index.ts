@@ -10,3 +10,4 @@ export { inputClass, TextArea, TextField } from './field';
 export { ListSkeleton } from './list-skeleton';
 export { ListStates } from './list-states';
 export { Panel } from './panel';
+export { TableHead } from './table-head';

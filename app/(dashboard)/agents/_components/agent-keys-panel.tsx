@@ -7,7 +7,7 @@ import { useTRPC } from '@/app/_trpc/trpc';
 import { useErrorText } from '@/app/_trpc/use-error-text';
 import { Button, Check, ConfirmRemoval, ErrorLine, ListStates, RowButton, TextArea, TextField } from '@/app/(dashboard)/_components/kit';
 import { SecretReveal } from '../../_components/secret-reveal';
-import { TableHead } from '../../_components/table-head';
+import { TableHead } from '../../_components/kit';
 import { useFormatTime } from '../../_components/use-format-time';
 import { ProjectGate, type ProjectView } from './project-gate';
 

@@ -8,7 +8,7 @@ import { useId, useState } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
 import { useErrorText } from '@/app/_trpc/use-error-text';
 import { Alert, Button, inputClass, ListStates } from '@/app/(dashboard)/_components/kit';
-import { TableHead } from '../../_components/table-head';
+import { TableHead } from '../../_components/kit';
 import { ModelOptions } from './model-options';
 import { ProjectGate, type ProjectView } from './project-gate';
 import { inProject } from './use-agent-project';

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
 import { useErrorText } from '@/app/_trpc/use-error-text';
 import { Button, ConfirmRemoval, ErrorLine, inputClass, ListStates, RowButton, TextField } from '@/app/(dashboard)/_components/kit';
-import { TableHead } from '../../_components/table-head';
+import { TableHead } from '../../_components/kit';
 import { useFormatTime } from '../../_components/use-format-time';
 import { ProjectGate, type ProjectView } from './project-gate';
 

@@ -5,7 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
 import { Alert, Button, ListSkeleton } from '@/app/(dashboard)/_components/kit';
-import { TableHead } from '../../_components/table-head';
+import { TableHead } from '../../_components/kit';
 import { SecretReveal } from '../../_components/secret-reveal';
 import { ApiKeyForm } from './api-key-form';
 import { ApiKeyRow } from './api-key-row';

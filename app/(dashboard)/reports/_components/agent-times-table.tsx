@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import type { AgentTimes } from '@/server/reports/read-agent-times';
-import { TableHead } from '../../_components/table-head';
+import { TableHead } from '../../_components/kit';
 import { useReportFormat } from './use-report-format';
 
 /** First-response and resolution times per member: how many, the median and the average. */

@@ -2,7 +2,7 @@
 
 import { useTranslations } from 'next-intl';
 import type { DeliveryCounts } from '@/server/reports/read-delivery-rates';
-import { TableHead } from '../../_components/table-head';
+import { TableHead } from '../../_components/kit';
 import { useReportFormat } from './use-report-format';
 
 /** Sent, delivered and read counts with their rates (delivered ÷ sent, read ÷ delivered), one row per account or template. */

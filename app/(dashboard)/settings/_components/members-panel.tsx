@@ -7,7 +7,7 @@ import { useTRPC } from '@/app/_trpc/trpc';
 import type { MemberRole } from '@/server/db';
 import { Alert, buttonClass, ConfirmDialog } from '@/app/(dashboard)/_components/kit';
 import { useFormatTime } from '../../_components/use-format-time';
-import { TableHead } from '../../_components/table-head';
+import { TableHead } from '../../_components/kit';
 import { InviteForm } from './invite-form';
 import { grantableRoles } from './role-options';
 import { useErrorText } from '@/app/_trpc/use-error-text';

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useTRPC } from '@/app/_trpc/trpc';
 import { useFormatTime } from '../../_components/use-format-time';
-import { TableHead } from '../../_components/table-head';
+import { TableHead } from '../../_components/kit';
 import { Alert } from '@/app/(dashboard)/_components/kit';
 
 const statusStyles: Record<string, string> = {

@@ -11,7 +11,7 @@ import { dashboardContract } from './dashboard-contract';
 import { errorAnswer } from './http-error-mapper';
 import type { ContractError, HttpContract } from './http-contract';
 import { messagingContract } from './messaging-contract';
-import { trpcErrorOf } from './trpc-error-mapper';
+import { actionRefusalOf, trpcErrorOf } from './trpc-error-mapper';
 
 const answer = async <E extends ContractError>(contract: HttpContract<E>, thrown: unknown, language: 'en' | 'ar' = 'en') => {
   const res = errorAnswer(contract, thrown, { 'Request-Id': 'req_test' }, 'req_test', language);
@@ -72,4 +72,13 @@ test("the dashboard's routes answer { error: message }: a shared service's refus
   assert.deepEqual([refused.status, refused.body], [422, { error: 'Too big.' }]);
   const fault = await answer(contract, new Error('boom'));
   assert.deepEqual([fault.status, fault.body], [500, { error: 'The file was not sent.' }]);
+});
+
+test('a server action reads a refusal as tRPC maps it, and lets a fault fail', () => {
+  assert.deepEqual(actionRefusalOf(new OrgRuleError('conflict', 'invitation_expired', 'This invitation expired.')), {
+    codes: ['CONFLICT'],
+    message: 'This invitation expired.',
+  });
+  assert.deepEqual(actionRefusalOf(new ApiError('contact_exists', 'A contact with that number exists.'))?.codes, ['contact_exists', 'CONFLICT']);
+  assert.equal(actionRefusalOf(new Error('boom')), null);
 });

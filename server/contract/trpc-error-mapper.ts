@@ -22,3 +22,18 @@ export function trpcErrorOf(error: TRPCError): TRPCError | null {
   if (failure.kind === 'duplicate') return new TRPCError({ code: 'CONFLICT', message: 'That already exists.', cause });
   return null;
 }
+
+/** The contract's code of a domain error, which the dashboard words in the reader's language (server/trpc/init.ts sends it as `data.appCode`). */
+export const appCodeOf = (error: TRPCError): string | undefined => (error.cause instanceof DomainError ? error.cause.appCode : undefined);
+
+/**
+ * A refusal of a server action, mapped as a tRPC call's is: the codes the reader's catalogue
+ * words it by (the contract's, then tRPC's) and the message written for people. Null for a
+ * fault, which the action lets fail as tRPC does.
+ */
+export function actionRefusalOf(thrown: unknown): { codes: string[]; message: string } | null {
+  const mapped = trpcErrorOf(new TRPCError({ code: 'INTERNAL_SERVER_ERROR', cause: thrown }));
+  if (!mapped) return null;
+  const appCode = appCodeOf(mapped);
+  return { codes: appCode ? [appCode, mapped.code] : [mapped.code], message: mapped.message };
+}

@@ -4,9 +4,8 @@ import superjson from 'superjson';
 import { paramName } from '@/server/api/parse';
 import { getSessionUser } from '@/server/auth/get-session-user';
 import { findUnstorableText, unstorableTextMessage } from '@/server/db/storable-text';
-import { trpcErrorOf } from '@/server/contract/trpc-error-mapper';
+import { appCodeOf, trpcErrorOf } from '@/server/contract/trpc-error-mapper';
 import { AgentError } from '@/server/errors/agent-error';
-import { DomainError } from '@/server/errors/domain-error';
 import { ACTIVE_ORG_COOKIE } from '@/server/orgs/active-org-cookie';
 import { resolveActiveOrg } from '@/server/orgs/resolve-active-org';
 import { readCookie } from './read-cookie';
@@ -28,7 +27,7 @@ const t = initTRPC.context<TRPCContext>().create({
     // Unexpected failures keep their details in the server log, not in the browser.
     if (error.code === 'INTERNAL_SERVER_ERROR') return { ...shape, message: 'Something went wrong on our side.' };
     // The contract's code, so the dashboard can word the error in the user's language.
-    const appCode = error.cause instanceof DomainError ? error.cause.appCode : undefined;
+    const appCode = appCodeOf(error);
     // The agent service words each of its codes in both languages itself (agent-codes.ts), with the details filled in.
     const localized = error.cause instanceof AgentError ? { ar: error.cause.messageIn('ar') } : undefined;
     return appCode ? { ...shape, data: { ...shape.data, appCode, ...(localized ? { localized } : {}) } } : shape;

@@ -1,7 +1,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { ErrorCodeCard } from '../_components/error-code-card';
-import { messagingErrorCodes, messagingErrorTypes, type MessagingErrorCode, type MessagingErrorType } from '@/server/errors/messaging-codes';
+import { ErrorCodesPage } from '../_components/error-codes-page';
+import { messagingDocumentedCodes } from '@/server/contract/documented-codes';
+import { messagingErrorTypes, type MessagingErrorType } from '@/server/errors/messaging-codes';
 
 export const metadata: Metadata = {
   title: 'Error codes',
@@ -22,14 +23,10 @@ Request-Id: req_Yc2b0xk1S9mQ3aP4
   }
 }`;
 
-const codesOfType = (type: MessagingErrorType) =>
-  (Object.keys(messagingErrorCodes) as MessagingErrorCode[]).filter((code) => messagingErrorCodes[code].type === type);
-
 export default function ErrorsPage() {
   const types = Object.entries(messagingErrorTypes) as Array<[MessagingErrorType, (typeof messagingErrorTypes)[MessagingErrorType]]>;
-  return (
-    <main className="mx-auto max-w-4xl px-4 py-10 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Error codes</h1>
+  const intro = (
+    <>
       <div className="mt-4 space-y-3 leading-relaxed text-slate-700">
         <p>
           Every error answers with the same JSON envelope and a <code className="font-mono text-sm">Request-Id</code> header. Branch on{' '}
@@ -87,22 +84,7 @@ export default function ErrorsPage() {
           </table>
         </div>
       </section>
-
-      {types.map(([type, info]) => (
-        <section key={type} id={type} aria-labelledby={`${type}-title`} className="mt-12 scroll-mt-20">
-          <h2 id={`${type}-title`} className="font-mono text-xl font-semibold text-slate-900">
-            {type}
-          </h2>
-          <p className="mt-1 text-slate-600">
-            {info.meaning}. Retry: {info.retry}.
-          </p>
-          <div className="mt-4 space-y-3">
-            {codesOfType(type).map((code) => (
-              <ErrorCodeCard key={code} code={code} />
-            ))}
-          </div>
-        </section>
-      ))}
-    </main>
+    </>
   );
+  return <ErrorCodesPage title="Error codes" codes={messagingDocumentedCodes()} intro={intro} />;
 }

@@ -4,7 +4,7 @@ import { getTranslations } from 'next-intl/server';
 import { redirect } from 'next/navigation';
 import { z } from 'zod';
 import { acceptInvite } from '@/server/orgs/accept-invite';
-import { OrgRuleError } from '@/server/errors/org-rule-error';
+import { actionRefusalOf } from '@/server/contract/trpc-error-mapper';
 
 /** Sets the invitee's password, which also uses up the link, then sends them to sign in; a refusal in the reader's language. */
 export async function choosePassword(token: string, _previous: string | null, formData: FormData): Promise<string | null> {
@@ -20,8 +20,12 @@ export async function choosePassword(token: string, _previous: string | null, fo
   try {
     await acceptInvite(token, { password: parsed.data.password });
   } catch (error) {
-    if (error instanceof OrgRuleError) return t('expired');
-    throw error;
+    const refusal = actionRefusalOf(error);
+    if (!refusal) throw error;
+    // A link refused for any reason (expired, used, revoked, its account already has a password) is a
+    // CONFLICT, which reads the same to the invitee: ask for a new link.
+    const code = refusal.codes.find((candidate) => t.has(candidate));
+    return code ? t(code) : refusal.message;
   }
   redirect('/signin');
 }

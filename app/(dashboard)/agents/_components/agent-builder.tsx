@@ -4,21 +4,23 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
 import Link from 'next/link';
 import { useTranslations } from 'next-intl';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
 import { useErrorText } from '@/app/_trpc/use-error-text';
 import type { AgentConfig } from '@/server/agent/agents/agent-config';
-import { Alert, Button, ErrorLine, ListSkeleton, Panel, TextArea, TextField } from '@/app/(dashboard)/_components/kit';
-import { useFormatTime } from '../../_components/use-format-time';
-import {
-  ChannelsSection,
-  draftPatch,
-  HandoffSection,
-  ModelSection,
-  OverridesSection,
-  VariablesSection,
-  type ConfigUpdate,
-} from './config-sections';
+import { ErrorLine, ListSkeleton } from '@/app/(dashboard)/_components/kit';
+import { Readiness } from './builder/readiness';
+import { SaveBar } from './builder/save-bar';
+import { useLeaveWarning } from './builder/use-leave-warning';
+import { Versions } from './builder/versions';
+import { BasicsSection } from './config/basics-section';
+import { ChannelsSection } from './config/channels-section';
+import { draftPatch } from './config/draft-patch';
+import { HandoffSection } from './config/handoff-section';
+import { ModelSection } from './config/model-section';
+import { OverridesSection } from './config/overrides-section';
+import { VariablesSection } from './config/variables-section';
+import type { ConfigUpdate } from './config-sections';
 import { KnowledgeSection } from './knowledge-section';
 import { Playground } from './playground';
 import { ProjectGate, type ProjectView } from './project-gate';
@@ -41,7 +43,6 @@ const appCodeOf = (error: unknown) => (error instanceof TRPCClientError ? (error
 
 function Builder({ project, agentId }: { project: ProjectView; agentId: string }) {
   const t = useTranslations('agents.builder');
-  const tCommon = useTranslations('common');
   const errorText = useErrorText();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -159,26 +160,15 @@ function Builder({ project, agentId }: { project: ProjectView; agentId: string }
 
       <fieldset disabled={!editable} className="min-w-0 space-y-6">
         <legend className="sr-only">{t('draftLegend')}</legend>
-        <Panel id="basics" title={t('basics.title')}>
-          <TextField
-            label={t('basics.name')}
-            required
-            maxLength={100}
-            dir="auto"
-            value={current.name}
-            onChange={(name) => {
-              setNotice(null);
-              setEdit((prev) => ({ ...(prev ?? { config: server.draft.config, etag: server.draft.etag }), name }));
-            }}
-          />
-          <TextArea
-            label={t('basics.instructions')}
-            hint={t('basics.instructionsHint')}
-            rows={8}
-            value={current.config.instructions}
-            onChange={(instructions) => update((c) => ({ ...c, instructions }))}
-          />
-        </Panel>
+        <BasicsSection
+          name={current.name}
+          config={current.config}
+          rename={(name) => {
+            setNotice(null);
+            setEdit((prev) => ({ ...(prev ?? { config: server.draft.config, etag: server.draft.etag }), name }));
+          }}
+          update={update}
+        />
         <ModelSection config={current.config} models={models.data ?? []} credentials={credentials.data ?? []} update={update} />
         <ToolsSection projectId={project.id} canEdit={project.can['tools:write'] && editable} config={current.config} update={update} />
         <KnowledgeSection projectId={project.id} canEdit={project.can['knowledge:write'] && editable} config={current.config} update={update} />
@@ -189,143 +179,19 @@ function Builder({ project, agentId }: { project: ProjectView; agentId: string }
       </fieldset>
       <Playground projectId={project.id} agentId={agentId} canEdit={canEdit} archived={archived} dirty={dirty} />
       <Versions projectId={project.id} agentId={agentId} />
-      {(editable || notice) && (
-        <div className="sticky bottom-0 z-10 space-y-3 rounded-xl border border-slate-200 bg-white/95 p-3 shadow-lg backdrop-blur-sm">
-          {conflict && (
-            <Alert tone="warning" look="box" as="div" className="text-sm">
-              <p className="font-semibold">{t('conflict.title')}</p>
-              <p className="mt-1">{t('conflict.body')}</p>
-              <div className="mt-3 flex flex-wrap gap-2">
-                <Button variant="primary" onClick={() => void reload()}>
-                  {t('conflict.reload')}
-                </Button>
-                <Button onClick={() => setConflict(false)}>{t('conflict.keep')}</Button>
-              </div>
-            </Alert>
-          )}
-          {!conflict && <ErrorLine text={save.error ? errorText(save.error) : publish.error ? errorText(publish.error) : null} />}
-          {notice && (
-            <p role="status" className="rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-900">
-              {notice}
-            </p>
-          )}
-          {editable && (
-            <div className="flex flex-wrap items-center justify-end gap-2">
-              {dirty && (
-                <p id="publish-hint" className="me-auto text-sm text-slate-600">
-                  {t('unsaved')}
-                </p>
-              )}
-              <Button
-                disabled={!dirty || save.isPending}
-                onClick={() => save.mutate({ ...key, etag: current.etag, patch: { name: current.name, config: draftPatch(current.config) } })}
-              >
-                {save.isPending ? tCommon('saving') : t('save')}
-              </Button>
-              <Button
-                variant="primary"
-
-                disabled={dirty || publish.isPending}
-                aria-describedby={dirty ? 'publish-hint' : undefined}
-                onClick={() => publish.mutate({ ...key, etag: server.draft.etag })}
-              >
-                {publish.isPending ? tCommon('working') : t('publish')}
-              </Button>
-            </div>
-          )}
-        </div>
-      )}
+      <SaveBar
+        editable={editable}
+        dirty={dirty}
+        conflict={conflict}
+        error={save.error ? errorText(save.error) : publish.error ? errorText(publish.error) : null}
+        notice={notice}
+        saving={save.isPending}
+        publishing={publish.isPending}
+        onSave={() => save.mutate({ ...key, etag: current.etag, patch: { name: current.name, config: draftPatch(current.config) } })}
+        onPublish={() => publish.mutate({ ...key, etag: server.draft.etag })}
+        onReload={() => void reload()}
+        onKeepEdits={() => setConflict(false)}
+      />
     </div>
-  );
-}
-
-/** While there are unsaved edits, leaving or reloading the page asks first (the browser's own question). */
-function useLeaveWarning(active: boolean) {
-  useEffect(() => {
-    if (!active) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [active]);
-}
-
-/** Why the agent cannot answer, each reason with the way to fix it. */
-function Readiness({
-  blockers,
-  publishedVersion,
-  projectId,
-  canResume,
-  resuming,
-  onResume,
-}: {
-  blockers: string[];
-  publishedVersion: number | null;
-  projectId: string;
-  canResume: boolean;
-  resuming: boolean;
-  onResume: () => void;
-}) {
-  const t = useTranslations('agents.builder.readiness');
-  if (blockers.length === 0)
-    return (
-      <p className="rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-900" data-testid="readiness">
-        {publishedVersion === null ? t('ready') : t('readyLive', { n: publishedVersion })}
-      </p>
-    );
-  return (
-    <section aria-labelledby="readiness-title" className="rounded-xl border border-amber-300 bg-amber-50 p-4" data-testid="readiness">
-      <h2 id="readiness-title" className="text-base font-semibold text-amber-950">
-        {t('title')}
-      </h2>
-      <ul className="mt-2 space-y-2 text-sm text-amber-950">
-        {blockers.map((blocker) => (
-          <li key={blocker} className="flex flex-wrap items-center gap-2">
-            <span>{t.has(`blockers.${blocker}`) ? t(`blockers.${blocker}`) : blocker}</span>
-            {(blocker === 'no_provider_key' || blocker === 'provider_key_undecryptable') && (
-              <Link href={inProject('/agents/credentials', projectId)} className="font-medium text-brand-700 underline">
-                {t(`fix.${blocker}`)}
-              </Link>
-            )}
-            {blocker === 'model_not_allowed_on_plan' && (
-              <a href="#agent-model" className="font-medium text-brand-700 underline">
-                {t('fix.model_not_allowed_on_plan')}
-              </a>
-            )}
-            {blocker === 'ai_paused' &&
-              (canResume ? (
-                <Button disabled={resuming} onClick={onResume}>
-                  {t('fix.ai_paused')}
-                </Button>
-              ) : (
-                <span>{t('fix.askAdmin')}</span>
-              ))}
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
-
-function Versions({ projectId, agentId }: { projectId: string; agentId: string }) {
-  const t = useTranslations('agents.builder.versions');
-  const formatTime = useFormatTime();
-  const trpc = useTRPC();
-  const versions = useQuery(trpc.agents.versions.queryOptions({ projectId, agent: agentId }));
-  return (
-    <Panel id="versions" title={t('title')} intro={t('intro')}>
-      {versions.isError && <ErrorLine text={t('loadFailed')} />}
-      {versions.data?.length === 0 && <p className="text-sm text-slate-600">{t('empty')}</p>}
-      <ol className="divide-y divide-slate-100" aria-label={t('title')}>
-        {versions.data?.map((version) => (
-          <li key={version.id} className="flex flex-wrap justify-between gap-2 py-2 text-sm">
-            <span className="font-medium text-slate-900">{t('version', { n: version.number })}</span>
-            <span className="font-mono text-xs text-slate-600" dir="ltr">
-              {version.config.model.id}
-            </span>
-            <span className="text-slate-600">{formatTime(version.created_at)}</span>
-          </li>
-        ))}
-      </ol>
-    </Panel>
   );
 }

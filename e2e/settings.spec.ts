@@ -31,7 +31,10 @@ test('an owner renames the organization, invites a member who sets a password wi
   const organization = page.getByRole('region', { name: 'Organization' });
   await organization.getByLabel('Name').fill(`Renamed ${suffix}`);
   await organization.getByRole('button', { name: 'Save name' }).click();
-  await expect(organization.getByText('Saved.')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+  // The notice can be dismissed at once.
+  await page.getByRole('status').getByRole('button', { name: 'Dismiss' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toHaveCount(0);
   expect((await db.organization.findUniqueOrThrow({ where: { id: orgId } })).name).toBe(`Renamed ${suffix}`);
 
   const numbers = page.getByRole('region', { name: 'Connected numbers' });

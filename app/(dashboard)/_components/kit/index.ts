@@ -11,3 +11,4 @@ export { ListSkeleton } from './list-skeleton';
 export { ListStates } from './list-states';
 export { Panel } from './panel';
 export { TableHead } from './table-head';
+export { ToastProvider, useToast } from './toast';

@@ -8,7 +8,7 @@ import { NotFoundState } from '@/app/_components/not-found-state';
 import { isNotFound } from '@/app/_trpc/http-status';
 import { useTRPC } from '@/app/_trpc/trpc';
 import { useErrorText } from '@/app/_trpc/use-error-text';
-import { Alert, Button, buttonClass, inputClass } from '@/app/(dashboard)/_components/kit';
+import { Alert, Button, buttonClass, inputClass, useToast } from '@/app/(dashboard)/_components/kit';
 import { ContactBadges } from './contact-badges';
 
 interface EditableContact {
@@ -49,8 +49,14 @@ function ContactForm({ contact }: { contact: EditableContact }) {
   const [tags, setTags] = useState(contact.tags.join(', '));
   const [optedOut, setOptedOut] = useState(contact.opted_out_marketing);
   const [externalOnly, setExternalOnly] = useState(contact.external_only);
+  const toast = useToast();
   const update = useMutation(
-    trpc.contacts.update.mutationOptions({ onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.contacts.pathKey() }) }),
+    trpc.contacts.update.mutationOptions({
+      onSuccess: () => {
+        toast(t('saved'));
+        return queryClient.invalidateQueries({ queryKey: trpc.contacts.pathKey() });
+      },
+    }),
   );
   return (
     <form
@@ -107,7 +113,6 @@ function ContactForm({ contact }: { contact: EditableContact }) {
           {t('save')}
         </Button>
         <p aria-live="polite" className="text-sm">
-          {update.isSuccess && <span className="text-emerald-800">{t('saved')}</span>}
           {update.isError && <span className="text-red-700">{errorText(update.error)}</span>}
         </p>
       </div>

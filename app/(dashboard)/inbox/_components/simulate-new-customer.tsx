@@ -5,7 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
 import { useErrorText } from '@/app/_trpc/use-error-text';
-import { Alert, Button } from '@/app/(dashboard)/_components/kit';
+import { Alert, Button, useToast } from '@/app/(dashboard)/_components/kit';
 
 /** Development and demos: a new customer writes to one of the numbers, starting a conversation. */
 export function SimulateNewCustomer({ accounts }: { accounts: Array<{ id: string; name: string }> }) {
@@ -16,7 +16,15 @@ export function SimulateNewCustomer({ accounts }: { accounts: Array<{ id: string
   const [phoneNumber, setPhoneNumber] = useState('');
   const [name, setName] = useState('');
   const [text, setText] = useState(() => t('defaultText'));
-  const start = useMutation(trpc.inbox.simulateNew.mutationOptions({ onSuccess: () => setPhoneNumber('') }));
+  const toast = useToast();
+  const start = useMutation(
+    trpc.inbox.simulateNew.mutationOptions({
+      onSuccess: () => {
+        setPhoneNumber('');
+        toast(t('sent'));
+      },
+    }),
+  );
   if (accounts.length === 0) return null;
   const field = 'block w-full rounded-md border border-amber-300 bg-white px-2 py-1 text-xs';
   return (
@@ -54,11 +62,6 @@ export function SimulateNewCustomer({ accounts }: { accounts: Array<{ id: string
         />
         <input aria-label={t('says')} dir="auto" value={text} onChange={(e) => setText(e.target.value)} className={field} />
         {start.isError && <Alert>{errorText(start.error)}</Alert>}
-        {start.isSuccess && (
-          <p role="status" className="text-emerald-800">
-            {t('sent')}
-          </p>
-        )}
         <Button variant="primary" size="xs" type="submit" disabled={start.isPending || !phoneNumber || !text}>
           {t('submit')}
         </Button>

@@ -5,7 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
 import { useId } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
-import { Alert, Button, inputClass } from '@/app/(dashboard)/_components/kit';
+import { Alert, Button, inputClass, useToast } from '@/app/(dashboard)/_components/kit';
 import { useErrorText } from '@/app/_trpc/use-error-text';
 
 /** The organization's name: owners and admins edit it, everyone else sees it. */
@@ -17,7 +17,15 @@ export function OrganizationPanel({ name, canManage }: { name: string; canManage
   const router = useRouter();
   const nameId = useId();
   // The name also shows in the header and the organization switcher, which the server renders.
-  const rename = useMutation(trpc.settings.rename.mutationOptions({ onSuccess: () => router.refresh() }));
+  const toast = useToast();
+  const rename = useMutation(
+    trpc.settings.rename.mutationOptions({
+      onSuccess: () => {
+        toast(t('saved'));
+        router.refresh();
+      },
+    }),
+  );
 
   return (
     <section aria-labelledby="org-heading">
@@ -44,7 +52,6 @@ export function OrganizationPanel({ name, canManage }: { name: string; canManage
         )}
       </form>
       <div aria-live="polite" className="mt-2 min-h-5 text-sm">
-        {rename.isSuccess && <p className="text-emerald-800">{t('saved')}</p>}
         {rename.isError && <Alert>{errorText(rename.error)}</Alert>}
         {!canManage && <p className="text-slate-600">{t('readOnly')}</p>}
       </div>

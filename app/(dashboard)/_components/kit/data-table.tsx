@@ -25,25 +25,34 @@ const cellClass = 'px-4 py-2 align-top break-words max-sm:px-0 max-sm:py-0.5';
 const labelledClass =
   'max-sm:flex max-sm:gap-3 max-sm:before:w-28 max-sm:before:shrink-0 max-sm:before:text-xs max-sm:before:leading-5 max-sm:before:text-slate-600 max-sm:before:content-[attr(data-label)]';
 
-/** A table on wide screens that becomes a list of cards on phones. */
+/**
+ * A table on wide screens that becomes a list of cards on phones. The roles are spelled out
+ * because a table whose parts are displayed as blocks loses its table semantics in browsers:
+ * on phones its rows and cells must still read as rows and cells.
+ */
 export function DataTable<Row>({ columns, rows, rowKey, actions, className = '' }: DataTableProps<Row>) {
   return (
     <div className={`overflow-x-auto rounded-xl bg-white shadow-xs ring-1 ring-slate-200 ${className}`}>
-      <table className="min-w-full text-sm max-sm:block">
+      <table role="table" className="min-w-full text-sm max-sm:block">
         <TableHead columns={columns.map((column) => column.header)} actions={actions !== undefined} className="max-sm:hidden" />
-        <tbody className="divide-y divide-slate-100 max-sm:block">
+        <tbody role="rowgroup" className="divide-y divide-slate-100 max-sm:block">
           {rows.map((row) => (
-            <tr key={rowKey(row)} className="max-sm:block max-sm:px-4 max-sm:py-3">
+            <tr key={rowKey(row)} role="row" className="max-sm:block max-sm:px-4 max-sm:py-3">
               {columns.map((column) => (
                 <td
                   key={column.header}
+                  role="cell"
                   data-label={column.title ? undefined : column.header}
                   className={`${cellClass} ${column.title ? 'max-sm:block' : labelledClass} ${column.className ?? ''}`}
                 >
                   {column.cell(row)}
                 </td>
               ))}
-              {actions && <td className={`${cellClass} text-end max-sm:block max-sm:pt-2 max-sm:text-start`}>{actions(row)}</td>}
+              {actions && (
+                <td role="cell" className={`${cellClass} text-end max-sm:block max-sm:pt-2 max-sm:text-start`}>
+                  {actions(row)}
+                </td>
+              )}
             </tr>
           ))}
         </tbody>

@@ -7,8 +7,7 @@ import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
 import { useErrorText } from '@/app/_trpc/use-error-text';
-import { Alert, Button, inputClass, ListStates } from '@/app/(dashboard)/_components/kit';
-import { TableHead } from '../../_components/kit';
+import { Alert, Button, DataTable, inputClass, ListStates } from '@/app/(dashboard)/_components/kit';
 import { ModelOptions } from './model-options';
 import { ProjectGate, type ProjectView } from './project-gate';
 import { inProject } from './use-agent-project';
@@ -45,48 +44,55 @@ function AgentList({ project }: { project: ProjectView }) {
         texts={{ loading: t('loading'), failed: t('loadFailed'), empty: canEdit ? t('emptyEdit') : t('empty') }}
       />
       {agents.data && agents.data.length > 0 && (
-        <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-xs">
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
-            <TableHead columns={[t('columns.name'), t('columns.model'), t('columns.published'), t('columns.readiness')]} />
-            <tbody className="divide-y divide-slate-100">
-              {agents.data.map((agent) => (
-                <tr key={agent.id}>
-                  <td className="px-4 py-3">
-                    <Link
-                      href={inProject(`/agents/${agent.id}`, project.id)}
-                      className="font-medium text-brand-700 underline-offset-2 hover:underline"
-                      dir="auto"
-                    >
-                      {agent.name}
-                    </Link>
-                    <div className="font-mono text-xs text-slate-500" dir="ltr">
-                      {agent.slug}
-                    </div>
-                  </td>
-                  <td className="px-4 py-3 font-mono text-xs" dir="ltr">
-                    {agent.draft.config.model.id}
-                  </td>
-                  <td className="px-4 py-3">
-                    {agent.status === 'archived'
-                      ? t('archived')
-                      : agent.published_version === null
-                        ? t('unpublished')
-                        : t('version', { n: agent.published_version })}
-                  </td>
-                  <td className="px-4 py-3">
-                    {agent.readiness.ready ? (
-                      <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800">{t('ready')}</span>
-                    ) : (
-                      <span className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-900">
-                        {t('blocked', { count: agent.readiness.blockers.length })}
-                      </span>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          rows={agents.data}
+          rowKey={(agent) => agent.id}
+          columns={[
+            {
+              header: t('columns.name'),
+              title: true,
+              cell: (agent) => (
+                <>
+                  <Link
+                    href={inProject(`/agents/${agent.id}`, project.id)}
+                    className="font-medium text-brand-700 underline-offset-2 hover:underline"
+                    dir="auto"
+                  >
+                    {agent.name}
+                  </Link>
+                  <div className="font-mono text-xs text-slate-500" dir="ltr">
+                    {agent.slug}
+                  </div>
+                </>
+              ),
+            },
+            {
+              header: t('columns.model'),
+              className: 'font-mono text-xs',
+              cell: (agent) => <bdi dir="ltr">{agent.draft.config.model.id}</bdi>,
+            },
+            {
+              header: t('columns.published'),
+              cell: (agent) =>
+                agent.status === 'archived'
+                  ? t('archived')
+                  : agent.published_version === null
+                    ? t('unpublished')
+                    : t('version', { n: agent.published_version }),
+            },
+            {
+              header: t('columns.readiness'),
+              cell: (agent) =>
+                agent.readiness.ready ? (
+                  <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800">{t('ready')}</span>
+                ) : (
+                  <span className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-900">
+                    {t('blocked', { count: agent.readiness.blockers.length })}
+                  </span>
+                ),
+            },
+          ]}
+        />
       )}
     </section>
   );

@@ -4,9 +4,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useTRPC } from '@/app/_trpc/trpc';
 import { useFormatTime } from '../../_components/use-format-time';
-import { TableHead } from '../../_components/kit';
 import { useErrorText } from '@/app/_trpc/use-error-text';
-import { Alert, Button } from '@/app/(dashboard)/_components/kit';
+import { Alert, Button, DataTable } from '@/app/(dashboard)/_components/kit';
 
 export interface AccountRow {
   id: string;
@@ -71,38 +70,48 @@ export function AccountsPanel({ accounts, canSync }: { accounts: AccountRow[]; c
           {t('empty')}
         </p>
       ) : (
-        <div tabIndex={0} className="relative mt-3 overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-xs">
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
-            <TableHead columns={[tCommon('name'), t('number'), t('quality'), t('tier'), t('limitsSynced')]} actions={canSync} />
-            <tbody className="divide-y divide-slate-100">
-              {accounts.map((account) => (
-                <tr key={account.id}>
-                  <td className="px-4 py-3 font-medium text-slate-900">
-                    <span dir="auto">{account.name}</span>
-                  </td>
-                  <td className="px-4 py-3 whitespace-nowrap text-slate-700">
-                    <span dir="ltr">{account.phoneNumber}</span>
-                  </td>
-                  <td className="px-4 py-3">
-                    <span className={`rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${qualityStyles[account.qualityRating]}`}>
-                      {t(`qualities.${account.qualityRating}`)}
-                    </span>
-                  </td>
-                  <td className="px-4 py-3 text-slate-700">{account.tier ? <span dir="ltr">{account.tier}</span> : t('notSynced')}</td>
-                  <td className="px-4 py-3 whitespace-nowrap text-slate-700">{formatTime(account.limitsSyncedAt)}</td>
-                  {canSync && (
-                    <td className="px-4 py-3 text-end">
-                      <Button disabled={sync.isPending} onClick={() => sync.mutate({ accountId: account.id })}>
-                        {pendingFor === account.id ? t('requesting') : t('sync')}
-                        <span className="sr-only">{t('syncFor', { name: account.name })}</span>
-                      </Button>
-                    </td>
-                  )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          className="mt-3"
+          rows={accounts}
+          rowKey={(account) => account.id}
+          columns={[
+            {
+              header: tCommon('name'),
+              title: true,
+              className: 'font-medium text-slate-900',
+              cell: (account) => <span dir="auto">{account.name}</span>,
+            },
+            {
+              header: t('number'),
+              className: 'whitespace-nowrap text-slate-700',
+              cell: (account) => <span dir="ltr">{account.phoneNumber}</span>,
+            },
+            {
+              header: t('quality'),
+              cell: (account) => (
+                <span className={`rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${qualityStyles[account.qualityRating]}`}>
+                  {t(`qualities.${account.qualityRating}`)}
+                </span>
+              ),
+            },
+            {
+              header: t('tier'),
+              className: 'text-slate-700',
+              cell: (account) => (account.tier ? <span dir="ltr">{account.tier}</span> : t('notSynced')),
+            },
+            { header: t('limitsSynced'), className: 'whitespace-nowrap text-slate-700', cell: (account) => formatTime(account.limitsSyncedAt) },
+          ]}
+          actions={
+            canSync
+              ? (account) => (
+                  <Button disabled={sync.isPending} onClick={() => sync.mutate({ accountId: account.id })}>
+                    {pendingFor === account.id ? t('requesting') : t('sync')}
+                    <span className="sr-only">{t('syncFor', { name: account.name })}</span>
+                  </Button>
+                )
+              : undefined
+          }
+        />
       )}
     </section>
   );

@@ -5,9 +5,8 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
 import type { MemberRole } from '@/server/db';
-import { Alert, buttonClass, ConfirmDialog } from '@/app/(dashboard)/_components/kit';
+import { Alert, buttonClass, ConfirmDialog, DataTable } from '@/app/(dashboard)/_components/kit';
 import { useFormatTime } from '../../_components/use-format-time';
-import { TableHead } from '../../_components/kit';
 import { InviteForm } from './invite-form';
 import { grantableRoles } from './role-options';
 import { useErrorText } from '@/app/_trpc/use-error-text';
@@ -33,6 +32,9 @@ export function MembersPanel() {
     }),
   );
   const error = changeRole.error ?? remove.error;
+  // Admins may not change or remove owners, so they see an owner's role as text.
+  const editable = (role: MemberRole) =>
+    members.data !== undefined && members.data.canManage && grantableRoles(members.data.myRole).includes(role);
 
   return (
     <section aria-labelledby="members-heading" className="space-y-3">
@@ -46,64 +48,64 @@ export function MembersPanel() {
       ) : members.isError ? (
         <Alert className="text-sm">{t('loadFailed')}</Alert>
       ) : (
-        <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-xs">
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
-            <TableHead columns={[t('member'), t('role'), t('joined')]} actions={members.data.canManage} />
-            <tbody className="divide-y divide-slate-100">
-              {members.data.members.map((member) => {
-                // Admins may not change or remove owners, so they see an owner's role as text.
-                const editable = members.data.canManage && grantableRoles(members.data.myRole).includes(member.role);
-                return (
-                  <tr key={member.id}>
-                    <td className="px-4 py-3">
-                      <p className="font-medium text-slate-900">
-                        <span dir="auto">{member.name}</span>
-                      </p>
-                      <p className="text-xs text-slate-500">
-                        <bdi dir="ltr">{member.email}</bdi>
-                        {member.invitationPending ? t('pending') : ''}
-                      </p>
-                    </td>
-                    <td className="px-4 py-3">
-                      {editable ? (
-                        <select
-                          aria-label={t('roleOf', { name: member.name })}
-                          value={member.role}
-                          disabled={changeRole.isPending}
-                          onChange={(e) => changeRole.mutate({ membershipId: member.id, role: e.target.value as MemberRole })}
-                          className="rounded-lg border border-slate-300 px-2 py-1 text-sm"
-                        >
-                          {grantableRoles(members.data.myRole).map((role) => (
-                            <option key={role} value={role}>
-                              {tCommon(`roles.${role}`)}
-                            </option>
-                          ))}
-                        </select>
-                      ) : (
-                        <span className="text-slate-700">{tCommon(`roles.${member.role}`)}</span>
-                      )}
-                    </td>
-                    <td className="px-4 py-3 whitespace-nowrap text-slate-700">{formatTime(member.joinedAt)}</td>
-                    {members.data.canManage && (
-                      <td className="px-4 py-3 text-end">
-                        {editable && (
-                          <button
-                            type="button"
-                            className={`${buttonClass} text-red-700`}
-                            onClick={() => setRemoving({ id: member.id, name: member.name })}
-                          >
-                            {t('remove')}
-                            <span className="sr-only"> {member.name}</span>
-                          </button>
-                        )}
-                      </td>
-                    )}
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          rows={members.data.members}
+          rowKey={(member) => member.id}
+          columns={[
+            {
+              header: t('member'),
+              title: true,
+              cell: (member) => (
+                <>
+                  <p className="font-medium text-slate-900">
+                    <span dir="auto">{member.name}</span>
+                  </p>
+                  <p className="text-xs text-slate-500">
+                    <bdi dir="ltr">{member.email}</bdi>
+                    {member.invitationPending ? t('pending') : ''}
+                  </p>
+                </>
+              ),
+            },
+            {
+              header: t('role'),
+              cell: (member) =>
+                editable(member.role) ? (
+                  <select
+                    aria-label={t('roleOf', { name: member.name })}
+                    value={member.role}
+                    disabled={changeRole.isPending}
+                    onChange={(e) => changeRole.mutate({ membershipId: member.id, role: e.target.value as MemberRole })}
+                    className="rounded-lg border border-slate-300 px-2 py-1 text-sm"
+                  >
+                    {grantableRoles(members.data.myRole).map((role) => (
+                      <option key={role} value={role}>
+                        {tCommon(`roles.${role}`)}
+                      </option>
+                    ))}
+                  </select>
+                ) : (
+                  <span className="text-slate-700">{tCommon(`roles.${member.role}`)}</span>
+                ),
+            },
+            { header: t('joined'), cell: (member) => formatTime(member.joinedAt), className: 'whitespace-nowrap text-slate-700' },
+          ]}
+          actions={
+            members.data.canManage
+              ? (member) =>
+                  editable(member.role) && (
+                    <button
+                      type="button"
+                      className={`${buttonClass} text-red-700`}
+                      onClick={() => setRemoving({ id: member.id, name: member.name })}
+                    >
+                      {t('remove')}
+                      <span className="sr-only"> {member.name}</span>
+                    </button>
+                  )
+              : undefined
+          }
+        />
       )}
       {removing && (
         <ConfirmDialog

@@ -4,8 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useTRPC } from '@/app/_trpc/trpc';
 import { useFormatTime } from '../../_components/use-format-time';
-import { TableHead } from '../../_components/kit';
-import { Alert } from '@/app/(dashboard)/_components/kit';
+import { Alert, DataTable } from '@/app/(dashboard)/_components/kit';
 
 const statusStyles: Record<string, string> = {
   APPROVED: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
@@ -39,37 +38,36 @@ export function TemplatesPanel() {
           {t('empty')}
         </p>
       ) : (
-        <div tabIndex={0} className="relative mt-4 overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-xs">
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
-            <TableHead columns={[tCommon('name'), t('category'), tCommon('status'), t('language'), t('number'), t('lastSynced')]} />
-            <tbody className="divide-y divide-slate-100">
-              {templates.data.map((template) => (
-                <tr key={template.id}>
-                  <td className="px-4 py-3 font-medium text-slate-900">
-                    <span dir="auto">{template.name}</span>
-                  </td>
-                  <td className="px-4 py-3 text-slate-700">
-                    {t.has(`categories.${template.category}`) ? t(`categories.${template.category}`) : template.category.toLowerCase()}
-                  </td>
-                  <td className="px-4 py-3">
-                    <span
-                      className={`rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${statusStyles[template.status] ?? statusStyles.DISABLED}`}
-                    >
-                      {t.has(`statuses.${template.status}`) ? t(`statuses.${template.status}`) : template.status}
-                    </span>
-                  </td>
-                  <td className="px-4 py-3 text-slate-700">
-                    <span dir="ltr">{template.language}</span>
-                  </td>
-                  <td className="px-4 py-3 text-slate-700">
-                    <span dir="auto">{template.account}</span>
-                  </td>
-                  <td className="px-4 py-3 whitespace-nowrap text-slate-700">{formatTime(template.syncedAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          className="mt-4"
+          rows={templates.data}
+          rowKey={(template) => template.id}
+          columns={[
+            {
+              header: tCommon('name'),
+              title: true,
+              className: 'font-medium text-slate-900',
+              cell: (template) => <span dir="auto">{template.name}</span>,
+            },
+            {
+              header: t('category'),
+              className: 'text-slate-700',
+              cell: (template) =>
+                t.has(`categories.${template.category}`) ? t(`categories.${template.category}`) : template.category.toLowerCase(),
+            },
+            {
+              header: tCommon('status'),
+              cell: (template) => (
+                <span className={`rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${statusStyles[template.status] ?? statusStyles.DISABLED}`}>
+                  {t.has(`statuses.${template.status}`) ? t(`statuses.${template.status}`) : template.status}
+                </span>
+              ),
+            },
+            { header: t('language'), className: 'text-slate-700', cell: (template) => <span dir="ltr">{template.language}</span> },
+            { header: t('number'), className: 'text-slate-700', cell: (template) => <span dir="auto">{template.account}</span> },
+            { header: t('lastSynced'), className: 'whitespace-nowrap text-slate-700', cell: (template) => formatTime(template.syncedAt) },
+          ]}
+        />
       )}
     </section>
   );

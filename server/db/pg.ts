@@ -22,22 +22,32 @@ function createPool(): pg.Pool {
   return pool;
 }
 
+/**
+ * A connection lost while checked out (PostgreSQL restarted between two statements) reports it
+ * as an event, which the pool only hears on idle connections: unheard, it would end the process.
+ * The transaction's next statement fails instead and rolls back.
+ */
+const lostWhileCheckedOut = (err: Error) => logger.warn({ err: err.message }, 'a PostgreSQL connection in a transaction was lost');
+
 /** Runs `work` in a transaction on one pooled connection: committed if it resolves, rolled back if it throws. */
 export async function pgTransaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await getPgPool().connect();
+  client.on('error', lostWhileCheckedOut);
+  let broken: Error | undefined;
   try {
     await client.query('BEGIN');
     const result = await work(client);
     await client.query('COMMIT');
-    client.release();
     return result;
   } catch (error) {
     // A connection that cannot even roll back is dropped rather than returned to the pool.
-    const broken = await client.query('ROLLBACK').then(
+    broken = await client.query('ROLLBACK').then(
       () => undefined,
       (rollbackError: Error) => rollbackError,
     );
-    client.release(broken);
     throw error;
+  } finally {
+    client.removeListener('error', lostWhileCheckedOut);
+    client.release(broken);
   }
 }

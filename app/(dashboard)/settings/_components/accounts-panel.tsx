@@ -83,7 +83,7 @@ export function AccountsPanel({ accounts, canSync }: { accounts: AccountRow[]; c
             },
             {
               header: t('number'),
-              className: 'whitespace-nowrap text-slate-700',
+              className: 'text-slate-700 sm:whitespace-nowrap',
               cell: (account) => <span dir="ltr">{account.phoneNumber}</span>,
             },
             {
@@ -99,7 +99,11 @@ export function AccountsPanel({ accounts, canSync }: { accounts: AccountRow[]; c
               className: 'text-slate-700',
               cell: (account) => (account.tier ? <span dir="ltr">{account.tier}</span> : t('notSynced')),
             },
-            { header: t('limitsSynced'), className: 'whitespace-nowrap text-slate-700', cell: (account) => formatTime(account.limitsSyncedAt) },
+            {
+              header: t('limitsSynced'),
+              className: 'text-slate-700 sm:whitespace-nowrap',
+              cell: (account) => formatTime(account.limitsSyncedAt),
+            },
           ]}
           actions={
             canSync

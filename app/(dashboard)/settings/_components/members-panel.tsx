@@ -88,7 +88,7 @@ export function MembersPanel() {
                   <span className="text-slate-700">{tCommon(`roles.${member.role}`)}</span>
                 ),
             },
-            { header: t('joined'), cell: (member) => formatTime(member.joinedAt), className: 'whitespace-nowrap text-slate-700' },
+            { header: t('joined'), cell: (member) => formatTime(member.joinedAt), className: 'text-slate-700 sm:whitespace-nowrap' },
           ]}
           actions={
             members.data.canManage

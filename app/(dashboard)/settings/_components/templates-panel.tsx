@@ -65,7 +65,7 @@ export function TemplatesPanel() {
             },
             { header: t('language'), className: 'text-slate-700', cell: (template) => <span dir="ltr">{template.language}</span> },
             { header: t('number'), className: 'text-slate-700', cell: (template) => <span dir="auto">{template.account}</span> },
-            { header: t('lastSynced'), className: 'whitespace-nowrap text-slate-700', cell: (template) => formatTime(template.syncedAt) },
+            { header: t('lastSynced'), className: 'text-slate-700 sm:whitespace-nowrap', cell: (template) => formatTime(template.syncedAt) },
           ]}
         />
       )}

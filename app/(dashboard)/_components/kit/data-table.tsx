@@ -24,6 +24,10 @@ interface DataTableProps<Row> {
   /** Shown in a single full-width row when there are no rows. */
   empty?: ReactNode;
   testId?: string;
+  /** A test id on every body row, for lists whose rows tests count. */
+  rowTestId?: string;
+  /** Marks the table aria-busy while its rows are being replaced. */
+  busy?: boolean;
 }
 
 // On phones each row becomes a card of label–value lines, so no column is squeezed to a few
@@ -37,10 +41,10 @@ const labelledClass =
  * because a table whose parts are displayed as blocks loses its table semantics in browsers:
  * on phones its rows and cells must still read as rows and cells.
  */
-export function DataTable<Row>({ columns, rows, rowKey, actions, className = '', caption, empty, testId }: DataTableProps<Row>) {
+export function DataTable<Row>({ columns, rows, rowKey, actions, className = '', caption, empty, testId, rowTestId, busy }: DataTableProps<Row>) {
   return (
     <div className={`overflow-x-auto rounded-xl bg-white shadow-xs ring-1 ring-slate-200 ${className}`}>
-      <table role="table" data-testid={testId} className="min-w-full text-sm max-sm:block">
+      <table role="table" data-testid={testId} aria-busy={busy} className="min-w-full text-sm max-sm:block">
         {caption && (
           <caption className={caption.hidden ? 'sr-only' : 'bg-white px-4 py-2 text-start font-medium text-slate-800 max-sm:block'}>
             {caption.text}
@@ -56,7 +60,7 @@ export function DataTable<Row>({ columns, rows, rowKey, actions, className = '',
             </tr>
           )}
           {rows.map((row) => (
-            <tr key={rowKey(row)} role="row" className="max-sm:block max-sm:px-4 max-sm:py-3">
+            <tr key={rowKey(row)} role="row" data-testid={rowTestId} className="max-sm:block max-sm:px-4 max-sm:py-3">
               {columns.map((column) => {
                 const Cell = column.rowHeader ? 'th' : 'td';
                 return (

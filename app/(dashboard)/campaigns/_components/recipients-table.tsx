@@ -5,6 +5,7 @@ import { useTranslations } from 'next-intl';
 import Papa from 'papaparse';
 import { useDeferredValue, useState } from 'react';
 import { useTRPC, useTRPCClient } from '@/app/_trpc/trpc';
+import { DataTable } from '../../_components/kit';
 import { SKIP_BEYOND_ALLOWANCE, SKIP_OPTED_OUT } from '@/server/campaigns/skip-reasons';
 
 const statuses = ['pending', 'queued', 'sent', 'delivered', 'read', 'failed', 'skipped'] as const;
@@ -95,36 +96,28 @@ export function RecipientsTable({ campaignId }: { campaignId: string }) {
           </button>
         </div>
       </div>
-      <div className="mt-3 overflow-x-auto">
-        <table className="min-w-full divide-y divide-slate-200 text-sm" aria-busy={page.isFetching && page.isPlaceholderData}>
-          <thead className="text-xs text-slate-600 uppercase">
-            <tr>
-              <th className="py-2 pe-3 text-start">{t('number')}</th>
-              <th className="pe-3 text-start">{t('name')}</th>
-              <th className="pe-3 text-start">{tCommon('status')}</th>
-              <th className="text-start">{t('reason.heading')}</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {rows.map((r) => (
-              <tr key={r.id} data-testid="recipient-row">
-                <td className="py-2 pe-3 font-mono whitespace-nowrap">
-                  <span dir="ltr">{r.to}</span>
-                </td>
-                <td className="pe-3 wrap-anywhere">
-                  <span dir="auto">{r.contact_name ?? r.name}</span>
-                </td>
-                <td className="pe-3">
-                  <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${statusTone[r.status]}`}>{t(`status.${r.status}`)}</span>
-                </td>
-                <td className="wrap-anywhere text-slate-700">
-                  <span dir="auto">{reasonText(r.error_message)}</span>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        className="mt-3"
+        busy={page.isFetching && page.isPlaceholderData}
+        rowTestId="recipient-row"
+        rows={rows}
+        rowKey={(r) => r.id}
+        columns={[
+          { header: t('number'), title: true, className: 'font-mono whitespace-nowrap', cell: (r) => <span dir="ltr">{r.to}</span> },
+          { header: t('name'), className: 'wrap-anywhere', cell: (r) => <span dir="auto">{r.contact_name ?? r.name}</span> },
+          {
+            header: tCommon('status'),
+            cell: (r) => (
+              <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${statusTone[r.status]}`}>{t(`status.${r.status}`)}</span>
+            ),
+          },
+          {
+            header: t('reason.heading'),
+            className: 'wrap-anywhere text-slate-700',
+            cell: (r) => <span dir="auto">{reasonText(r.error_message)}</span>,
+          },
+        ]}
+      />
       {page.isSuccess && rows.length === 0 && <p className="mt-2 text-sm text-slate-600">{query || status ? t('noMatch') : t('none')}</p>}
       {page.data?.has_more && <p className="mt-2 text-xs text-slate-600">{t('firstPage')}</p>}
     </section>

@@ -21,10 +21,25 @@ export interface LiveEvent {
 export const liveEventData = (id: string, type: string, payloadJson: string) =>
   `{"id":${JSON.stringify(id)},"type":${JSON.stringify(type)},"payload":${payloadJson}}`;
 
+/**
+ * Appends and announces in one step (a script runs atomically): announced as two round trips,
+ * two publishers could announce out of stream order, and a browser, which skips entries older
+ * than the last it was sent, lost the one announced second.
+ */
+const APPEND_AND_ANNOUNCE = `
+local id = redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[1], '*', 'data', ARGV[2])
+redis.call('PUBLISH', ARGV[3], '{"entryId":"' .. id .. '","data":' .. cjson.encode(ARGV[2]) .. '}')
+return id`;
+
 /** Returns the stream entry id, which is also the SSE `id` of the event. */
 export async function publishLiveEvent(event: LiveEvent, redis: Redis = getRedis()): Promise<string> {
   const data = liveEventData(event.id, event.type, JSON.stringify(event.payload ?? null));
-  const entryId = (await redis.xadd(liveStreamKey(event.orgId), 'MAXLEN', '~', String(LIVE_STREAM_LENGTH), '*', 'data', data)) as string;
-  await redis.publish(liveChannel(event.orgId), JSON.stringify({ entryId, data }));
-  return entryId;
+  return (await redis.eval(
+    APPEND_AND_ANNOUNCE,
+    1,
+    liveStreamKey(event.orgId),
+    String(LIVE_STREAM_LENGTH),
+    data,
+    liveChannel(event.orgId),
+  )) as string;
 }

@@ -121,6 +121,11 @@ export default defineConfig(
           message: 'Use <Button> from the dashboard kit instead of retyping a button’s classes.',
         },
         {
+          selector:
+            "JSXOpeningElement[name.name='button'] > JSXAttribute[name.name='className'] Identifier[name=/^(buttonClass|primaryClass|dangerClass)$/]",
+          message: 'Use <Button> from the dashboard kit: a <button> with the kit’s classes misses its type, busy state and variants.',
+        },
+        {
           // A link filled with the brand or danger colour is a button to the eye.
           selector:
             "JSXOpeningElement[name.name=/^(a|Link)$/] > JSXAttribute[name.name='className'] > Literal[value=/(^|\\s)bg-(brand|red)-[0-9]/][value=/(^|\\s)rounded/]",

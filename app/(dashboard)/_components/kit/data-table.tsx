@@ -28,6 +28,8 @@ interface DataTableProps<Row> {
   rowTestId?: string;
   /** Marks the table aria-busy while its rows are being replaced. */
   busy?: boolean;
+  /** The row's accessible name, when its first cell alone should name it. */
+  rowLabel?: (row: Row) => string;
 }
 
 // On phones each row becomes a card of label–value lines, so no column is squeezed to a few
@@ -41,7 +43,19 @@ const labelledClass =
  * because a table whose parts are displayed as blocks loses its table semantics in browsers:
  * on phones its rows and cells must still read as rows and cells.
  */
-export function DataTable<Row>({ columns, rows, rowKey, actions, className = '', caption, empty, testId, rowTestId, busy }: DataTableProps<Row>) {
+export function DataTable<Row>({
+  columns,
+  rows,
+  rowKey,
+  actions,
+  className = '',
+  caption,
+  empty,
+  testId,
+  rowTestId,
+  busy,
+  rowLabel,
+}: DataTableProps<Row>) {
   return (
     <div className={`overflow-x-auto rounded-xl bg-white shadow-xs ring-1 ring-slate-200 ${className}`}>
       <table role="table" data-testid={testId} aria-busy={busy} className="min-w-full text-sm max-sm:block">
@@ -60,7 +74,13 @@ export function DataTable<Row>({ columns, rows, rowKey, actions, className = '',
             </tr>
           )}
           {rows.map((row) => (
-            <tr key={rowKey(row)} role="row" data-testid={rowTestId} className="max-sm:block max-sm:px-4 max-sm:py-3">
+            <tr
+              key={rowKey(row)}
+              role="row"
+              aria-label={rowLabel?.(row)}
+              data-testid={rowTestId}
+              className="max-sm:block max-sm:px-4 max-sm:py-3"
+            >
               {columns.map((column) => {
                 const Cell = column.rowHeader ? 'th' : 'td';
                 return (

@@ -20,11 +20,11 @@ import { HandoffSection } from './config/handoff-section';
 import { ModelSection } from './config/model-section';
 import { OverridesSection } from './config/overrides-section';
 import { VariablesSection } from './config/variables-section';
-import type { ConfigUpdate } from './config-sections';
-import { KnowledgeSection } from './knowledge-section';
+import type { ConfigUpdate } from './config/config-update';
+import { KnowledgeSection } from './config/knowledge-section';
 import { Playground } from './playground';
 import { ProjectGate, type ProjectView } from './project-gate';
-import { ToolsSection } from './tools-section';
+import { ToolsSection } from './config/tools-section';
 import { inProject } from './use-agent-project';
 
 /** The builder page of one agent: its draft, readiness, publishing and versions. */

@@ -4,7 +4,7 @@ import { useTranslations } from 'next-intl';
 import { useId, useState, type FormEvent } from 'react';
 import { apiKeyInput, DEFAULT_RATE_LIMIT_PER_MIN, type ApiKeyInput } from '@/server/api-keys/api-key-input';
 import type { ApiScope } from '@/server/api-keys/scopes';
-import { Alert, Button, inputClass } from '@/app/(dashboard)/_components/kit';
+import { Alert, inputClass, FormActions } from '@/app/(dashboard)/_components/kit';
 import { scopeGroups } from './scope-groups';
 
 interface ApiKeyFormProps {
@@ -109,13 +109,15 @@ export function ApiKeyForm({ pending, error, onSubmit, onCancel }: ApiKeyFormPro
           {shown}
         </Alert>
       )}
-      <div className="flex gap-2">
-        <Button variant="primary" type="submit" disabled={pending || scopes.size === 0}>
-          {pending ? t('form.creating') : t('form.create')}
-        </Button>
-        <Button onClick={onCancel}>{tCommon('cancel')}</Button>
+      <FormActions
+        submitLabel={t('form.create')}
+        pendingLabel={t('form.creating')}
+        pending={pending}
+        disabled={scopes.size === 0}
+        onCancel={onCancel}
+      >
         {scopes.size === 0 && <p className="self-center text-sm text-slate-500">{t('form.pickScope')}</p>}
-      </div>
+      </FormActions>
     </form>
   );
 }

@@ -2,87 +2,88 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
-import { useState } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
-import { Alert, Button, ListSkeleton } from '@/app/(dashboard)/_components/kit';
-import { TableHead } from '../../_components/kit';
+import { useErrorText } from '@/app/_trpc/use-error-text';
+import { Button, DataTable, ResourcePanel } from '@/app/(dashboard)/_components/kit';
 import { SecretReveal } from '../../_components/secret-reveal';
 import { ApiKeyForm } from './api-key-form';
-import { ApiKeyRow } from './api-key-row';
-import { useErrorText } from '@/app/_trpc/use-error-text';
+import { useApiKeyColumns } from './api-key-columns';
 
 /** The organization's API keys; owners and admins issue, switch and revoke them, everyone else reads. */
 export function ApiKeysPanel() {
   const errorText = useErrorText();
   const t = useTranslations('apiKeys');
-  const tCommon = useTranslations('common');
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const columns = useApiKeyColumns();
   const list = useQuery(trpc.apiKeys.list.queryOptions());
-  const [creating, setCreating] = useState(false);
-  const create = useMutation(
-    trpc.apiKeys.create.mutationOptions({
-      onSuccess: () => {
-        setCreating(false);
-        void queryClient.invalidateQueries({ queryKey: trpc.apiKeys.list.queryKey() });
-      },
-    }),
-  );
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.apiKeys.list.queryKey() });
+  const create = useMutation(trpc.apiKeys.create.mutationOptions({ onSuccess: refresh }));
+  const setEnabled = useMutation(trpc.apiKeys.setEnabled.mutationOptions({ onSuccess: refresh }));
+  const revoke = useMutation(trpc.apiKeys.revoke.mutationOptions({ onSuccess: refresh }));
   const canManage = list.data?.canManage ?? false;
 
   return (
-    <section aria-labelledby="keys-heading" className="mt-8 space-y-4">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="keys-heading" className="text-lg font-semibold text-slate-900">
-          {t('keys')}
-        </h2>
-        {canManage && !creating && (
-          <Button
-            variant="primary"
-
-            onClick={() => {
-              create.reset();
-              setCreating(true);
-            }}
-          >
-            {t('new')}
-          </Button>
-        )}
-      </div>
-      {list.data && !canManage && <p className="text-sm text-slate-600">{t('readOnly')}</p>}
-      {create.isSuccess && <SecretReveal kind="apiKey" testId="api-key-secret" secret={create.data.key} onDone={() => create.reset()} />}
-      {creating && (
+    <ResourcePanel
+      id="keys"
+      title={t('keys')}
+      readOnlyNote={t('readOnly')}
+      list={{ isPending: list.isPending, isError: list.isError, data: list.data?.keys }}
+      texts={{
+        loading: t('loading'),
+        failed: t('loadFailed'),
+        empty: canManage ? `${t('empty')} ${t('emptyManage')}` : t('empty'),
+        create: t('new'),
+      }}
+      canCreate={canManage}
+      createForm={(close) => (
         <ApiKeyForm
           pending={create.isPending}
           error={create.error ? errorText(create.error) : null}
-          onSubmit={(values) => create.mutate(values)}
-          onCancel={() => setCreating(false)}
+          onSubmit={(values) => create.mutate(values, { onSuccess: close })}
+          onCancel={() => {
+            create.reset();
+            close();
+          }}
         />
       )}
-      {list.isPending ? (
-        <ListSkeleton label={t('loading')} />
-      ) : list.isError ? (
-        <Alert className="text-sm">{t('loadFailed')}</Alert>
-      ) : list.data.keys.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-sm text-slate-600">
-          {t('empty')}
-          {canManage ? ` ${t('emptyManage')}` : ''}
-        </p>
-      ) : (
-        <div className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-xs">
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
-            <TableHead
-              columns={[tCommon('name'), t('columns.key'), t('columns.scopes'), t('columns.lastUsed'), tCommon('status')]}
-              actions={canManage}
-            />
-            <tbody className="divide-y divide-slate-100">
-              {list.data.keys.map((key) => (
-                <ApiKeyRow key={key.id} apiKey={key} canManage={canManage} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+      notice={create.isSuccess && <SecretReveal kind="apiKey" testId="api-key-secret" secret={create.data.key} onDone={() => create.reset()} />}
+      error={setEnabled.error ? errorText(setEnabled.error) : null}
+      removal={{
+        title: (apiKey) => t('revokeTitle', { name: apiKey.name }),
+        body: t('revokeBody'),
+        confirmLabel: t('revokeConfirm'),
+        mutation: revoke,
+        remove: (apiKey, onRemoved) => revoke.mutate({ id: apiKey.id }, { onSuccess: onRemoved }),
+      }}
+    >
+      {(keys, { askRemove }) => (
+        <DataTable
+          columns={columns}
+          rows={keys}
+          rowKey={(apiKey) => apiKey.id}
+          rowLabel={(apiKey) => apiKey.name}
+          actions={
+            canManage
+              ? (apiKey) =>
+                  apiKey.status !== 'revoked' && (
+                    <span className="inline-flex flex-wrap justify-end gap-2">
+                      <Button
+                        className="whitespace-nowrap"
+                        disabled={setEnabled.isPending && setEnabled.variables.id === apiKey.id}
+                        onClick={() => setEnabled.mutate({ id: apiKey.id, enabled: apiKey.disabledAt !== null })}
+                      >
+                        {apiKey.disabledAt ? t('switchOn') : t('switchOff')}
+                      </Button>
+                      <Button className="text-red-700" onClick={() => askRemove(apiKey)}>
+                        {t('revoke')}
+                      </Button>
+                    </span>
+                  )
+              : undefined
+          }
+        />
       )}
-    </section>
+    </ResourcePanel>
   );
 }

@@ -6,7 +6,7 @@ import Link from 'next/link';
 import Papa from 'papaparse';
 import { useDeferredValue, useId, useState } from 'react';
 import { useTRPC, useTRPCClient } from '@/app/_trpc/trpc';
-import { Alert, Button, buttonClass, inputClass, ListStates } from '@/app/(dashboard)/_components/kit';
+import { Alert, Button, inputClass, ListStates } from '@/app/(dashboard)/_components/kit';
 import { ContactBadges } from './contact-badges';
 
 type OptedOut = '' | 'yes' | 'no';
@@ -103,9 +103,9 @@ export function ContactList() {
             <option value="no">{t('list.optedInOnly')}</option>
           </select>
         </div>
-        <button type="button" onClick={exportCsv} disabled={exporting === 'busy'} className={`${buttonClass} py-2`}>
+        <Button className="py-2" onClick={exportCsv} busy={exporting === 'busy'}>
           {exporting === 'busy' ? t('exporting') : t('export')}
-        </button>
+        </Button>
       </div>
       {exporting === 'failed' && <Alert className="mt-2 text-sm">{t('exportFailed')}</Alert>}
 

@@ -5,7 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
 import type { MemberRole } from '@/server/db';
-import { Alert, buttonClass, ConfirmDialog, DataTable } from '@/app/(dashboard)/_components/kit';
+import { Alert, Button, ConfirmDialog, DataTable } from '@/app/(dashboard)/_components/kit';
 import { useFormatTime } from '../../_components/use-format-time';
 import { InviteForm } from './invite-form';
 import { grantableRoles } from './role-options';
@@ -94,14 +94,10 @@ export function MembersPanel() {
             members.data.canManage
               ? (member) =>
                   editable(member.role) && (
-                    <button
-                      type="button"
-                      className={`${buttonClass} text-red-700`}
-                      onClick={() => setRemoving({ id: member.id, name: member.name })}
-                    >
+                    <Button className="text-red-700" onClick={() => setRemoving({ id: member.id, name: member.name })}>
                       {t('remove')}
                       <span className="sr-only"> {member.name}</span>
-                    </button>
+                    </Button>
                   )
               : undefined
           }

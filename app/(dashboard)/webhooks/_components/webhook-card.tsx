@@ -5,7 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
 import type { EventName } from '@/server/webhook-events/catalogue';
-import { Alert, Button, buttonClass, ConfirmDialog } from '@/app/(dashboard)/_components/kit';
+import { ErrorLine, Button } from '@/app/(dashboard)/_components/kit';
 import { DeliveryLog } from './delivery-log';
 import { SecretReveal } from '../../_components/secret-reveal';
 import { useFormatTime } from '../../_components/use-format-time';
@@ -33,27 +33,26 @@ function StatusBadge({ webhook }: { webhook: WebhookRow }) {
   return <span className={`rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${style}`}>{label}</span>;
 }
 
-/** One webhook with its actions: test, edit, rotate the secret, pause or resume, delete, and its delivery log. */
-export function WebhookCard({ webhook, canManage }: { webhook: WebhookRow; canManage: boolean }) {
+/** One webhook with its actions: test, edit, rotate the secret, pause or resume, delete (confirmed by the panel), and its delivery log. */
+export function WebhookCard({ webhook, canManage, onDelete }: { webhook: WebhookRow; canManage: boolean; onDelete: () => void }) {
   const errorText = useErrorText();
   const t = useTranslations('webhooks');
   const formatTime = useFormatTime();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [mode, setMode] = useState<'view' | 'edit' | 'delete'>('view');
+  const [editing, setEditing] = useState(false);
   const [showLog, setShowLog] = useState(false);
   const refreshList = () => queryClient.invalidateQueries({ queryKey: trpc.webhooks.list.queryKey() });
   const refreshLog = () => queryClient.invalidateQueries({ queryKey: trpc.webhooks.deliveries.queryKey({ id: webhook.id }) });
   const update = useMutation(
     trpc.webhooks.update.mutationOptions({
       onSuccess: () => {
-        setMode((m) => (m === 'edit' ? 'view' : m));
+        setEditing(false);
         void refreshList();
       },
     }),
   );
   const rotate = useMutation(trpc.webhooks.rotateSecret.mutationOptions());
-  const remove = useMutation(trpc.webhooks.delete.mutationOptions({ onSuccess: () => void refreshList() }));
   const test = useMutation(
     trpc.webhooks.test.mutationOptions({
       onSuccess: () => {
@@ -62,6 +61,7 @@ export function WebhookCard({ webhook, canManage }: { webhook: WebhookRow; canMa
       },
     }),
   );
+  const failure = test.error ?? update.error ?? rotate.error;
 
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-5 shadow-xs" aria-labelledby={`wh-${webhook.id}`}>
@@ -96,16 +96,16 @@ export function WebhookCard({ webhook, canManage }: { webhook: WebhookRow; canMa
           </Button>
           {canManage && (
             <>
-              <Button onClick={() => setMode('edit')}>{t('edit')}</Button>
+              <Button onClick={() => setEditing(true)}>{t('edit')}</Button>
               <Button disabled={rotate.isPending} onClick={() => rotate.mutate({ id: webhook.id })}>
                 {t('rotateSecret')}
               </Button>
               <Button disabled={update.isPending} onClick={() => update.mutate({ id: webhook.id, isActive: !webhook.is_active })}>
                 {webhook.is_active ? t('pause') : t('resume')}
               </Button>
-              <button type="button" className={`${buttonClass} text-red-700`} onClick={() => setMode('delete')}>
+              <Button className="text-red-700" onClick={onDelete}>
                 {t('delete')}
-              </button>
+              </Button>
             </>
           )}
         </div>
@@ -122,9 +122,7 @@ export function WebhookCard({ webhook, canManage }: { webhook: WebhookRow; canMa
             {test.data.error ? ` — ${test.data.error}` : ''}
           </p>
         )}
-        {(test.isError || update.isError || rotate.isError || remove.isError) && (
-          <Alert>{(test.error ?? update.error ?? rotate.error ?? remove.error)?.message}</Alert>
-        )}
+        <ErrorLine text={failure ? errorText(failure) : null} />
       </div>
       {rotate.isSuccess && (
         <div className="mt-3">
@@ -132,7 +130,7 @@ export function WebhookCard({ webhook, canManage }: { webhook: WebhookRow; canMa
         </div>
       )}
 
-      {mode === 'edit' && (
+      {editing && (
         <div className="mt-4">
           <WebhookForm
             initial={{ name: webhook.name, url: webhook.url, events: webhook.events as EventName[], headers: webhook.headers }}
@@ -140,19 +138,9 @@ export function WebhookCard({ webhook, canManage }: { webhook: WebhookRow; canMa
             pending={update.isPending}
             error={update.error ? errorText(update.error) : null}
             onSubmit={(values) => update.mutate({ id: webhook.id, ...values })}
-            onCancel={() => setMode('view')}
+            onCancel={() => setEditing(false)}
           />
         </div>
-      )}
-      {mode === 'delete' && (
-        <ConfirmDialog
-          title={t('deleteTitle', { name: webhook.name })}
-          body={t('deleteBody')}
-          confirmLabel={t('deleteConfirm')}
-          pending={remove.isPending}
-          onConfirm={() => remove.mutate({ id: webhook.id })}
-          onCancel={() => setMode('view')}
-        />
       )}
       {showLog && <DeliveryLog webhookId={webhook.id} canManage={canManage} />}
     </li>

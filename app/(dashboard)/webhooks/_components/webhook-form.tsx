@@ -5,7 +5,7 @@ import { useTranslations } from 'next-intl';
 import { useId, useState, type FormEvent } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
 import type { EventName } from '@/server/webhook-events/catalogue';
-import { Alert, Button, inputClass } from '@/app/(dashboard)/_components/kit';
+import { Alert, inputClass, FormActions } from '@/app/(dashboard)/_components/kit';
 
 export interface WebhookFormValues {
   name: string;
@@ -144,13 +144,9 @@ export function WebhookForm({ initial, submitLabel, pending, error, onSubmit, on
           {error}
         </Alert>
       )}
-      <div className="flex gap-2">
-        <Button variant="primary" type="submit" disabled={pending || events.size === 0}>
-          {pending ? tCommon('saving') : submitLabel}
-        </Button>
-        <Button onClick={onCancel}>{tCommon('cancel')}</Button>
+      <FormActions submitLabel={submitLabel} pendingLabel={tCommon('saving')} pending={pending} disabled={events.size === 0} onCancel={onCancel}>
         {events.size === 0 && <p className="self-center text-sm text-slate-500">{t('form.pickEvent')}</p>}
-      </div>
+      </FormActions>
     </form>
   );
 }

@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import type { AgentConfig } from '@/server/agent/agents/agent-config';
 import { Check, inputClass, Panel, TextField } from '@/app/(dashboard)/_components/kit';
-import type { ConfigUpdate } from '../config-sections';
+import type { ConfigUpdate } from './config-update';
 import { BilingualFields } from './bilingual-fields';
 
 /** The channels step: the WhatsApp numbers the agent answers on and the web widget. */

@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import type { AgentConfig } from '@/server/agent/agents/agent-config';
 import { Panel, TextArea, TextField } from '@/app/(dashboard)/_components/kit';
-import type { ConfigUpdate } from '../config-sections';
+import type { ConfigUpdate } from './config-update';
 import { BilingualFields } from './bilingual-fields';
 import { splitList } from './list-text';
 

@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import type { AgentConfig } from '@/server/agent/agents/agent-config';
 import { Check, inputClass, Panel, TextField } from '@/app/(dashboard)/_components/kit';
-import type { ConfigUpdate } from '../config-sections';
+import type { ConfigUpdate } from './config-update';
 import { ModelOptions, useModelNote, type CatalogueEntry } from '../model-options';
 
 const MAX_FALLBACKS = 3;

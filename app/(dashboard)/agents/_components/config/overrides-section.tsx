@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import type { AgentConfig } from '@/server/agent/agents/agent-config';
 import { Check, Panel } from '@/app/(dashboard)/_components/kit';
-import type { ConfigUpdate } from '../config-sections';
+import type { ConfigUpdate } from './config-update';
 import type { CatalogueEntry } from '../model-options';
 
 const overridable = ['model', 'temperature', 'max_reply_tokens', 'instructions_append'] as const;

@@ -3,7 +3,7 @@
 import { useTranslations } from 'next-intl';
 import type { AgentConfig, AgentVariable } from '@/server/agent/agents/agent-config';
 import { Button, Check, inputClass, Panel, TextField } from '@/app/(dashboard)/_components/kit';
-import type { ConfigUpdate } from '../config-sections';
+import type { ConfigUpdate } from './config-update';
 import { splitList } from './list-text';
 
 /** The variables step: each variable the instructions and tools may use, its type, default and who may set it. */

@@ -3,13 +3,11 @@
 import { useTranslations } from 'next-intl';
 import type { AgentConfig } from '@/server/agent/agents/agent-config';
 import { Check } from '@/app/(dashboard)/_components/kit';
-
-/** How every step of the builder changes the draft: a change of the whole config, applied to the latest edit. */
-export type ConfigUpdate = (change: (config: AgentConfig) => AgentConfig) => void;
+import type { ConfigUpdate } from './config-update';
 
 const builtins = ['handoff', 'create_ticket', 'search_knowledge'] as const;
 
-/** The built-in tools, ticked on or off (part of the tools step, tools-section.tsx). */
+/** The built-in tools, ticked on or off (part of the tools step). */
 export function BuiltinTools({ config, update }: { config: AgentConfig; update: ConfigUpdate }) {
   const t = useTranslations('agents.builder.tools');
   return (

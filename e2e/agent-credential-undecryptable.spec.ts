@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createKeyRing, encryptWithRing } from '@/server/agent/credentials/credential-key-ring';
+import { createKeyRing, encryptWithRing } from '@/server/secrets/key-ring';
 import { db } from '@/server/db';
 import { newId } from '@/server/db/ids';
 import { closeRedis } from '@/server/redis';

@@ -10,6 +10,7 @@ import { createOrg, createUser, type CreatedUser } from '@/tests/factories';
 import { createConnectedAccount } from '@/tests/platform-factories';
 import { randomPhone } from '@/tests/support/stack';
 import { waitFor } from '@/tests/support/wait-for';
+import { storedAccessToken } from '@/server/accounts/portfolio-token';
 
 // A marketer in an organization with one connected number whose templates are synced.
 let marketer: CreatedUser;
@@ -129,7 +130,7 @@ test("a marketer sees why a campaign could not run: the platform rejected its nu
     () => db.template.findFirst({ where: { accountId: revoked.id, name: 'promo_offer', status: 'APPROVED' } }),
     30_000,
   );
-  await db.businessPortfolio.update({ where: { id: revoked.portfolioId }, data: { accessToken: 'revoked-token' } });
+  await db.businessPortfolio.update({ where: { id: revoked.portfolioId }, data: storedAccessToken('revoked-token') });
   const campaign = await createCampaign(org.id, { name: 'Winter promo', templateId: template.id });
   await addCampaignRecipients(
     org.id,

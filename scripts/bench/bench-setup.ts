@@ -147,7 +147,7 @@ export async function createAgentBenchTenant(simKey: string, rawConfig: unknown,
   const { newId } = await import('../../server/db/ids');
   const { hashApiKey } = await import('../../server/api-keys/key-format');
   const { agentKeyDisplayPrefix, generateAgentKey } = await import('../../server/agent/access/agent-key-format');
-  const { encryptCredentialKey } = await import('../../server/agent/credentials/credential-cipher');
+  const { sealSecret } = await import('../../server/secrets/secret-cipher');
   const { agentConfigSchema } = await import('../../server/agent/agents/agent-config');
   const orgId = options.orgId ?? newId('organization');
   if (options.orgId) await db.organization.update({ where: { id: orgId }, data: { aiPlan: 'enterprise' } });
@@ -173,7 +173,7 @@ export async function createAgentBenchTenant(simKey: string, rawConfig: unknown,
       projectId,
       provider: 'openai',
       name: 'Simulator',
-      keyCiphertext: encryptCredentialKey(simKey),
+      keyCiphertext: sealSecret(simKey),
       keyLast4: simKey.slice(-4),
       status: 'valid',
       checkedAt: new Date(),

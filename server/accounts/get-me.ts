@@ -35,6 +35,7 @@ async function loadOrganizationView(orgId: string) {
                'id', a.id, 'name', a.name, 'display_phone_number', a.display_phone_number, 'phone_id', a.phone_id,
                'is_default_outgoing', a.is_default_outgoing, 'quality_rating', a.quality_rating,
                'messaging_limit_tier', p.messaging_limit_tier, 'messaging_limit', p.messaging_limit,
+               'status', a.status, 'status_reason', a.status_reason,
                'limits_synced_at', to_char(p.limits_synced_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
              ) ORDER BY a.is_default_outgoing DESC, a.name) FILTER (WHERE a.id IS NOT NULL), '[]') AS accounts
            FROM organizations o

@@ -1,4 +1,5 @@
 import type { Account, BusinessPortfolio } from '@/server/db';
+import type { AccountStatusReason } from './account-health';
 
 type AccountWithPortfolio = Account & { portfolio: Pick<BusinessPortfolio, 'messagingLimit' | 'messagingLimitTier' | 'limitsSyncedAt'> };
 
@@ -13,5 +14,7 @@ export function presentAccount(account: AccountWithPortfolio) {
     quality_rating: account.qualityRating,
     messaging_limit_tier: account.portfolio.messagingLimitTier,
     messaging_limit: account.portfolio.messagingLimit,
+    status: account.status,
+    status_reason: account.statusReason as AccountStatusReason | null,
   };
 }

@@ -3,6 +3,7 @@ import { effectiveLimit } from '@/server/campaigns/messaging-allowance';
 import { wakeParkedCampaigns } from '@/server/campaigns/wake-parked-campaigns';
 import { db } from '@/server/db';
 import type { JobData } from '@/server/queues';
+import { healthChecked } from './account-health';
 import { isKnownTier, qualityRatings, tierLimits } from './messaging-limits';
 import { platformClientForPortfolio } from './platform-client';
 
@@ -13,8 +14,10 @@ import { platformClientForPortfolio } from './platform-client';
 export async function syncAccountJob(data: JobData<'maintenance', 'account.sync'>): Promise<void> {
   const account = await db.account.findUnique({ where: { id: data.accountId } });
   if (!account) return;
-  const client = await platformClientForPortfolio(account.portfolioId);
-  const phone = await client.getPhoneNumber(account.phoneId);
+  const phone = await healthChecked(account.id, async () =>
+    (await platformClientForPortfolio(account.portfolioId)).getPhoneNumber(account.phoneId),
+  );
+  if (!phone) return;
   const rating = qualityRatings.find((r) => r === phone.quality_rating) ?? 'UNKNOWN';
   await db.$transaction(async (tx) => {
     await tx.account.update({

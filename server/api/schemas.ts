@@ -18,6 +18,15 @@ export const accountSchema = z.object({
     .describe(
       'Distinct people that may be newly contacted per rolling 24 hours. 0 means not synced yet (unknown, not zero); -1 means unlimited.',
     ),
+  status: z
+    .enum(['connected', 'needs_attention', 'disconnected'])
+    .describe(
+      'Whether the number can send. needs_attention: the platform refused its token or permissions, or the number is restricted or not registered (see status_reason); disconnected: sends from it are refused with account_disconnected.',
+    ),
+  status_reason: z
+    .enum(['token_invalid', 'permission_missing', 'not_registered', 'quality_red', 'restricted', 'webhooks_silent'])
+    .nullable()
+    .describe('Why it needs attention; null otherwise.'),
 });
 
 /** An http(s) URL the service will call or fetch, up to 2,048 characters (the dashboard's rule too). */

@@ -10,7 +10,7 @@ function createClient() {
     // Secrets stay out of every query result unless a caller asks for them explicitly.
     omit: {
       user: { passwordHash: true },
-      businessPortfolio: { accessToken: true },
+      businessPortfolio: { accessTokenSealed: true, accessTokenLegacy: true },
       webhook: { secret: true },
       agentWebhookEndpoint: { secret: true },
       apiKey: { keyHash: true },

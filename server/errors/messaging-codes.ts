@@ -127,6 +127,12 @@ export const messagingErrorCodes = withTrpcCodes({
     retry: noRetry,
   },
   account_not_found: { status: 422, type: 'invalid_request_error', meaning: '`from` names no account of the organization.', retry: noRetry },
+  account_disconnected: {
+    status: 422,
+    type: 'invalid_request_error',
+    meaning: 'The account the send would go from (`from`, or the one chosen for it) was disconnected and sends nothing.',
+    retry: 'After the number is connected again, or from another account.',
+  },
   no_connected_account: {
     status: 422,
     type: 'invalid_request_error',

@@ -1,3 +1,5 @@
+import { notifyCallerChange } from '@/server/api-keys/notify-caller-change';
+import { markNeedsAttention, type AccountStatusReason } from '@/server/accounts/account-health';
 import { failCampaignsOfMessages } from '@/server/campaigns/campaign-transitions';
 import { db } from '@/server/db';
 import { randomBase62 } from '@/server/db/ids';
@@ -16,6 +18,8 @@ export interface SendResults {
   retries: Array<{ accountId: string; messageIds: string[]; attempt: number; runAt: Date }>;
   /** Failed because the platform rejected the account's credentials: their campaigns cannot run. */
   credentialsRejected: { messageIds: string[]; reason: string } | null;
+  /** A refusal that shows the number itself needs attention (docs/going-live.md, "Number health"). */
+  health: { accountId: string; reason: AccountStatusReason } | null;
 }
 
 /**
@@ -25,6 +29,12 @@ export interface SendResults {
  * retried, finding its claims in doubt, which the platform's statuses settle.
  */
 const recordTogether = batchedCalls(async (batches: SendResults[]) => {
+  await recordInOneTransaction(batches);
+  // /v1/me shows each number's status from the caller cache.
+  if (batches.some((batch) => batch.health)) await notifyCallerChange();
+}, 4);
+
+async function recordInOneTransaction(batches: SendResults[]): Promise<void> {
   await db.$transaction(async (tx) => {
     const released = batches.flatMap((batch) => batch.released);
     if (released.length > 0) {
@@ -32,8 +42,9 @@ const recordTogether = batchedCalls(async (batches: SendResults[]) => {
         UPDATE messages SET send_started_at = NULL, updated_at = now() WHERE id = ANY(${released}::text[]) AND status = 'pending'`;
     }
     // Before the failures are counted: a campaign whose every recipient failed would complete first.
-    for (const { credentialsRejected } of batches) {
+    for (const { credentialsRejected, health } of batches) {
       if (credentialsRejected) await failCampaignsOfMessages(tx, credentialsRejected.messageIds, credentialsRejected.reason);
+      if (health) await markNeedsAttention(prismaSql(tx), health.accountId, health.reason);
     }
     await advanceMessageStatuses(
       tx,
@@ -46,7 +57,7 @@ const recordTogether = batchedCalls(async (batches: SendResults[]) => {
       await addOutboxJob(prismaSql(tx), { queue: 'messages', name: 'message.send', data, jobId, runAt: retry.runAt });
     }
   });
-}, 4);
+}
 
 export function recordSendResults(results: SendResults): Promise<void> {
   const empty = results.changes.length + results.released.length + results.retries.length === 0;

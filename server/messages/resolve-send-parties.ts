@@ -1,6 +1,6 @@
 import { ApiError, notFound } from '@/server/errors/api-error';
 import { normalizePhoneNumber } from '@/server/contacts/phone-number';
-import { db, type Template } from '@/server/db';
+import { db, type AccountStatus, type Template } from '@/server/db';
 import { batchedCalls } from '@/server/db/batched-calls';
 import { isId } from '@/server/db/ids';
 import { getPgPool } from '@/server/db/pg';
@@ -28,6 +28,8 @@ export interface SendContact {
 export interface SendAccount {
   id: string;
   name: string;
+  /** Disconnected numbers send nothing (docs/going-live.md, "Number health"). */
+  status: AccountStatus;
 }
 
 /** The contact of a send (null when `to` is new: created on accept) and the accounts it may go from. */
@@ -53,13 +55,17 @@ interface PartiesRow {
   opted_out_marketing: boolean | null;
   last_inbound_at: Date | null;
   contact_account_name: string | null;
+  contact_account_status: AccountStatus | null;
   named_id: string | null;
   named_name: string | null;
+  named_status: AccountStatus | null;
   default_id: string | null;
   default_name: string | null;
+  default_status: AccountStatus | null;
 }
 
-const account = (id: string | null, name: string | null): SendAccount | null => (id && name ? { id, name } : null);
+const account = (id: string | null, name: string | null, status: AccountStatus | null): SendAccount | null =>
+  id && name && status ? { id, name, status } : null;
 
 // Every send reads its contact and accounts; sends accepted at the same time share one
 // statement (under load a database round trip per request was the accept path's main cost,
@@ -68,7 +74,8 @@ const readPartiesTogether = batchedCalls(async (queries: PartiesQuery[]) => {
   const { rows } = await getPgPool().query<PartiesRow>({
     name: 'send-parties',
     text: `SELECT t.n, c.id AS contact_id, c.account_id AS contact_account_id, c.phone_number, c.opted_out_marketing, c.last_inbound_at,
-                  ca.name AS contact_account_name, na.id AS named_id, na.name AS named_name, da.id AS default_id, da.name AS default_name
+                  ca.name AS contact_account_name, ca.status AS contact_account_status, na.id AS named_id, na.name AS named_name,
+                  na.status AS named_status, da.id AS default_id, da.name AS default_name, da.status AS default_status
            FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) WITH ORDINALITY AS t(org_id, contact_id, phone_number, from_name, n)
            LEFT JOIN LATERAL (
              SELECT id, account_id, phone_number, opted_out_marketing, last_inbound_at FROM contacts
@@ -80,7 +87,8 @@ const readPartiesTogether = batchedCalls(async (queries: PartiesQuery[]) => {
            LEFT JOIN accounts ca ON ca.id = c.account_id
            LEFT JOIN accounts na ON na.org_id = t.org_id AND na.name = t.from_name
            LEFT JOIN LATERAL (
-             SELECT id, name FROM accounts WHERE org_id = t.org_id ORDER BY is_default_outgoing DESC, created_at ASC LIMIT 1
+             SELECT id, name, status FROM accounts WHERE org_id = t.org_id
+             ORDER BY status = 'disconnected', is_default_outgoing DESC, created_at ASC LIMIT 1
            ) da ON true`,
     values: [queries.map((q) => q.orgId), queries.map((q) => q.contactId), queries.map((q) => q.phoneNumber), queries.map((q) => q.from)],
   });
@@ -113,9 +121,9 @@ export async function resolveSendParties(orgId: string, target: SendTarget): Pro
     contact,
     phoneNumber: contact?.phoneNumber ?? (phoneNumber as string),
     accounts: {
-      named: account(row.named_id, row.named_name),
-      contacts: account(row.contact_account_id, row.contact_account_name),
-      default: account(row.default_id, row.default_name),
+      named: account(row.named_id, row.named_name, row.named_status),
+      contacts: account(row.contact_account_id, row.contact_account_name, row.contact_account_status),
+      default: account(row.default_id, row.default_name, row.default_status),
     },
   };
 }
@@ -125,7 +133,7 @@ export type SendTemplate = Template & { account: SendAccount };
 
 /** A template by name (preferring the `from` account's, then an APPROVED one) or id; must be APPROVED. */
 export async function resolveTemplate(orgId: string, ref: { name?: string; id?: string }, from?: string): Promise<SendTemplate> {
-  const include = { account: { select: { id: true, name: true } } };
+  const include = { account: { select: { id: true, name: true, status: true } } };
   let template: SendTemplate | null;
   if (ref.id !== undefined) {
     template = isId('template', ref.id) ? await db.template.findFirst({ where: { id: ref.id, orgId }, include }) : null;
@@ -161,9 +169,16 @@ export async function resolveTemplate(orgId: string, ref: { name?: string; id?: 
 export function chooseAccount(parties: SendParties, from: string | undefined, template: SendTemplate | null): SendAccount {
   if (from !== undefined) {
     if (!parties.accounts.named) throw new ApiError('account_not_found', `No account named \`${from}\` in this organization.`, { param: 'from' });
-    return parties.accounts.named;
+    return connected(parties.accounts.named);
   }
   const account = template?.account ?? parties.accounts.contacts ?? parties.accounts.default;
   if (!account) throw new ApiError('no_connected_account', 'This organization has no connected account to send from.');
-  return account;
+  return connected(account);
+}
+
+function connected(account: SendAccount): SendAccount {
+  if (account.status !== 'disconnected') return account;
+  throw new ApiError('account_disconnected', `Account \`${account.name}\` is disconnected: it sends nothing until it is connected again.`, {
+    param: 'from',
+  });
 }

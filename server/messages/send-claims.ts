@@ -13,14 +13,16 @@ export interface SendingAccount {
   name: string;
   phoneId: string;
   throughputPerSec: number;
-  accessToken: string | null;
+  accessTokenSealed: string | null;
+  accessTokenLegacy: string | null;
 }
 
 /** The account a send job sends from, with its number's throughput and its portfolio's token. */
 export async function readSendingAccount(accountId: string): Promise<SendingAccount | null> {
   const { rows } = await getPgPool().query<SendingAccount>({
     name: 'send-job-account',
-    text: `SELECT a.id, a.name, a.phone_id AS "phoneId", a.throughput_per_sec AS "throughputPerSec", p.access_token AS "accessToken"
+    text: `SELECT a.id, a.name, a.phone_id AS "phoneId", a.throughput_per_sec AS "throughputPerSec",
+             p.access_token_sealed AS "accessTokenSealed", p.access_token AS "accessTokenLegacy"
            FROM accounts a JOIN business_portfolios p ON p.id = a.portfolio_id WHERE a.id = $1`,
     values: [accountId],
   });

@@ -3,6 +3,8 @@ import { config } from '@/server/config';
 import { db } from '@/server/db';
 import { logger } from '@/server/logger';
 import { getMediaStore } from '@/server/media/storage';
+import { healthProblemOf, type AccountStatusReason } from '@/server/accounts/account-health';
+import { portfolioAccessToken, UNREADABLE_TOKEN_REASON } from '@/server/accounts/portfolio-token';
 import { createPlatformClient, PlatformError, type PlatformClient } from '@/server/platform/client';
 import { defaultJobOptions, type JobData } from '@/server/queues';
 import { getRedis, redisKey } from '@/server/redis';
@@ -13,8 +15,8 @@ import { reserveSendSlots, sendInterval, sliceSize } from './throughput';
 
 /** The platform's throughput (130429) and pair-rate (131056) refusals: wait, don't fail. */
 const PACING_CODES = new Set([130429, 131056]);
-/** AuthException (0) and invalid or expired access token (190): the account's credentials are refused. */
-const CREDENTIAL_CODES = new Set([0, 190]);
+/** Refusals of the business's token itself: the account's credentials, not the message, are at fault. */
+const CREDENTIAL_PROBLEMS = new Set<AccountStatusReason | null>(['token_invalid', 'permission_missing']);
 /** Transient refusals are tried this many times in all, backing off 1 s, 2 s, 4 s, … */
 const MAX_ATTEMPTS = defaultJobOptions.attempts;
 /** Messages the platform could not be reached for within a day are given up as failed. */
@@ -24,7 +26,7 @@ const MAX_WAIT_IN_JOB_MS = 2_000;
 
 type SendOutcome =
   | { kind: 'sent'; id: string; wamid: string }
-  | { kind: 'failed'; id: string; reason: string; credentialsRejected?: boolean }
+  | { kind: 'failed'; id: string; reason: string; health?: AccountStatusReason | null }
   | { kind: 'later'; id: string; release: boolean; delayMs: number; attempt: number };
 
 /**
@@ -48,11 +50,15 @@ export async function sendMessagesJob(job: Job, data: JobData<'messages', 'messa
     throw new DelayedError();
   }
 
-  const client = createPlatformClient({
-    baseUrl: config.PLATFORM_BASE_URL,
-    apiVersion: config.PLATFORM_API_VERSION,
-    accessToken: account.accessToken ?? config.PLATFORM_ACCESS_TOKEN,
-  });
+  const accessToken = portfolioAccessToken(account);
+  if (accessToken === null) {
+    // A sealed token no configured secret opens: refused as a dead token, without asking the platform.
+    const claimed = await claimMessages(data.messageIds);
+    const failed = claimed.map(({ id }): SendOutcome => ({ kind: 'failed', id, reason: UNREADABLE_TOKEN_REASON, health: 'token_invalid' }));
+    await recordSendResults(resultsOf(account, failed));
+    return;
+  }
+  const client = createPlatformClient({ baseUrl: config.PLATFORM_BASE_URL, apiVersion: config.PLATFORM_API_VERSION, accessToken });
   const slice = sliceSize(rate);
   for (let i = 0; i < data.messageIds.length; i += slice) {
     const wait = startAt + i * sendInterval(rate) - Date.now();
@@ -138,7 +144,7 @@ async function refused(message: ClaimedMessage, error: PlatformError, attempt: n
   if (PACING_CODES.has(error.code)) return { kind: 'later', id, release: true, delayMs: await pacingDelay(id, error.code), attempt };
   if (error.retryable && attempt + 1 < MAX_ATTEMPTS) return { kind: 'later', id, release: true, delayMs: backoff(attempt), attempt: attempt + 1 };
   logger.warn({ messageId: id, code: error.code, reason: error.message }, 'platform refused message');
-  return { kind: 'failed', id, reason: error.message, credentialsRejected: CREDENTIAL_CODES.has(error.code) };
+  return { kind: 'failed', id, reason: error.message, health: healthProblemOf(error.code) };
 }
 
 /** Throughput refusals retry after a second; pair-rate ones back off 4^n seconds (the platform's advice), capped. */
@@ -153,7 +159,7 @@ async function pacingDelay(messageId: string, code: number): Promise<number> {
 /** The outcomes as results to record; messages waiting for the same second and attempt share a job. */
 function resultsOf(account: SendingAccount, outcomes: SendOutcome[]): SendResults {
   const at = new Date();
-  const results: SendResults = { changes: [], released: [], retries: [], credentialsRejected: null };
+  const results: SendResults = { changes: [], released: [], retries: [], credentialsRejected: null, health: null };
   const later = new Map<string, { runAt: Date; attempt: number; messageIds: string[] }>();
   const rejected: string[] = [];
   let rejection = '';
@@ -162,7 +168,8 @@ function resultsOf(account: SendingAccount, outcomes: SendOutcome[]): SendResult
       results.changes.push({ key: outcome.id, status: 'sent', at, wamid: outcome.wamid });
     } else if (outcome.kind === 'failed') {
       results.changes.push({ key: outcome.id, status: 'failed', at, errorCode: 'upstream_failure', errorMessage: outcome.reason });
-      if (outcome.credentialsRejected) {
+      if (outcome.health) results.health = { accountId: account.id, reason: outcome.health };
+      if (CREDENTIAL_PROBLEMS.has(outcome.health ?? null)) {
         rejected.push(outcome.id);
         rejection = outcome.reason;
       }

@@ -117,6 +117,11 @@ export function createPlatformClient(options: PlatformClientOptions) {
       return { bytes: answer.body, contentType: answer.contentType ?? 'application/octet-stream' };
     },
 
+    /** Stops the app's webhooks for the business account (`DELETE /{waba-id}/subscribed_apps`). */
+    async unsubscribeApp(wabaId: string): Promise<void> {
+      await json<{ success?: boolean }>(`${encodeURIComponent(wabaId)}/subscribed_apps`, { method: 'DELETE' });
+    },
+
     async listTemplates(wabaId: string): Promise<PlatformTemplate[]> {
       const templates: PlatformTemplate[] = [];
       const base = `${root}/${encodeURIComponent(wabaId)}/message_templates?limit=100`;

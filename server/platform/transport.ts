@@ -2,7 +2,7 @@ import { Agent, request } from 'undici';
 
 /** A platform request as the client makes it, and the answer read whole. */
 export interface PlatformRequest {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   headers: Record<string, string>;
   body?: string | FormData;
 }

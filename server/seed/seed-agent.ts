@@ -2,7 +2,7 @@ import { agentKeyDisplayPrefix, generateAgentKey } from '@/server/agent/access/a
 import { agentKeyScopes } from '@/server/agent/access/agent-permissions';
 import { AGENT_API_VERSION } from '@/server/agent/http/agent-version';
 import { agentConfigSchema } from '@/server/agent/agents/agent-config';
-import { encryptCredentialKey } from '@/server/agent/credentials/credential-cipher';
+import { sealSecret } from '@/server/secrets/secret-cipher';
 import { writePassages } from '@/server/agent/knowledge/index-knowledge-source.job';
 import { aiPlanOf } from '@/server/agent/models/plans';
 import { conversationsKey } from '@/server/agent/usage/ai-usage-limits';
@@ -215,7 +215,7 @@ async function simulatorCredential(tx: DbTx, projectId: string, name: string): P
       projectId,
       provider: 'openai',
       name,
-      keyCiphertext: encryptCredentialKey(apiKey),
+      keyCiphertext: sealSecret(apiKey),
       keyLast4: apiKey.slice(-4),
       status: 'valid',
       checkedAt: new Date(),

@@ -7,7 +7,7 @@ import { openConversationPeriod } from '@/server/conversations/conversation-peri
 import { db, type DbTx, type SubscriptionStatus } from '@/server/db';
 import { agentDemoSlugs, agentMemberLogin, finishAgentDemo, seedAgentDemo } from './seed-agent';
 import { newId } from '@/server/db/ids';
-import { templateShapeFromPlatform } from '@/server/templates/from-platform';
+import { newTemplateRow } from '@/server/templates/from-platform';
 import { demoWorld, type PlatformBusiness } from './demo-world';
 import { tellSimulatorHistory, type CustomerMessageFact } from './simulator-history';
 
@@ -260,26 +260,9 @@ async function createBusiness(tx: DbTx, orgId: string, name: string, business: P
   }
   const templates: Record<string, string> = {};
   for (const template of business.templates) {
-    const id = newId('template');
-    const shape = templateShapeFromPlatform(template);
-    await tx.template.create({
-      data: {
-        id,
-        orgId,
-        accountId: (accounts[0] as AccountRef).id,
-        platformTemplateId: template.id,
-        name: template.name,
-        language: template.language,
-        category: shape.category,
-        status: shape.status,
-        parameterFormat: shape.parameterFormat,
-        header: shape.header ?? undefined,
-        body: shape.body,
-        buttons: shape.buttons,
-        components: template.components as object[],
-      },
-    });
-    templates[template.name] = id;
+    const row = newTemplateRow(template, { orgId, accountId: (accounts[0] as AccountRef).id });
+    await tx.template.create({ data: row });
+    templates[template.name] = row.id;
   }
   return { portfolioId, accounts, templates };
 }

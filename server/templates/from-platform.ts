@@ -1,4 +1,5 @@
 import type { ParameterFormat, TemplateCategory, TemplateStatus } from '@/server/db';
+import { newId } from '@/server/db/ids';
 import type { PlatformTemplate } from '@/server/seed/demo-world';
 
 /** The service's view of a template (docs/messaging-api.md §8), derived from the platform's components. */
@@ -50,5 +51,25 @@ export function templateShapeFromPlatform(template: PlatformTemplate): TemplateS
     header,
     body,
     buttons,
+  };
+}
+
+/** A new template row of the account, from the platform's copy of the template. */
+export function newTemplateRow(template: PlatformTemplate, owner: { orgId: string; accountId: string }) {
+  const shape = templateShapeFromPlatform(template);
+  return {
+    id: newId('template'),
+    orgId: owner.orgId,
+    accountId: owner.accountId,
+    platformTemplateId: template.id,
+    name: template.name,
+    language: template.language,
+    category: shape.category,
+    status: shape.status,
+    parameterFormat: shape.parameterFormat,
+    header: shape.header ?? undefined,
+    body: shape.body,
+    buttons: shape.buttons,
+    components: template.components as object[],
   };
 }

@@ -1,3 +1,4 @@
+import { healthChecked } from '@/server/accounts/account-health';
 import { platformClientForPortfolio } from '@/server/accounts/platform-client';
 import { db, Prisma } from '@/server/db';
 import { newId } from '@/server/db/ids';
@@ -12,8 +13,10 @@ import { templateShapeFromPlatform } from './from-platform';
 export async function syncTemplatesJob(data: JobData<'maintenance', 'templates.sync'>): Promise<void> {
   const account = await db.account.findUnique({ where: { id: data.accountId }, include: { portfolio: true } });
   if (!account) return;
-  const client = await platformClientForPortfolio(account.portfolioId);
-  const listed = (await client.listTemplates(account.portfolio.wabaId)) as PlatformTemplate[];
+  const listed = (await healthChecked(account.id, async () =>
+    (await platformClientForPortfolio(account.portfolioId)).listTemplates(account.portfolio.wabaId),
+  )) as PlatformTemplate[] | null;
+  if (!listed) return;
   const syncedAt = new Date();
   await db.$transaction(async (tx) => {
     for (const template of listed) {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { after, describe, test } from 'node:test';
-import { createKeyRing, encryptWithRing, isUnderCurrentKey, type KeyRing } from '@/server/agent/credentials/credential-key-ring';
+import { createKeyRing, encryptWithRing, isUnderCurrentKey, type KeyRing } from '@/server/secrets/key-ring';
 import { db } from '@/server/db';
 import { newId } from '@/server/db/ids';
 import { closeRedis } from '@/server/redis';
@@ -101,7 +101,7 @@ describe('provider keys under the key ring', () => {
 
     const run = rotate();
     assert.equal(run.status, 1, `an undecryptable key is reported as needing attention: ${run.stderr}`);
-    const report = JSON.parse(run.stdout) as { rotated: number; undecryptable: Array<{ id: string }> };
+    const report = (JSON.parse(run.stdout) as { provider_keys: { rotated: number; undecryptable: Array<{ id: string }> } }).provider_keys;
     assert.ok(report.rotated >= 1, run.stdout);
     assert.ok(report.undecryptable.some((c) => c.id === lost.id));
 
@@ -112,6 +112,6 @@ describe('provider keys under the key ring', () => {
     assert.equal(untouched!.keyCiphertext, lost.keyCiphertext, 'a key it cannot open is left as it was');
     const afterRotation = await ask();
     assert.equal(afterRotation.status, 200, JSON.stringify(afterRotation.body));
-    assert.equal(JSON.parse(rotate().stdout).rotated, 0, 'a second run has nothing left to do');
+    assert.equal(JSON.parse(rotate().stdout).provider_keys.rotated, 0, 'a second run has nothing left to do');
   });
 });

@@ -11,38 +11,22 @@ import { sweepCampaigns } from '@/server/campaigns/sweep-campaigns';
 import { db, type Account } from '@/server/db';
 import { newId } from '@/server/db/ids';
 import { demoWorld } from '@/server/seed/demo-world';
-import { templateShapeFromPlatform } from '@/server/templates/from-platform';
+import { newTemplateRow } from '@/server/templates/from-platform';
 import { createApiKey } from '../api-factories';
 import { createOrg, createUser } from '../factories';
 import { createConnectedAccount } from '../platform-factories';
 import { sessionCookie, trpc } from '../support/dashboard-session';
-import { appUrl, randomPhone, simulator } from '../support/stack';
+import { v1Caller } from '../support/messages-api';
+import { randomPhone, simulator } from '../support/stack';
 import { waitFor } from '../support/wait-for';
+import { storedAccessToken } from '@/server/accounts/portfolio-token';
 
 /** Campaigns through the real web app, worker and simulator; the engine also called directly with a driven clock. */
 after(() => db.$disconnect());
 
 async function addTemplates(account: Account) {
-  for (const template of demoWorld.acme.templates) {
-    const shape = templateShapeFromPlatform(template);
-    await db.template.create({
-      data: {
-        id: newId('template'),
-        orgId: account.orgId,
-        accountId: account.id,
-        platformTemplateId: template.id,
-        name: template.name,
-        language: template.language,
-        category: shape.category,
-        status: shape.status,
-        parameterFormat: shape.parameterFormat,
-        header: shape.header ?? undefined,
-        body: shape.body,
-        buttons: shape.buttons,
-        components: template.components as object[],
-      },
-    });
-  }
+  for (const template of demoWorld.acme.templates)
+    await db.template.create({ data: newTemplateRow(template, { orgId: account.orgId, accountId: account.id }) });
 }
 
 async function tenant(messagingLimit = 250) {
@@ -53,14 +37,7 @@ async function tenant(messagingLimit = 250) {
   const { key, id: keyId } = await createApiKey(org.id);
   // createApiKey leaves allowed_cidrs NULL, which authenticate() cannot read (reported).
   await db.apiKey.update({ where: { id: keyId }, data: { allowedCidrs: [] } });
-  const call = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${appUrl}/v1${path}`, {
-      method,
-      headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: res.status, body: (await res.json()) as any };
-  };
+  const call = v1Caller(key);
   /** A second number of the same portfolio (and its copies of the templates). */
   const addAccount = async (name: string) => {
     const phoneId = `7${String(Math.floor(Math.random() * 1e14)).padStart(14, '0')}`;
@@ -387,7 +364,7 @@ describe('editing, deleting and duplicating drafts; cancelling and rescheduling 
 describe('campaigns that cannot run, or were left without a job', () => {
   test('the platform rejecting the account credentials fails it, saying so', async () => {
     const t = await tenant();
-    await db.businessPortfolio.update({ where: { id: t.account.portfolioId }, data: { accessToken: 'revoked-token' } });
+    await db.businessPortfolio.update({ where: { id: t.account.portfolioId }, data: storedAccessToken('revoked-token') });
     const id = await campaignWith(t, phones(3));
     assert.equal((await t.call('POST', `/campaigns/${id}/start`)).status, 200);
     const failed = await waitForStatus(t, id, 'failed');

@@ -75,3 +75,15 @@ export const sentTo = async (phone: string) =>
       `/_sim/sent?to=${encodeURIComponent(phone)}`,
     )
   ).data;
+
+/** Calls `/v1{path}` with the key, JSON in and out; the body is read loosely, as tests assert on it. */
+export function v1Caller(key: string) {
+  return async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${appUrl}/v1${path}`, {
+      method,
+      headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.status, body: (await res.json()) as any };
+  };
+}

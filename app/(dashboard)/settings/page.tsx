@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
+import type { AccountStatusReason } from '@/server/accounts/account-health';
 import { listAccounts } from '@/server/accounts/list-accounts';
 import { canManageMembers } from '@/server/orgs/member-permission';
 import { canSyncTemplates } from '@/server/templates/template-sync-permission';
@@ -30,6 +31,7 @@ export default async function SettingsPage() {
           <MembersPanel />
           <AccountsPanel
             canSync={canSyncTemplates(active.role)}
+            canManage={canManageMembers(active.role)}
             accounts={accounts.map((account) => ({
               id: account.id,
               name: account.name,
@@ -37,6 +39,8 @@ export default async function SettingsPage() {
               qualityRating: account.qualityRating,
               tier: account.portfolio.messagingLimitTier,
               limitsSyncedAt: account.portfolio.limitsSyncedAt?.toISOString() ?? null,
+              status: account.status,
+              statusReason: account.statusReason as AccountStatusReason | null,
             }))}
           />
           <TemplatesPanel />

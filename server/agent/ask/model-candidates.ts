@@ -1,5 +1,5 @@
 import { AgentError } from '@/server/errors/agent-error';
-import { decryptCredentialKey } from '@/server/agent/credentials/credential-cipher';
+import { openSecretOrThrow } from '@/server/secrets/secret-cipher';
 import { findCatalogueModel, type CatalogueModel } from '@/server/agent/models/catalogue';
 import {
   credentialServes,
@@ -70,7 +70,7 @@ function clientFor(model: CatalogueModel, credential: UsableCredential): Provide
   if (!client) {
     client = createProviderClient({
       api: model.api,
-      apiKey: decryptCredentialKey(credential.keyCiphertext),
+      apiKey: openSecretOrThrow(credential.keyCiphertext),
       baseURL: credential.baseUrl ?? undefined,
       untrustedBaseURL: credential.baseUrl !== null,
     });

@@ -1,5 +1,5 @@
 import type { ProviderCredential } from '@/server/db';
-import { openCredentialKey } from './credential-cipher';
+import { openSecret } from '@/server/secrets/secret-cipher';
 
 /**
  * A credential as the API shows it: never the key, only its last four characters. `status` is
@@ -13,7 +13,7 @@ export const presentProviderCredential = (row: ProviderCredential) => ({
   name: row.name,
   key_last4: row.keyLast4,
   base_url: row.baseUrl,
-  status: openCredentialKey(row.keyCiphertext) === null ? ('undecryptable' as const) : (row.status as 'valid' | 'invalid'),
+  status: openSecret(row.keyCiphertext) === null ? ('undecryptable' as const) : (row.status as 'valid' | 'invalid'),
   checked_at: row.checkedAt.toISOString(),
   created_at: row.createdAt.toISOString(),
 });

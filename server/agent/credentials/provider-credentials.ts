@@ -9,7 +9,7 @@ import type { ModelProvider } from '@/server/agent/providers/provider-api';
 import { ProviderFailure } from '@/server/agent/providers/provider-failure';
 import { pageAgentList, type AgentListParams } from '@/server/agent/http/agent-paging';
 import { checkCredentialBaseUrl } from './credential-base-url';
-import { encryptCredentialKey, openCredentialKey } from './credential-cipher';
+import { sealSecret, openSecret } from '@/server/secrets/secret-cipher';
 import { presentProviderCredential } from './present-provider-credential';
 import { PLATFORM_CREDENTIAL_ID } from '@/server/agent/models/project-model-access';
 import { logger } from '@/server/logger';
@@ -50,7 +50,7 @@ export async function createProviderCredential(projectId: string, input: NewProv
         projectId,
         provider: input.provider,
         name: input.name,
-        keyCiphertext: encryptCredentialKey(input.api_key),
+        keyCiphertext: sealSecret(input.api_key),
         keyLast4: input.api_key.slice(-4),
         baseUrl,
         status,
@@ -68,7 +68,7 @@ export async function createProviderCredential(projectId: string, input: NewProv
 /** Runs the live check again and records its verdict; a key no configured secret opens cannot be checked, and stays `undecryptable`. */
 export async function recheckProviderCredential(projectId: string, id: string) {
   const row = await findProviderCredential(projectId, id);
-  const apiKey = openCredentialKey(row.keyCiphertext);
+  const apiKey = openSecret(row.keyCiphertext);
   if (apiKey === null) return presentProviderCredential(row);
   const { status } = await liveCheck(row.provider as ModelProvider, apiKey, row.baseUrl);
   const updated = await db.providerCredential.update({ where: { id: row.id }, data: { status, checkedAt: new Date() } });

@@ -1,6 +1,6 @@
 import { notifyCallerChange } from '@/server/api-keys/notify-caller-change';
 import { db } from '@/server/db';
-import { encryptCredentialKey, isUnderCurrentCredentialSecret, openCredentialKey } from './credential-cipher';
+import { sealSecret, isUnderCurrentSecret, openSecret } from '@/server/secrets/secret-cipher';
 
 export interface RotationReport {
   rotated: number;
@@ -28,18 +28,18 @@ export async function rotateCredentialKeys(): Promise<RotationReport> {
       select: { id: true, projectId: true, name: true, keyCiphertext: true },
     });
     for (const row of rows) {
-      if (isUnderCurrentCredentialSecret(row.keyCiphertext)) {
+      if (isUnderCurrentSecret(row.keyCiphertext)) {
         report.alreadyCurrent += 1;
         continue;
       }
-      const plain = openCredentialKey(row.keyCiphertext);
+      const plain = openSecret(row.keyCiphertext);
       if (plain === null) {
         report.undecryptable.push({ id: row.id, projectId: row.projectId, name: row.name });
         continue;
       }
       const { count } = await db.providerCredential.updateMany({
         where: { id: row.id, keyCiphertext: row.keyCiphertext },
-        data: { keyCiphertext: encryptCredentialKey(plain) },
+        data: { keyCiphertext: sealSecret(plain) },
       });
       report.rotated += count;
     }

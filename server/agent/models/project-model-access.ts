@@ -1,6 +1,6 @@
 import { cachedCallerLookup } from '@/server/api-keys/caller-cache';
 import { config } from '@/server/config';
-import { encryptCredentialKey, openCredentialKey } from '@/server/agent/credentials/credential-cipher';
+import { sealSecret, openSecret } from '@/server/secrets/secret-cipher';
 import { getPgPool } from '@/server/db/pg';
 import { aiPlanOf, type AiPlan } from './plans';
 import type { CatalogueModel } from './catalogue';
@@ -55,7 +55,7 @@ async function queryProjectModelAccess(projectId: string): Promise<ProjectModelA
   });
   const row = rows[0];
   // Tried once per load: a key no secret opens must show as a blocker, not fail a run.
-  const credentials = (row?.credentials ?? []).filter((c) => openCredentialKey(c.keyCiphertext) !== null);
+  const credentials = (row?.credentials ?? []).filter((c) => openSecret(c.keyCiphertext) !== null);
   const undecryptable = (row?.credentials ?? []).filter((c) => !credentials.includes(c));
   return {
     plan: aiPlanOf(row?.aiPlan ?? ''),
@@ -76,7 +76,7 @@ let platformCredential: UsableCredential | null | undefined;
 export function platformOpenAiCredential(): UsableCredential | null {
   if (platformCredential === undefined) {
     const key = config.PLATFORM_OPENAI_API_KEY;
-    platformCredential = key ? { id: PLATFORM_CREDENTIAL_ID, provider: 'openai', baseUrl: null, keyCiphertext: encryptCredentialKey(key) } : null;
+    platformCredential = key ? { id: PLATFORM_CREDENTIAL_ID, provider: 'openai', baseUrl: null, keyCiphertext: sealSecret(key) } : null;
   }
   return platformCredential;
 }

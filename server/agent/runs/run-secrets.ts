@@ -1,4 +1,4 @@
-import { decryptCredentialKey, encryptCredentialKey } from '@/server/agent/credentials/credential-cipher';
+import { openSecretOrThrow, sealSecret } from '@/server/secrets/secret-cipher';
 import type { VariableValue } from '@/server/agent/ask/ask-variables';
 import { getRedis, redisKey } from '@/server/redis';
 
@@ -12,12 +12,12 @@ const SECRETS_TTL_S = 86_400;
 
 export async function keepRunSecrets(runId: string, secrets: Record<string, VariableValue>): Promise<void> {
   if (Object.keys(secrets).length === 0) return;
-  await getRedis().set(secretsKey(runId), encryptCredentialKey(JSON.stringify(secrets)), 'EX', SECRETS_TTL_S);
+  await getRedis().set(secretsKey(runId), sealSecret(JSON.stringify(secrets)), 'EX', SECRETS_TTL_S);
 }
 
 export async function readRunSecrets(runId: string): Promise<Record<string, VariableValue>> {
   const stored = await getRedis().get(secretsKey(runId));
-  return stored ? (JSON.parse(decryptCredentialKey(stored)) as Record<string, VariableValue>) : {};
+  return stored ? (JSON.parse(openSecretOrThrow(stored)) as Record<string, VariableValue>) : {};
 }
 
 export async function forgetRunSecrets(runId: string): Promise<void> {

@@ -68,7 +68,14 @@ export const createCampaign = defineEndpoint({
     }),
   idempotent: true,
   response: { status: 201, description: 'The campaign, in `draft`', schema: campaignSchema },
-  errors: ['resource_not_found', 'template_not_approved', 'account_not_found', 'no_connected_account', 'invalid_parameter'],
+  errors: [
+    'resource_not_found',
+    'template_not_approved',
+    'account_not_found',
+    'account_disconnected',
+    'no_connected_account',
+    'invalid_parameter',
+  ],
 });
 
 export const addCampaignRecipients = defineEndpoint({

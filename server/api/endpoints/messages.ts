@@ -130,6 +130,7 @@ export const sendMessage = defineEndpoint({
     'template_not_approved',
     'missing_template_parameter',
     'account_not_found',
+    'account_disconnected',
     'no_connected_account',
     'contact_opted_out',
     'service_window_closed',

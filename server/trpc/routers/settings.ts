@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MemberRole } from '@/server/db';
+import { disconnectAccount } from '@/server/accounts/disconnect-account';
 import { changeMemberRole } from '@/server/orgs/change-member-role';
 import { inviteMember } from '@/server/orgs/invite-member';
 import { listMembersForMember } from '@/server/orgs/list-members';
@@ -28,6 +29,10 @@ export const settingsRouter = createTRPCRouter({
   changeRole: orgProcedure
     .input(z.object({ membershipId, role }))
     .mutation(({ ctx, input }) => changeMemberRole({ orgId: ctx.org.id, actorRole: ctx.role, ...input })),
+
+  disconnectAccount: orgProcedure
+    .input(z.object({ accountId: z.string().min(1).max(64) }))
+    .mutation(({ ctx, input }) => disconnectAccount({ orgId: ctx.org.id, actorRole: ctx.role, accountId: input.accountId })),
 
   removeMember: orgProcedure
     .input(z.object({ membershipId }))

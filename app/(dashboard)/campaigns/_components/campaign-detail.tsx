@@ -15,7 +15,7 @@ import { ProgressChart } from './progress-chart';
 import { RecipientsTable } from './recipients-table';
 import { RescheduleForm } from './reschedule-form';
 import { useErrorText } from '@/app/_trpc/use-error-text';
-import { CANCELED_REASON } from '@/server/campaigns/canceled-reason';
+import { ACCOUNT_DISCONNECTED_REASON, CANCELED_REASON } from '@/server/campaigns/canceled-reason';
 import { Alert, Button } from '@/app/(dashboard)/_components/kit';
 
 /** One campaign, live: progress bar, counters, parked state in words, chart, recipients; start, pause, resume and the draft/schedule actions. */
@@ -90,7 +90,11 @@ export function CampaignDetail({ id }: { id: string }) {
       {error && <Alert className="mt-3 text-sm">{errorText(error)}</Alert>}
       {c.failure_reason && (
         <Alert className="mt-3 text-sm wrap-anywhere">
-          {c.failure_reason === CANCELED_REASON ? t('detail.canceled') : t('detail.couldNotRun', { reason: c.failure_reason })}
+          {c.failure_reason === CANCELED_REASON
+            ? t('detail.canceled')
+            : c.failure_reason === ACCOUNT_DISCONNECTED_REASON
+              ? t('detail.accountDisconnected')
+              : t('detail.couldNotRun', { reason: c.failure_reason })}
         </Alert>
       )}
       {c.resumes_at && presentCampaignStatus(c) === 'waiting_for_limit' && (

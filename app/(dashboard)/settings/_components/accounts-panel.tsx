@@ -1,11 +1,14 @@
 'use client';
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRouter } from 'next/navigation';
 import { useTranslations } from 'next-intl';
+import { useState } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
 import { useFormatTime } from '../../_components/use-format-time';
 import { useErrorText } from '@/app/_trpc/use-error-text';
-import { Alert, Button, DataTable } from '@/app/(dashboard)/_components/kit';
+import type { AccountStatusReason } from '@/server/accounts/account-health';
+import { Alert, Button, ConfirmRemoval, DataTable } from '@/app/(dashboard)/_components/kit';
 
 export interface AccountRow {
   id: string;
@@ -14,7 +17,15 @@ export interface AccountRow {
   qualityRating: 'GREEN' | 'YELLOW' | 'RED' | 'UNKNOWN';
   tier: string | null;
   limitsSyncedAt: string | null;
+  status: 'connected' | 'needs_attention' | 'disconnected';
+  statusReason: AccountStatusReason | null;
 }
+
+const statusStyles: Record<AccountRow['status'], string> = {
+  connected: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
+  needs_attention: 'bg-amber-50 text-amber-900 ring-amber-300',
+  disconnected: 'bg-slate-100 text-slate-700 ring-slate-200',
+};
 
 const qualityStyles: Record<AccountRow['qualityRating'], string> = {
   GREEN: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
@@ -23,8 +34,11 @@ const qualityStyles: Record<AccountRow['qualityRating'], string> = {
   UNKNOWN: 'bg-slate-50 text-slate-700 ring-slate-200',
 };
 
-/** The connected numbers and their limits, with buttons that ask the worker to re-read templates from the platform. */
-export function AccountsPanel({ accounts, canSync }: { accounts: AccountRow[]; canSync: boolean }) {
+/**
+ * The connected numbers: their health with what to do about it, their limits, buttons that ask
+ * the worker to re-read templates from the platform, and (for owners and admins) disconnect.
+ */
+export function AccountsPanel({ accounts, canSync, canManage }: { accounts: AccountRow[]; canSync: boolean; canManage: boolean }) {
   const errorText = useErrorText();
   const t = useTranslations('settings.accounts');
   const tCommon = useTranslations('common');
@@ -42,6 +56,16 @@ export function AccountsPanel({ accounts, canSync }: { accounts: AccountRow[]; c
     }),
   );
   const pendingFor = sync.isPending ? (sync.variables.accountId ?? 'all') : null;
+  const router = useRouter();
+  const [disconnecting, setDisconnecting] = useState<AccountRow | null>(null);
+  const disconnect = useMutation(
+    trpc.settings.disconnectAccount.mutationOptions({
+      onSuccess: () => {
+        setDisconnecting(null);
+        router.refresh(); // the list comes from the server component
+      },
+    }),
+  );
 
   return (
     <section aria-labelledby="accounts-heading">
@@ -87,6 +111,20 @@ export function AccountsPanel({ accounts, canSync }: { accounts: AccountRow[]; c
               cell: (account) => <span dir="ltr">{account.phoneNumber}</span>,
             },
             {
+              header: t('status'),
+              className: 'sm:min-w-[12rem]',
+              cell: (account) => (
+                <div>
+                  <span className={`rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ${statusStyles[account.status]}`}>
+                    {t(`statuses.${account.status}`)}
+                  </span>
+                  {account.status === 'needs_attention' && account.statusReason && (
+                    <p className="mt-1 max-w-xs text-xs text-slate-700">{t(`reasons.${account.statusReason}`)}</p>
+                  )}
+                </div>
+              ),
+            },
+            {
               header: t('quality'),
               cell: (account) => (
                 <span className={`rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${qualityStyles[account.qualityRating]}`}>
@@ -106,15 +144,41 @@ export function AccountsPanel({ accounts, canSync }: { accounts: AccountRow[]; c
             },
           ]}
           actions={
-            canSync
+            canSync || canManage
               ? (account) => (
-                  <Button disabled={sync.isPending} onClick={() => sync.mutate({ accountId: account.id })}>
-                    {pendingFor === account.id ? t('requesting') : t('sync')}
-                    <span className="sr-only">{t('syncFor', { name: account.name })}</span>
-                  </Button>
+                  <span className="inline-flex flex-wrap justify-end gap-2">
+                    {canSync && account.status !== 'disconnected' && (
+                      <Button disabled={sync.isPending} onClick={() => sync.mutate({ accountId: account.id })}>
+                        {pendingFor === account.id ? t('requesting') : t('sync')}
+                        <span className="sr-only">{t('syncFor', { name: account.name })}</span>
+                      </Button>
+                    )}
+                    {canManage && account.status !== 'disconnected' && (
+                      <Button
+                        className="text-red-700"
+                        aria-label={t('disconnectFor', { name: account.name })}
+                        onClick={() => {
+                          disconnect.reset();
+                          setDisconnecting(account);
+                        }}
+                      >
+                        {t('disconnect')}
+                      </Button>
+                    )}
+                  </span>
                 )
               : undefined
           }
+        />
+      )}
+      {disconnecting && (
+        <ConfirmRemoval
+          title={t('disconnectTitle', { name: disconnecting.name })}
+          body={t('disconnectBody')}
+          confirmLabel={t('disconnectConfirm')}
+          removal={disconnect}
+          onConfirm={() => disconnect.mutate({ accountId: disconnecting.id })}
+          onCancel={() => setDisconnecting(null)}
         />
       )}
     </section>

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { createCipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { test } from 'node:test';
-import { createKeyRing, decryptWithRing, encryptWithRing, isUnderCurrentKey } from './credential-key-ring';
+import { createKeyRing, decryptWithRing, encryptWithRing, isUnderCurrentKey } from './key-ring';
 
 const secret = () => randomBytes(48).toString('base64url');
 const plain = 'sk-test-0123456789abcdef';

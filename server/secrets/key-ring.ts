@@ -18,6 +18,7 @@ interface RingKey {
   cipherKey: Buffer;
 }
 
+// The salt names the ring's first use (provider keys); it stays, or every stored ciphertext would be lost.
 const derive = (secret: string, info: string, bytes: number) => Buffer.from(hkdfSync('sha256', secret, 'provider-credentials', info, bytes));
 
 export function createKeyRing(secrets: readonly string[]): KeyRing {

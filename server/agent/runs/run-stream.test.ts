@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, test } from 'node:test';
 import { closeRedis, evalScript, getRedis } from '@/server/redis';
-import { runEventLog, runStreamKey, sessionStreamKey } from './run-stream';
+import { appendSessionEvent, runEventLog, runStreamKey, sessionChannel, sessionStreamKey } from './run-stream';
 
 // Real Redis (REDIS_URL's database), as the worker and the web process use it.
 
@@ -72,4 +72,42 @@ test('a run log: deltas added while a write is under way go out together, after 
     ['a', 'bcd'],
   );
   await getRedis().del(runStreamKey(target.runId));
+});
+
+test('a session log written by two processes at once is announced in its order, so a reader that skips older entries loses none', async () => {
+  const sessionId = `ses_${randomUUID()}`;
+  const [key, channel] = [sessionStreamKey(sessionId), sessionChannel(sessionId)];
+  const listener = getRedis().duplicate();
+  const announced: string[] = [];
+  listener.on('message', (_channel: string, message: string) => announced.push((JSON.parse(message) as { entryId: string }).entryId));
+  await listener.subscribe(channel);
+  // Another process's connection, appending and announcing in one script as the worker's run events do.
+  const worker = getRedis().duplicate();
+  const workerAppend = () =>
+    worker.eval(
+      `local id = redis.call('XADD', KEYS[1], '*', 'event', 'run.in_progress', 'data', '{}')
+       redis.call('PUBLISH', KEYS[2], cjson.encode({ entryId = id })) return id`,
+      2,
+      key,
+      channel,
+    );
+  // Each staff message starts first, and the worker's append goes out while it is under way.
+  const staff: Array<Promise<string>> = [];
+  for (let i = 0; i < 100; i += 1) {
+    staff.push(appendSessionEvent(sessionId, 'staff.message', { i }));
+    await workerAppend();
+  }
+  await Promise.all(staff);
+  const deadline = Date.now() + 5_000;
+  while (announced.length < 200 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+  const order = (id: string) => id.split('-').map(Number) as [number, number];
+  const later = (a: string, b: string) => order(a)[0] > order(b)[0] || (order(a)[0] === order(b)[0] && order(a)[1] > order(b)[1]);
+  assert.equal(announced.length, 200);
+  assert.ok(
+    announced.every((id, i) => i === 0 || later(id, announced[i - 1]!)),
+    'every announcement comes after the one before it in the log',
+  );
+  listener.disconnect();
+  worker.disconnect();
+  await getRedis().del(key);
 });

@@ -75,24 +75,24 @@ async function appendRunEvents(target: RunEventTarget, events: Array<[string, st
   );
 }
 
+/**
+ * Appends one event to a session's log and announces it, atomically. KEYS: session stream,
+ * session channel; ARGV: length, TTL, event, data. As two round trips, a run's events appended
+ * by the worker in between would be announced first, and a reader, which skips entries older
+ * than the last it sent, would lose this one.
+ */
+const APPEND_SESSION = `
+local entry = redis.call('XADD', KEYS[1], 'MAXLEN', '~', ARGV[1], '*', 'event', ARGV[3], 'data', ARGV[4])
+redis.call('EXPIRE', KEYS[1], ARGV[2])
+redis.call('PUBLISH', KEYS[2], cjson.encode({ entryId = entry, event = ARGV[3], data = ARGV[4] }))
+return entry
+`;
+
 /** An event for a session's log alone (a staff message, a handoff change). */
 export async function appendSessionEvent(sessionId: string, event: string, data: unknown): Promise<string> {
-  const redis = getRedis();
-  const json = JSON.stringify(data);
-  const entryId = (await redis.xadd(
-    sessionStreamKey(sessionId),
-    'MAXLEN',
-    '~',
-    String(SESSION_STREAM_LENGTH),
-    '*',
-    'event',
-    event,
-    'data',
-    json,
-  )) as string;
-  await redis.expire(sessionStreamKey(sessionId), SESSION_STREAM_TTL_S);
-  await redis.publish(sessionChannel(sessionId), JSON.stringify({ entryId, event, data: json }));
-  return entryId;
+  const keys = [sessionStreamKey(sessionId), sessionChannel(sessionId)];
+  const args = [String(SESSION_STREAM_LENGTH), String(SESSION_STREAM_TTL_S), event, JSON.stringify(data)];
+  return (await evalScript(getRedis(), APPEND_SESSION, keys.length, ...keys, ...args)) as string;
 }
 
 export interface EventLog {

@@ -10,7 +10,7 @@ import { TimeChart } from '../../_components/charts/time-chart';
 import { AgentTimesTable } from './agent-times-table';
 import { DeliveryRatesTable } from './delivery-rates-table';
 import { useReportFormat } from './use-report-format';
-import { Alert } from '@/app/(dashboard)/_components/kit';
+import { Alert, EmptyState } from '@/app/(dashboard)/_components/kit';
 
 /** The reports of the last 7, 30 or 90 days: messages, delivery and read rates, conversations, response times, who handled them. */
 export function ReportsView() {
@@ -176,13 +176,7 @@ function Section<T>({
       ) : (
         <>
           {note?.(query.data)}
-          {empty(query.data) ? (
-            <p data-testid="report-empty" className="rounded-md border border-dashed border-slate-300 p-6 text-center text-sm text-slate-600">
-              {emptyText}
-            </p>
-          ) : (
-            children(query.data)
-          )}
+          {empty(query.data) ? <EmptyState className="" testId="report-empty" text={emptyText} /> : children(query.data)}
         </>
       )}
     </section>

@@ -8,7 +8,7 @@ import { useTRPC } from '@/app/_trpc/trpc';
 import { useFormatTime } from '../../_components/use-format-time';
 import { useErrorText } from '@/app/_trpc/use-error-text';
 import type { AccountStatusReason } from '@/server/accounts/account-health';
-import { Alert, Button, ConfirmRemoval, DataTable } from '@/app/(dashboard)/_components/kit';
+import { Alert, Button, ConfirmRemoval, DataTable, EmptyState } from '@/app/(dashboard)/_components/kit';
 
 export interface AccountRow {
   id: string;
@@ -90,9 +90,7 @@ export function AccountsPanel({ accounts, canSync, canManage }: { accounts: Acco
       </div>
 
       {accounts.length === 0 ? (
-        <p className="mt-3 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-sm text-slate-600">
-          {t('empty')}
-        </p>
+        <EmptyState className="mt-3" text={t('empty')} />
       ) : (
         <DataTable
           className="mt-3"

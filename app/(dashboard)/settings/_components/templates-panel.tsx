@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useTRPC } from '@/app/_trpc/trpc';
 import { useFormatTime } from '../../_components/use-format-time';
-import { Alert, DataTable } from '@/app/(dashboard)/_components/kit';
+import { DataTable, ListStates } from '@/app/(dashboard)/_components/kit';
 
 const statusStyles: Record<string, string> = {
   APPROVED: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
@@ -29,15 +29,13 @@ export function TemplatesPanel() {
       </h2>
       <p className="mt-1 text-sm text-slate-600">{t('intro')}</p>
 
-      {templates.isPending ? (
-        <p className="mt-4 text-sm text-slate-500">{t('loading')}</p>
-      ) : templates.isError ? (
-        <Alert className="mt-4 text-sm">{t('loadFailed')}</Alert>
-      ) : templates.data.length === 0 ? (
-        <p className="mt-4 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-10 text-center text-sm text-slate-600">
-          {t('empty')}
-        </p>
-      ) : (
+      <ListStates
+        pending={templates.isPending}
+        failed={templates.isError}
+        empty={templates.data?.length === 0}
+        texts={{ loading: t('loading'), failed: t('loadFailed'), empty: t('empty') }}
+      />
+      {templates.data && templates.data.length > 0 && (
         <DataTable
           className="mt-4"
           rows={templates.data}

@@ -5,7 +5,7 @@ import { useFormatter, useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
 import type { EventName } from '@/server/webhook-events/catalogue';
-import { Alert, Button } from '@/app/(dashboard)/_components/kit';
+import { Alert, Button, EmptyState } from '@/app/(dashboard)/_components/kit';
 import { useFormatTime } from '../../_components/use-format-time';
 import { useErrorText } from '@/app/_trpc/use-error-text';
 
@@ -58,9 +58,7 @@ export function DeliveryLog({ webhookId, canManage }: { webhookId: string; canMa
       ) : log.isError ? (
         <Alert className="text-sm">{t('loadFailed')}</Alert>
       ) : log.data.data.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-600">
-          {event ? t('emptyOf', { event }) : t('empty')}
-        </p>
+        <EmptyState className="" text={event ? t('emptyOf', { event }) : t('empty')} />
       ) : (
         <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200" data-testid="delivery-log">
           {log.data.data.map((attempt) => {

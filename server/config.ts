@@ -20,7 +20,7 @@ const configSchema = z
     APP_URL: z.string().url().default('http://localhost:3000'),
     /** Base URL of the agent service (docs/agent-api.md §3); defaults to APP_URL + /agent. */
     AGENT_API_BASE_URL: z.string().url().optional(),
-    /** Anyone may create an account and organization with POST /agent/v1/auth/signup (default: invite only). */
+    /** Anyone may create an account and organization (/signup, POST /agent/v1/auth/signup); default: by invitation only. `npm run demo` opens it. */
     SIGNUP_OPEN: z
       .enum(['true', 'false'])
       .default('false')

@@ -14,6 +14,9 @@ export const DEMO_AI_SIMULATOR_PORT = Number(process.env.AI_SIMULATOR_PORT ?? 40
 (process.env as Record<string, string | undefined>).NODE_ENV ??= 'production';
 for (const [name, value] of Object.entries(ensureLocalSecrets(DEMO_SECRETS_FILE))) process.env[name] ??= value;
 
+// A newcomer walks the whole journey, from signing up a business (docs/going-live.md, "Signing up").
+process.env.SIGNUP_OPEN ??= 'true';
+
 const aiSimulatorUrl = `http://127.0.0.1:${DEMO_AI_SIMULATOR_PORT}`;
 process.env.AI_SIMULATOR_URL ??= aiSimulatorUrl;
 process.env.OPENAI_BASE_URL ??= `${aiSimulatorUrl}/openai/v1`;

@@ -22,4 +22,8 @@ export class OrgRuleError extends DomainError {
   get trpcCode() {
     return this.kind === 'not_found' ? 'NOT_FOUND' : 'CONFLICT';
   }
+
+  override get appCode(): string {
+    return this.reason;
+  }
 }

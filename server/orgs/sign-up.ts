@@ -3,12 +3,15 @@ import type { AuthenticatedUser } from '@/server/auth/verify-credentials';
 import { db, Prisma } from '@/server/db';
 import { newId, randomBase62 } from '@/server/db/ids';
 import { OrgRuleError } from '@/server/errors/org-rule-error';
+import { countSignUp } from './sign-up-limit';
 
 interface SignUpOptions {
   email: string;
   password: string;
   name: string;
   organizationName: string;
+  /** The client's address: each one may open a few accounts an hour (sign-up-limit.ts). */
+  address: string;
 }
 
 const emailTaken = (email: string) => new OrgRuleError('conflict', 'email_taken', `An account with ${email} exists. Log in first.`);
@@ -29,7 +32,14 @@ function slugFor(name: string): string {
  * An email that has an account (even one still waiting for its invitation's password) is
  * `email_taken`: that person logs in or uses the invitation.
  */
-export async function signUp({ email, password, name, organizationName }: SignUpOptions): Promise<AuthenticatedUser & { orgId: string }> {
+export async function signUp({
+  email,
+  password,
+  name,
+  organizationName,
+  address,
+}: SignUpOptions): Promise<AuthenticatedUser & { orgId: string }> {
+  await countSignUp(address);
   const normalized = email.trim().toLowerCase();
   if (await db.user.findFirst({ where: { email: { equals: normalized, mode: 'insensitive' } }, select: { id: true } }))
     throw emailTaken(normalized);

@@ -1,8 +1,10 @@
 import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
+import Link from 'next/link';
 import { redirect } from 'next/navigation';
 import { safeCallbackPath } from '@/app/_lib/safe-callback-path';
 import { getSessionUser } from '@/server/auth/get-session-user';
+import { config } from '@/server/config';
 import { SignInForm } from './sign-in-form';
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -20,6 +22,14 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
       <h1 className="text-xl font-semibold tracking-tight">{t('title')}</h1>
       <p className="mt-1 text-sm text-slate-600">{t('intro')}</p>
       <SignInForm callbackPath={callbackPath} />
+      {config.SIGNUP_OPEN && (
+        <p className="mt-6 text-sm text-slate-600">
+          {t('newHere')}{' '}
+          <Link href="/signup" className="font-medium text-brand-700 hover:underline">
+            {t('createAccount')}
+          </Link>
+        </p>
+      )}
     </div>
   );
 }

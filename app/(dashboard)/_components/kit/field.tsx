@@ -57,12 +57,13 @@ export function TextField({
 }: FieldProps & {
   value: string;
   onChange: (value: string) => void;
-  type?: 'text' | 'number' | 'url' | 'password' | 'color';
+  type?: 'text' | 'number' | 'url' | 'password' | 'color' | 'email';
   dir?: 'auto' | 'ltr' | 'rtl';
   lang?: string;
   required?: boolean;
   min?: number;
   max?: number;
+  minLength?: number;
   maxLength?: number;
   autoComplete?: string;
   id?: string;

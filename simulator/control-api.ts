@@ -2,12 +2,16 @@ import type { z } from 'zod';
 import type { SimContext } from './context';
 import {
   businessSchema,
+  codeSchema,
   historySchema,
   holdSchema,
   inboundSchema,
   phoneUpdateSchema,
   QUALITY_ORDER,
+  registrationSchema,
   tapSchema,
+  tokenIssueSchema,
+  tokenUpdateSchema,
   TIER_ORDER,
   templateUpdateSchema,
 } from './control-schemas';
@@ -15,6 +19,7 @@ import { storeMedia, mediaInfo } from './graph-media';
 import { digitsOf, parseJson } from './http';
 import { newWamid } from './send-message';
 import type { Phone } from './state';
+import { CODE_TTL_MS, tokenView } from './tokens';
 import { inboundWebhook, phoneQualityWebhook, templateStatusWebhook } from './webhook-events';
 
 /** The simulator's own control API (an extension; not part of the platform). */
@@ -73,6 +78,21 @@ export function handleControl(ctx: SimContext, method: string, url: URL, segment
       return { data: ctx.holds.list() };
     case 'GET stats':
       return ctx.state.stats();
+    case 'GET tokens':
+      return { data: ctx.tokens.list().map(tokenView) };
+    case 'POST tokens': {
+      const body = parse(tokenIssueSchema, raw);
+      return tokenView(ctx.tokens.issue(body.waba_ids, body.expires_in, body.scopes));
+    }
+    case 'POST codes': {
+      const body = parse(codeSchema, raw);
+      ctx.state.waba(body.waba_id);
+      return { code: ctx.tokens.issueCode(body.waba_id, body.token_expires_in), expires_in: CODE_TTL_MS / 1000 };
+    }
+    case 'POST tokens/:arg':
+      return updateToken(ctx, arg!, parse(tokenUpdateSchema, raw));
+    case 'POST registration/:arg':
+      return updateRegistration(ctx, arg!, parse(registrationSchema, raw));
     default:
       throw new ControlError(404, `No control route ${method} ${url.pathname}`);
   }
@@ -208,4 +228,27 @@ function sent(ctx: SimContext, url: URL) {
     .reverse()
     .map((r) => ({ wamid: r.wamid, phone_id: r.phoneId, accepted_at: new Date(r.acceptedAt).toISOString(), body: r.body }));
   return { data };
+}
+
+function updateToken(ctx: SimContext, token: string, body: z.infer<typeof tokenUpdateSchema>) {
+  const entry = ctx.tokens.get(token);
+  if (!entry) throw new ControlError(404, 'No such business token');
+  if (body.expire) entry.expiresAt = Math.floor(Date.now() / 1000) - 1;
+  if (body.revoke) entry.revoked = true;
+  if (body.remove_scope) entry.scopes = entry.scopes.filter((s) => s !== body.remove_scope);
+  if (body.remove_waba_id) entry.wabaIds = entry.wabaIds.filter((w) => w !== body.remove_waba_id);
+  return tokenView(entry);
+}
+
+function updateRegistration(ctx: SimContext, phoneId: string, body: z.infer<typeof registrationSchema>) {
+  const phone = ctx.state.phone(phoneId);
+  if (body.registered !== undefined) phone.registered = body.registered;
+  if (body.pin === null) delete phone.pin;
+  else if (body.pin !== undefined) phone.pin = body.pin;
+  if (body.reset_limits) {
+    phone.registrationCalls = [];
+    phone.pinGuesses = 0;
+    delete phone.pinLockedUntil;
+  }
+  return { id: phone.id, registered: phone.registered, pin_set: phone.pin !== undefined };
 }

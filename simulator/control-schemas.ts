@@ -87,3 +87,38 @@ export const businessSchema = z.object({
 
 export const QUALITY_ORDER = quality.options;
 export const TIER_ORDER = tier.options;
+
+const scope = z.enum(['whatsapp_business_management', 'whatsapp_business_messaging']);
+
+/** Issues a business token directly (what a system user token made in Business Settings would be). */
+export const tokenIssueSchema = z.object({
+  waba_ids: z.array(z.string().min(1)).min(1),
+  expires_in: z.number().int().nonnegative().default(0),
+  scopes: z.array(scope).min(1).optional(),
+});
+
+export const tokenUpdateSchema = z
+  .object({
+    expire: z.literal(true).optional(),
+    revoke: z.literal(true).optional(),
+    remove_scope: scope.optional(),
+    remove_waba_id: z.string().min(1).optional(),
+  })
+  .refine((b) => b.expire || b.revoke || b.remove_scope || b.remove_waba_id, {
+    message: 'give expire, revoke, remove_scope or remove_waba_id',
+  });
+
+export const registrationSchema = z.object({
+  registered: z.boolean().optional(),
+  /** null removes the PIN. */
+  pin: z
+    .string()
+    .regex(/^\d{6}$/)
+    .nullable()
+    .optional(),
+  /** Forgets past register/deregister calls and wrong guesses. */
+  reset_limits: z.boolean().optional(),
+});
+
+/** A one-time code as Embedded Signup would hand out, for tests that skip the popup. */
+export const codeSchema = z.object({ waba_id: z.string().min(1), token_expires_in: z.number().int().nonnegative().default(0) });

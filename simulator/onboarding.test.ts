@@ -1,0 +1,250 @@
+import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, test } from 'node:test';
+import { demoBusinesses } from '../server/seed/demo-world';
+import { type RunningSimulator, startSimulator } from './server';
+
+const APP_TOKEN = 'app-token';
+const SECRET = 'app-secret';
+const APP_ID = '1000000000000001';
+const ACME_PHONE = '100000000000001';
+const ACME_WABA = '300000000000001';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe('onboarding: business tokens, code exchange, subscription, registration', () => {
+  const webhooks: Array<{ field: string; entryId: string; value: Record<string, unknown> }> = [];
+  const receiver = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      if (req.method === 'POST') {
+        const body = JSON.parse(Buffer.concat(chunks).toString()) as {
+          entry: Array<{ id: string; changes: Array<{ field: string; value: Record<string, unknown> }> }>;
+        };
+        for (const e of body.entry) for (const c of e.changes) webhooks.push({ field: c.field, entryId: e.id, value: c.value });
+      }
+      res.writeHead(200).end(new URL(req.url ?? '/', 'http://x').searchParams.get('hub.challenge') ?? '');
+    });
+  });
+  let sim: RunningSimulator;
+
+  before(async () => {
+    await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+    sim = await startSimulator({
+      port: 0,
+      webhookUrl: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/webhook`,
+      accessToken: APP_TOKEN,
+      appSecret: SECRET,
+      verifyToken: 'v',
+      statusDelayMs: 5,
+      businesses: demoBusinesses,
+      templateReviewMs: 40,
+    });
+  });
+
+  after(async () => {
+    await sim.close();
+    await new Promise((r) => receiver.close(r));
+  });
+
+  async function graph(method: string, path: string, token: string | null, body?: unknown) {
+    const res = await fetch(`${sim.url}/v23.0/${path}`, {
+      method,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+    return { status: res.status, json: (await res.json()) as any };
+  }
+
+  async function control(path: string, body?: unknown) {
+    const res = await fetch(`${sim.url}/_sim/${path}`, {
+      ...(body !== undefined ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : {}),
+    });
+    return { status: res.status, json: (await res.json()) as any };
+  }
+
+  const exchange = (code: string, clientId = APP_ID, secret = SECRET) =>
+    graph('GET', `oauth/access_token?client_id=${clientId}&client_secret=${secret}&code=${encodeURIComponent(code)}`, null);
+
+  async function businessToken(wabaIds: string[], extra: Record<string, unknown> = {}) {
+    const { json } = await control('tokens', { waba_ids: wabaIds, ...extra });
+    return json.access_token as string;
+  }
+
+  const send = (phoneId: string, token: string, to = '+15550009999') =>
+    graph('POST', `${phoneId}/messages`, token, {
+      messaging_product: 'whatsapp',
+      to,
+      type: 'template',
+      template: { name: 'nope', language: { code: 'en' } },
+    });
+
+  // 1. Business tokens
+
+  test('a business token reaches its own WABA and number', async () => {
+    const token = await businessToken([ACME_WABA]);
+    assert.equal((await graph('GET', `${ACME_WABA}/phone_numbers`, token)).status, 200);
+    assert.equal((await graph('GET', ACME_PHONE, token)).json.id, ACME_PHONE);
+  });
+
+  test('an unknown token is 401, code 190 subcode 467', async () => {
+    const { status, json } = await graph('GET', ACME_PHONE, 'EAAnot-a-token');
+    assert.equal(status, 401);
+    assert.equal(json.error.code, 190);
+    assert.equal(json.error.error_subcode, 467);
+    assert.equal(json.error.type, 'OAuthException');
+  });
+
+  test('an expired token is 190 subcode 463; a revoked one 190 subcode 458', async () => {
+    const expiring = await businessToken([ACME_WABA]);
+    assert.equal((await control(`tokens/${expiring}`, { expire: true })).json.is_valid, false);
+    const expired = await graph('GET', ACME_PHONE, expiring);
+    assert.deepEqual([expired.status, expired.json.error.code, expired.json.error.error_subcode], [401, 190, 463]);
+    assert.match(expired.json.error.message, /^Error validating access token: Session has expired/);
+
+    const revoking = await businessToken([ACME_WABA]);
+    await control(`tokens/${revoking}`, { revoke: true });
+    const revoked = await graph('GET', ACME_PHONE, revoking);
+    assert.deepEqual([revoked.status, revoked.json.error.code, revoked.json.error.error_subcode], [401, 190, 458]);
+  });
+
+  test('a token issued with a lifetime expires by itself', async () => {
+    const token = await businessToken([ACME_WABA], { expires_in: 1 });
+    assert.equal((await graph('GET', ACME_PHONE, token)).status, 200);
+    await sleep(2100);
+    assert.equal((await graph('GET', ACME_PHONE, token)).json.error?.error_subcode, 463);
+  });
+
+  test('another WABA, its numbers, or an unknown id are code 200 (HTTP 403)', async () => {
+    await control('businesses', { waba_id: '700000000000001', phone_numbers: [] });
+    const token = await businessToken(['700000000000001']);
+    for (const path of [`${ACME_WABA}/message_templates`, ACME_PHONE, `${ACME_WABA}/phone_numbers`, '999999999999999']) {
+      const { status, json } = await graph('GET', path, token);
+      assert.equal(status, 403, path);
+      assert.equal(json.error.code, 200, path);
+      assert.match(json.error.message, /Permissions error/);
+    }
+    assert.equal((await send(ACME_PHONE, token)).json.error.code, 200);
+  });
+
+  test('removing a permission or a WABA from a token takes access away', async () => {
+    const token = await businessToken([ACME_WABA]);
+    await control(`tokens/${token}`, { remove_scope: 'whatsapp_business_messaging' });
+    assert.equal((await send(ACME_PHONE, token)).json.error.code, 200);
+    assert.equal((await graph('GET', ACME_PHONE, token)).status, 200, 'management still works');
+    await control(`tokens/${token}`, { remove_waba_id: ACME_WABA });
+    assert.equal((await graph('GET', ACME_PHONE, token)).json.error.code, 200);
+    const listed = (await control('tokens')).json.data.find((t: any) => t.access_token === token);
+    assert.deepEqual([listed.scopes, listed.waba_ids], [['whatsapp_business_management'], []]);
+    assert.equal((await control('tokens/EAAnope', { revoke: true })).status, 404);
+  });
+
+  // 2. Code exchange and discovery
+
+  test('a code exchanges once for a bearer business token scoped to its WABA', async () => {
+    const { json: minted } = await control('codes', { waba_id: ACME_WABA });
+    const { status, json } = await exchange(minted.code);
+    assert.equal(status, 200);
+    assert.equal(json.token_type, 'bearer');
+    assert.match(json.access_token, /^EAA/);
+    assert.equal(json.expires_in, undefined, 'never-expiring tokens carry no expires_in');
+    assert.equal((await graph('GET', ACME_PHONE, json.access_token)).status, 200);
+    const again = await exchange(minted.code);
+    assert.deepEqual(
+      [again.status, again.json.error.type, again.json.error.code, again.json.error.error_subcode],
+      [400, 'OAuthException', 100, 36009],
+    );
+    assert.equal(again.json.error.message, 'This authorization code has been used.');
+  });
+
+  test('a code for an expiring token says expires_in', async () => {
+    const { json: minted } = await control('codes', { waba_id: ACME_WABA, token_expires_in: 5_184_000 });
+    const { json } = await exchange(minted.code);
+    assert.ok(json.expires_in > 5_180_000 && json.expires_in <= 5_184_000);
+  });
+
+  test('wrong client id or secret, unknown or expired codes are OAuth errors', async () => {
+    const { json: minted } = await control('codes', { waba_id: ACME_WABA });
+    const wrongId = await exchange(minted.code, '42');
+    assert.deepEqual(
+      [wrongId.status, wrongId.json.error.code, wrongId.json.error.message],
+      [400, 101, 'Error validating application. Invalid application ID.'],
+    );
+    const wrongSecret = await exchange(minted.code, APP_ID, 'nope');
+    assert.deepEqual([wrongSecret.status, wrongSecret.json.error.code], [400, 1]);
+    const unknown = await exchange('AQnot-a-code');
+    assert.deepEqual([unknown.status, unknown.json.error.code, unknown.json.error.error_subcode], [400, 100, 36008]);
+    const missing = await graph('GET', `oauth/access_token?client_id=${APP_ID}&client_secret=${SECRET}`, null);
+    assert.equal(missing.json.error.code, 100);
+    // The code is still good after the refusals above.
+    assert.equal((await exchange(minted.code)).status, 200);
+  });
+
+  test('a code older than 30 s is refused (36007)', async (t) => {
+    t.mock.timers.enable({ apis: ['Date'], now: Date.now() });
+    const { json: minted } = await control('codes', { waba_id: ACME_WABA });
+    t.mock.timers.tick(30_001);
+    const { json } = await exchange(minted.code);
+    assert.deepEqual([json.error.code, json.error.error_subcode, json.error.message], [100, 36007, 'This authorization code has expired.']);
+  });
+
+  test('debug_token describes a business token: granted WABAs newest first', async () => {
+    await control('businesses', { waba_id: '700000000000002', phone_numbers: [] });
+    const { json: minted } = await control('codes', { waba_id: '700000000000002' });
+    const token = (await exchange(minted.code)).json.access_token as string;
+    const { json } = await graph('GET', `debug_token?input_token=${token}`, APP_TOKEN);
+    assert.equal(json.data.app_id, APP_ID);
+    assert.equal(json.data.type, 'SYSTEM_USER');
+    assert.equal(json.data.expires_at, 0);
+    assert.equal(json.data.is_valid, true);
+    assert.deepEqual(json.data.scopes, ['whatsapp_business_management', 'whatsapp_business_messaging']);
+    assert.deepEqual(json.data.granular_scopes, [
+      { scope: 'whatsapp_business_management', target_ids: ['700000000000002'] },
+      { scope: 'whatsapp_business_messaging', target_ids: ['700000000000002'] },
+    ]);
+    const unknown = await graph('GET', 'debug_token?input_token=EAAnope', APP_TOKEN);
+    assert.equal(unknown.json.data.is_valid, false);
+    await control(`tokens/${token}`, { revoke: true });
+    const revoked = await graph('GET', `debug_token?input_token=${token}`, APP_TOKEN);
+    assert.deepEqual([revoked.json.data.is_valid, revoked.json.data.error.subcode], [false, 458]);
+    assert.equal((await graph('GET', `debug_token?input_token=${token}`, null)).status, 401, 'needs a token of its own');
+  });
+
+  test('GET /{waba_id} answers its fields; unknown fields are code 100', async () => {
+    const token = await businessToken([ACME_WABA]);
+    const { json } = await graph(
+      'GET',
+      `${ACME_WABA}?fields=id,name,timezone_id,message_template_namespace,account_review_status,owner_business_info`,
+      token,
+    );
+    assert.equal(json.id, ACME_WABA);
+    assert.equal(typeof json.name, 'string');
+    assert.equal(json.account_review_status, 'APPROVED');
+    assert.match(json.owner_business_info.id, /^\d{15}$/);
+    assert.equal((await graph('GET', `${ACME_WABA}?fields=bogus`, token)).json.error.code, 100);
+  });
+
+  test('GET /{waba_id}/phone_numbers answers the documented fields', async () => {
+    const fields =
+      'id,display_phone_number,verified_name,status,quality_rating,code_verification_status,messaging_limit_tier,throughput{level},platform_type,account_mode,name_status';
+    const { json } = await graph('GET', `${ACME_WABA}/phone_numbers?fields=${fields}`, APP_TOKEN);
+    const acme = json.data.find((p: any) => p.id === ACME_PHONE);
+    assert.equal(acme.status, 'CONNECTED');
+    assert.equal(acme.platform_type, 'CLOUD_API');
+    assert.deepEqual(acme.throughput, { level: 'STANDARD' });
+    assert.equal(acme.code_verification_status, 'VERIFIED');
+    assert.match(acme.messaging_limit_tier, /^TIER_/);
+    const plain = await graph('GET', `${ACME_WABA}/phone_numbers`, APP_TOKEN);
+    assert.deepEqual(Object.keys(plain.json.data[0]).sort(), ['display_phone_number', 'id', 'quality_rating', 'verified_name']);
+  });
+
+  test('the app token still reaches everything, including ids made on first use', async () => {
+    assert.equal((await graph('GET', `${ACME_WABA}/phone_numbers`, APP_TOKEN)).status, 200);
+    assert.equal((await graph('GET', '123450000000777', APP_TOKEN)).json.id, '123450000000777');
+  });
+});

@@ -69,6 +69,12 @@ const templateSchema = z.object({
 
 export const businessSchema = z.object({
   waba_id: z.string().min(1),
+  name: z.string().min(1).optional(),
+  business_id: z.string().min(1).optional(),
+  /** false: no app subscribed yet, so no webhooks until `POST /{waba_id}/subscribed_apps`. */
+  subscribed: z.boolean().optional(),
+  /** false: its numbers start unregistered (sends refused with 133010 until `/register`). */
+  registered: z.boolean().optional(),
   messaging_limit_tier: tier.optional(),
   phone_numbers: z.array(
     z.object({

@@ -13,6 +13,14 @@ const ACME_WABA = '300000000000001';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+async function waitFor(probe: () => boolean, timeoutMs = 3000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!probe()) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await sleep(10);
+  }
+}
+
 describe('onboarding: business tokens, code exchange, subscription, registration', () => {
   const webhooks: Array<{ field: string; entryId: string; value: Record<string, unknown> }> = [];
   const receiver = createServer((req, res) => {
@@ -246,5 +254,115 @@ describe('onboarding: business tokens, code exchange, subscription, registration
   test('the app token still reaches everything, including ids made on first use', async () => {
     assert.equal((await graph('GET', `${ACME_WABA}/phone_numbers`, APP_TOKEN)).status, 200);
     assert.equal((await graph('GET', '123450000000777', APP_TOKEN)).json.id, '123450000000777');
+  });
+
+  // 3. Webhook subscription
+
+  test('a WABA no app subscribed to delivers no webhooks until subscribed_apps', async () => {
+    const waba = '700000000000003';
+    const phone = '700000000000103';
+    await control('businesses', {
+      waba_id: waba,
+      subscribed: false,
+      phone_numbers: [{ id: phone, display_phone_number: '+1 555-700-0103', verified_name: 'Quiet Co' }],
+    });
+    const token = await businessToken([waba]);
+    assert.deepEqual((await graph('GET', `${waba}/subscribed_apps`, token)).json, { data: [] });
+    const first = (await control('inbound', { phone_id: phone, from: '+15550301111', text: 'unheard' })).json.wamid as string;
+
+    assert.deepEqual((await graph('POST', `${waba}/subscribed_apps`, token)).json, { success: true });
+    const listed = (await graph('GET', `${waba}/subscribed_apps`, token)).json.data;
+    assert.deepEqual(
+      listed.map((a: any) => a.whatsapp_business_api_data.id),
+      [APP_ID],
+    );
+    assert.equal(typeof listed[0].whatsapp_business_api_data.name, 'string');
+    const second = (await control('inbound', { phone_id: phone, from: '+15550301111', text: 'heard' })).json.wamid as string;
+    await waitFor(() => webhooks.some((w) => JSON.stringify(w.value).includes(second)));
+    assert.ok(!webhooks.some((w) => JSON.stringify(w.value).includes(first)), 'nothing before the subscription');
+
+    assert.deepEqual((await graph('DELETE', `${waba}/subscribed_apps`, token)).json, { success: true });
+    const third = (await control('inbound', { phone_id: phone, from: '+15550301111', text: 'unheard again' })).json.wamid as string;
+    await sleep(100);
+    assert.ok(!webhooks.some((w) => JSON.stringify(w.value).includes(third)));
+  });
+
+  test('subscribed_apps keeps an override callback; a bad one is code 100', async () => {
+    const { json } = await graph('POST', `${ACME_WABA}/subscribed_apps`, APP_TOKEN, {
+      override_callback_uri: 'https://example.com/hook',
+      verify_token: 'x',
+    });
+    assert.deepEqual(json, { success: true });
+    assert.equal((await graph('GET', `${ACME_WABA}/subscribed_apps`, APP_TOKEN)).json.data[0].override_callback_uri, 'https://example.com/hook');
+    const bad = await graph('POST', `${ACME_WABA}/subscribed_apps`, APP_TOKEN, { override_callback_uri: 'https://example.com/hook' });
+    assert.equal(bad.json.error.code, 100);
+    await graph('POST', `${ACME_WABA}/subscribed_apps`, APP_TOKEN);
+    assert.equal((await graph('GET', `${ACME_WABA}/subscribed_apps`, APP_TOKEN)).json.data[0].override_callback_uri, undefined);
+  });
+
+  test('demo WABAs are subscribed from the start', async () => {
+    assert.equal((await graph('GET', `${ACME_WABA}/subscribed_apps`, APP_TOKEN)).json.data.length, 1);
+  });
+
+  // 4. Registration
+
+  async function unregisteredNumber(id: string) {
+    await control('businesses', {
+      waba_id: `7${id.slice(1)}`,
+      registered: false,
+      phone_numbers: [{ id, display_phone_number: `+1 555-${id.slice(-7, -4)}-${id.slice(-4)}`, verified_name: 'Reg Co' }],
+    });
+    return id;
+  }
+  const register = (phone: string, pin: string, token = APP_TOKEN) =>
+    graph('POST', `${phone}/register`, token, { messaging_product: 'whatsapp', pin });
+
+  test('an unregistered number refuses sends (133010) until registered; the first PIN sticks', async () => {
+    const phone = await unregisteredNumber('800000000000001');
+    const text = { messaging_product: 'whatsapp', to: '+15550409999', type: 'text', text: { body: 'hi' } };
+    const refused = await graph('POST', `${phone}/messages`, APP_TOKEN, text);
+    assert.deepEqual([refused.status, refused.json.error.code], [400, 133010]);
+    assert.equal((await graph('GET', `${phone}?fields=status`, APP_TOKEN)).json.status, 'PENDING');
+    assert.deepEqual((await register(phone, '123456')).json, { success: true });
+    assert.equal((await graph('GET', `${phone}?fields=status`, APP_TOKEN)).json.status, 'CONNECTED');
+    assert.equal((await graph('POST', `${phone}/messages`, APP_TOKEN, text)).status, 200);
+    assert.deepEqual((await graph('POST', `${phone}/deregister`, APP_TOKEN, {})).json, { success: true });
+    assert.equal((await graph('POST', `${phone}/messages`, APP_TOKEN, text)).json.error.code, 133010);
+    const wrong = await register(phone, '654321');
+    assert.deepEqual([wrong.status, wrong.json.error.code], [400, 133005]);
+    assert.equal((await register(phone, '123456')).status, 200);
+  });
+
+  test('register wants messaging_product and a 6-digit PIN', async () => {
+    const phone = await unregisteredNumber('800000000000002');
+    assert.equal((await register(phone, '12')).json.error.code, 100);
+    assert.equal((await graph('POST', `${phone}/register`, APP_TOKEN, { pin: '123456' })).json.error.code, 100);
+  });
+
+  test('a preset PIN refuses wrong guesses (133005), then blocks guessing (133008)', async () => {
+    const phone = await unregisteredNumber('800000000000003');
+    assert.deepEqual((await control(`registration/${phone}`, { pin: '111111' })).json, { id: phone, registered: false, pin_set: true });
+    for (let i = 0; i < 4; i += 1) assert.equal((await register(phone, '222222')).json.error.code, 133005);
+    assert.equal((await register(phone, '222222')).json.error.code, 133008);
+    assert.equal((await register(phone, '111111')).json.error.code, 133008, 'even the right PIN waits');
+    await control(`registration/${phone}`, { reset_limits: true });
+    assert.equal((await register(phone, '111111')).status, 200);
+  });
+
+  test('10 register/deregister calls per number in 72 h; the 11th is 133016', async () => {
+    const phone = await unregisteredNumber('800000000000004');
+    for (let i = 0; i < 5; i += 1) {
+      assert.equal((await register(phone, '123456')).status, 200);
+      assert.equal((await graph('POST', `${phone}/deregister`, APP_TOKEN, {})).status, 200);
+    }
+    const limited = await register(phone, '123456');
+    assert.deepEqual([limited.status, limited.json.error.code], [400, 133016]);
+  });
+
+  test('the control API presets registration', async () => {
+    const phone = await unregisteredNumber('800000000000005');
+    assert.equal((await control(`registration/${phone}`, { registered: true })).json.registered, true);
+    const text = { messaging_product: 'whatsapp', to: '+15550409999', type: 'text', text: { body: 'hi' } };
+    assert.equal((await graph('POST', `${phone}/messages`, APP_TOKEN, text)).status, 200);
   });
 });

@@ -3,6 +3,7 @@ import { SendHolds } from './held-sends';
 import { pairLimiter, type RateLimiter, throughputLimiter } from './rules';
 import { StatusBatches } from './status-batches';
 import type { SimState } from './state';
+import { SignupStore } from './embedded-signup';
 import type { TokenStore } from './tokens';
 import type { WebhookSender } from './webhook-sender';
 
@@ -31,6 +32,8 @@ export interface SimContext {
   pairRate: RateLimiter;
   holds: SendHolds;
   statuses: StatusBatches;
+  /** Embedded Signup sessions and what the next one offers. */
+  signups: SignupStore;
   /** Runs `fn` after `ms` unless the simulator closes first. */
   after(ms: number, fn: () => void): void;
   clearTimers(): void;
@@ -53,6 +56,7 @@ export function createContext(
     throughput: throughputLimiter(),
     pairRate: pairLimiter(),
     holds: new SendHolds(),
+    signups: new SignupStore(),
     statuses: new StatusBatches({ webhooks: parts.webhooks, after }, statusBatchMs),
     after,
     clearTimers() {

@@ -9,6 +9,7 @@ import {
   phoneUpdateSchema,
   QUALITY_ORDER,
   registrationSchema,
+  signupNextSchema,
   tapSchema,
   tokenIssueSchema,
   tokenUpdateSchema,
@@ -20,6 +21,7 @@ import { digitsOf, parseJson } from './http';
 import { newWamid } from './send-message';
 import type { Phone } from './state';
 import { CODE_TTL_MS, tokenView } from './tokens';
+import { signupView } from './embedded-signup';
 import { inboundWebhook, phoneQualityWebhook, templateStatusWebhook } from './webhook-events';
 
 /** The simulator's own control API (an extension; not part of the platform). */
@@ -83,6 +85,16 @@ export function handleControl(ctx: SimContext, method: string, url: URL, segment
     case 'POST tokens': {
       const body = parse(tokenIssueSchema, raw);
       return tokenView(ctx.tokens.issue(body.waba_ids, body.expires_in, body.scopes));
+    }
+    case 'POST signup/:arg': {
+      if (arg !== 'next') throw new ControlError(404, `No control route ${method} ${url.pathname}`);
+      const settings = parse(signupNextSchema, raw);
+      ctx.signups.setNext(settings);
+      return { next: settings };
+    }
+    case 'GET signup/:arg': {
+      if (arg !== 'sessions') throw new ControlError(404, `No control route ${method} ${url.pathname}`);
+      return { data: [...ctx.signups.sessions.values()].reverse().map(signupView) };
     }
     case 'POST codes': {
       const body = parse(codeSchema, raw);

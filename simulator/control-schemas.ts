@@ -128,3 +128,25 @@ export const registrationSchema = z.object({
 
 /** A one-time code as Embedded Signup would hand out, for tests that skip the popup. */
 export const codeSchema = z.object({ waba_id: z.string().min(1), token_expires_in: z.number().int().nonnegative().default(0) });
+
+export const signupNextSchema = z.object({
+  business_name: z.string().min(1).max(100).optional(),
+  phone_count: z.number().int().min(1).max(5).optional(),
+  pin: z
+    .string()
+    .regex(/^\d{6}$/)
+    .optional(),
+  outcome: z.enum(['finish', 'cancel', 'error']).optional(),
+  current_step: z
+    .enum([
+      'BUSINESS_ACCOUNT_SELECTION',
+      'WABA_PHONE_PROFILE_PICKER',
+      'WHATSAPP_BUSINESS_PROFILE_SETUP',
+      'PHONE_NUMBER_SETUP',
+      'PHONE_NUMBER_VERIFICATION',
+      'PERMISSIONS',
+    ])
+    .optional(),
+  error_message: z.string().min(1).max(500).optional(),
+  token_expires_in: z.number().int().nonnegative().optional(),
+});

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
+import { runInNewContext } from 'node:vm';
 import { demoBusinesses } from '../server/seed/demo-world';
 import { type RunningSimulator, startSimulator } from './server';
 
@@ -74,6 +75,24 @@ describe('onboarding: business tokens, code exchange, subscription, registration
       ...(body !== undefined ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : {}),
     });
     return { status: res.status, json: (await res.json()) as any };
+  }
+
+  /** A fresh business as Embedded Signup makes it: the popup page, then Finish (or another end). */
+  async function signup(settings?: Record<string, unknown>, action = 'finish') {
+    if (settings) assert.equal((await control('signup/next', settings)).status, 200);
+    const page = await fetch(`${sim.url}/embedded-signup?app_id=${APP_ID}&config_id=sim-signup-config&origin=http://app.test`);
+    assert.equal(page.status, 200);
+    const html = await page.text();
+    const session = /data-session="([^"]+)"/.exec(html)![1]!;
+    const phoneIds = [...html.matchAll(/name="phone_number_id" value="(\d+)"/g)].map((m) => m[1]!);
+    const end = await fetch(`${sim.url}/embedded-signup/${action}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ session, phone_number_id: phoneIds.at(-1) }),
+    });
+    assert.equal(end.status, 200);
+    const answer = (await end.json()) as { message: string; code?: string; target_origin: string };
+    return { session, html, phoneIds, answer, message: JSON.parse(answer.message) as any, code: answer.code };
   }
 
   const exchange = (code: string, clientId = APP_ID, secret = SECRET) =>
@@ -364,5 +383,200 @@ describe('onboarding: business tokens, code exchange, subscription, registration
     assert.equal((await control(`registration/${phone}`, { registered: true })).json.registered, true);
     const text = { messaging_product: 'whatsapp', to: '+15550409999', type: 'text', text: { body: 'hi' } };
     assert.equal((await graph('POST', `${phone}/messages`, APP_TOKEN, text)).status, 200);
+  });
+
+  // 5. Embedded Signup stand-in
+
+  /** Runs the served sdk.js against a fake browser window; the popup is driven over HTTP. */
+  async function loadSdk() {
+    const script = await (await fetch(`${sim.url}/sdk.js`)).text();
+    const opened: Array<{ url: string; popup: { closed: boolean } }> = [];
+    const errors: string[] = [];
+    const window: any = {
+      open: (url: string) => {
+        const popup = { closed: false };
+        opened.push({ url, popup });
+        return popup;
+      },
+      crypto: globalThis.crypto,
+    };
+    const sandbox = {
+      window,
+      location: { origin: 'http://app.test' },
+      console: { error: (m: string) => errors.push(m) },
+      setTimeout,
+      setInterval,
+      clearInterval,
+      fetch,
+      URLSearchParams,
+      crypto: globalThis.crypto,
+      String,
+      Math,
+      Date,
+    };
+    runInNewContext(script, sandbox);
+    return { FB: window.FB, opened, errors };
+  }
+
+  const login = (FB: any, opts: unknown) => new Promise<any>((resolve) => FB.login(resolve, opts));
+  const loginOptions = { config_id: 'sim-signup-config', response_type: 'code', override_default_response_type: true, extras: { setup: {} } };
+
+  test('sdk.js defines FB.init and FB.login, which refuse unknown apps, configurations and response types', async () => {
+    const res = await fetch(`${sim.url}/sdk.js`);
+    assert.match(res.headers.get('content-type') ?? '', /javascript/);
+    const { FB, errors } = await loadSdk();
+    assert.equal(typeof FB.init, 'function');
+    assert.equal(typeof FB.login, 'function');
+    assert.match((await login(FB, loginOptions)).error.message, /before FB.init/);
+    FB.init({ appId: '42', version: 'v23.0' });
+    assert.match((await login(FB, loginOptions)).error.message, /Invalid App ID/);
+    FB.init({ appId: APP_ID, autoLogAppEvents: true, xfbml: true, version: 'v23.0' });
+    const wrongConfig = await login(FB, { ...loginOptions, config_id: 'other' });
+    assert.deepEqual([wrongConfig.authResponse, wrongConfig.error.message], [null, 'Invalid config_id: other']);
+    assert.match((await login(FB, { config_id: 'sim-signup-config' })).error.message, /response_type/);
+    assert.ok(errors.length >= 4, 'errors are logged too');
+  });
+
+  test('FB.login opens the popup; Finish ends it with a code that exchanges for a token on that WABA', async () => {
+    const { FB, opened } = await loadSdk();
+    FB.init({ appId: APP_ID, version: 'v23.0' });
+    const called = login(FB, loginOptions);
+    assert.equal(opened.length, 1);
+    const popupUrl = new URL(opened[0]!.url);
+    assert.equal(popupUrl.origin + popupUrl.pathname, `${sim.url}/embedded-signup`);
+    assert.equal(popupUrl.searchParams.get('origin'), 'http://app.test');
+    const html = await (await fetch(popupUrl)).text();
+    const session = /data-session="([^"]+)"/.exec(html)![1]!;
+    assert.equal(session, popupUrl.searchParams.get('session'));
+    const phoneId = /name="phone_number_id" value="(\d+)"/.exec(html)![1]!;
+    const finish = await fetch(`${sim.url}/embedded-signup/finish`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ session, phone_number_id: phoneId }),
+    });
+    const answer = (await finish.json()) as any;
+    assert.equal(answer.target_origin, 'http://app.test');
+    const message = JSON.parse(answer.message);
+    opened[0]!.popup.closed = true; // the popup closes itself after posting
+    const response = await called;
+    assert.equal(response.status, 'connected');
+    assert.equal(response.authResponse.code, answer.code);
+
+    assert.deepEqual(Object.keys(message).sort(), ['data', 'event', 'type']);
+    assert.deepEqual([message.type, message.event, message.data.phone_number_id], ['WA_EMBEDDED_SIGNUP', 'FINISH', phoneId]);
+    const token = (await exchange(response.authResponse.code)).json.access_token as string;
+    const debug = (await graph('GET', `debug_token?input_token=${token}`, APP_TOKEN)).json.data;
+    assert.deepEqual(debug.granular_scopes[0].target_ids, [message.data.waba_id]);
+    const numbers = (await graph('GET', `${message.data.waba_id}/phone_numbers?fields=id,status,verified_name`, token)).json.data;
+    assert.deepEqual(
+      numbers.map((n: any) => [n.id, n.status]),
+      [[phoneId, 'PENDING']],
+    );
+    const waba = (await graph('GET', `${message.data.waba_id}?fields=id,name,owner_business_info`, token)).json;
+    assert.equal(waba.owner_business_info.id, message.data.business_id);
+    assert.equal((await graph('GET', `${ACME_WABA}/phone_numbers`, token)).status, 403, 'only its own WABA');
+  });
+
+  test('a popup closed without Finish calls back with authResponse null', async () => {
+    const { FB, opened } = await loadSdk();
+    FB.init({ appId: APP_ID, version: 'v23.0' });
+    const called = login(FB, loginOptions);
+    opened[0]!.popup.closed = true;
+    assert.deepEqual(await called, { authResponse: null, status: 'unknown' });
+  });
+
+  test('each signup is a fresh business: one WABA, one unregistered, unsubscribed number, the sample template', async () => {
+    const first = await signup();
+    const second = await signup();
+    assert.notEqual(first.message.data.waba_id, second.message.data.waba_id);
+    assert.notEqual(first.message.data.phone_number_id, second.message.data.phone_number_id);
+    assert.notEqual(first.message.data.business_id, second.message.data.business_id);
+    assert.equal(first.phoneIds.length, 1);
+    const { waba_id: waba, phone_number_id: phone } = first.message.data;
+    assert.deepEqual((await graph('GET', `${waba}/subscribed_apps`, APP_TOKEN)).json.data, []);
+    const number = (await graph('GET', `${phone}?fields=display_phone_number,verified_name,status`, APP_TOKEN)).json;
+    assert.match(number.display_phone_number, /^\+1 555-\d{3}-\d{4}$/);
+    assert.match(number.verified_name, /^Signup Business \d{4}$/);
+    assert.equal(number.status, 'PENDING');
+    const templates = (await graph('GET', `${waba}/message_templates`, APP_TOKEN)).json.data;
+    assert.deepEqual(
+      templates.map((t: any) => [t.name, t.status]),
+      [['hello_world', 'APPROVED']],
+    );
+    await waitFor(() => webhooks.some((w) => w.field === 'account_update' && (w.value.waba_info as any)?.waba_id === waba));
+    const event = webhooks.find((w) => w.field === 'account_update' && (w.value.waba_info as any)?.waba_id === waba)!;
+    assert.equal(event.value.event, 'PARTNER_ADDED');
+    assert.deepEqual(event.value.waba_info, { waba_id: waba, owner_business_id: first.message.data.business_id });
+  });
+
+  test('the popup page is accessible HTML: language, heading, labelled choices, buttons', async () => {
+    const { html } = await signup({ business_name: 'Bakery & Co', phone_count: 3 }, 'cancel');
+    assert.match(html, /<html lang="en">/);
+    assert.match(html, /<h1>Connect your WhatsApp Business account<\/h1>/);
+    assert.match(html, /Bakery &#38; Co/);
+    assert.match(html, /<legend>Choose a phone number<\/legend>/);
+    assert.equal([...html.matchAll(/<label><input type="radio" name="phone_number_id"/g)].length, 3);
+    for (const id of ['finish', 'cancel', 'report-error']) assert.match(html, new RegExp(`<button type="(submit|button)"[^>]* id="${id}"`));
+    assert.match(html, /role="status"/);
+  });
+
+  test('unknown app or configuration: the popup shows an error', async () => {
+    for (const query of [
+      'app_id=42&config_id=sim-signup-config',
+      `app_id=${APP_ID}&config_id=other`,
+      `app_id=${APP_ID}&config_id=sim-signup-config`,
+    ]) {
+      const res = await fetch(`${sim.url}/embedded-signup?${query}${query.endsWith('other') ? '&origin=http://a.test' : ''}`);
+      assert.equal(res.status, 400, query);
+      assert.match(await res.text(), /role="alert"/);
+    }
+  });
+
+  test('Cancel posts CANCEL with the step; Report a problem posts CANCEL with the error; neither has a code', async () => {
+    const cancelled = await signup(undefined, 'cancel');
+    assert.deepEqual(cancelled.message, {
+      type: 'WA_EMBEDDED_SIGNUP',
+      event: 'CANCEL',
+      data: { current_step: 'PHONE_NUMBER_SETUP' },
+      version: 3,
+    });
+    assert.equal(cancelled.code, undefined);
+    const result = await (await fetch(`${sim.url}/embedded-signup/result?session=${cancelled.session}`)).json();
+    assert.deepEqual(result, { authResponse: null, status: 'unknown' });
+
+    const reported = await signup(undefined, 'error');
+    assert.equal(reported.message.event, 'CANCEL');
+    assert.deepEqual(Object.keys(reported.message.data).sort(), ['error_id', 'error_message', 'session_id', 'timestamp']);
+    assert.equal(reported.message.data.session_id, reported.session);
+    assert.equal(typeof reported.message.data.timestamp, 'number');
+  });
+
+  test('a signup ends once; a second Finish is 409', async () => {
+    const { session, phoneIds } = await signup();
+    const again = await fetch(`${sim.url}/embedded-signup/finish`, {
+      method: 'POST',
+      body: JSON.stringify({ session, phone_number_id: phoneIds[0] }),
+    });
+    assert.equal(again.status, 409);
+  });
+
+  test('the control API sets the next signup: name, several numbers, a preset PIN, a forced outcome', async () => {
+    const { message, phoneIds } = await signup({ business_name: 'Pin Co', phone_count: 2, pin: '424242' });
+    assert.equal(phoneIds.length, 2);
+    assert.equal(message.data.phone_number_id, phoneIds[1]);
+    assert.equal((await graph('GET', `${message.data.waba_id}?fields=name`, APP_TOKEN)).json.name, 'Pin Co');
+    assert.equal((await register(message.data.phone_number_id, '000000')).json.error.code, 133005);
+    assert.equal((await register(message.data.phone_number_id, '424242')).status, 200);
+
+    const forced = await signup({ outcome: 'cancel', current_step: 'PERMISSIONS' });
+    assert.deepEqual(forced.message.data, { current_step: 'PERMISSIONS' });
+    const error = await signup({ outcome: 'error', error_message: 'Number already in use' });
+    assert.equal(error.message.data.error_message, 'Number already in use');
+    assert.equal((await signup()).message.event, 'FINISH', 'settings are used once');
+
+    const sessions = (await control('signup/sessions')).json.data;
+    assert.equal(sessions[0].outcome, 'finish');
+    assert.equal(sessions[1].outcome, 'error');
+    assert.equal((await control('signup/next', { phone_count: 9 })).status, 400);
   });
 });

@@ -7,6 +7,7 @@ import { GraphError } from './graph-error';
 import { handleGraph } from './graph-api';
 import { SenderGone } from './held-sends';
 import { downloadMedia } from './graph-media';
+import { handleSignupRoute, sdkScript } from './embedded-signup';
 import { bearerToken, BodyTooLargeError, listen, readBody, sendJson } from './http';
 import { SimState } from './state';
 import { authenticate, TokenStore } from './tokens';
@@ -45,6 +46,8 @@ export interface RunningSimulator {
 
 const VERSION = /^v\d+\.\d+$/;
 export const DEFAULT_APP_ID = '1000000000000001';
+/** The popup's calls come from the simulator's own page; its errors may be read anywhere. */
+const CORS = { 'Access-Control-Allow-Origin': '*' };
 /** Media uploads go up to 100 MB; everything else is small JSON. */
 const MAX_UPLOAD = 101 * 1024 * 1024;
 const MAX_JSON = 3 * 1024 * 1024;
@@ -113,6 +116,17 @@ async function route(ctx: SimContext, req: IncomingMessage, res: ServerResponse)
     if (first === '_sim') {
       const raw = method === 'GET' ? Buffer.alloc(0) : await readBody(req, MAX_JSON);
       sendJson(res, 200, handleControl(ctx, method, url, rest, raw, origin));
+    } else if (first === 'sdk.js' && method === 'GET' && rest.length === 0) {
+      const script = sdkScript(ctx, origin);
+      res.writeHead(200, {
+        'Content-Type': 'text/javascript; charset=utf-8',
+        'Content-Length': Buffer.byteLength(script),
+        'Cache-Control': 'no-store',
+      });
+      res.end(script);
+    } else if (first === 'embedded-signup') {
+      const raw = method === 'POST' ? await readBody(req, MAX_JSON) : Buffer.alloc(0);
+      handleSignupRoute(ctx, method, url, rest, raw, origin, res);
     } else if (first === '_media' && method === 'GET' && rest.length === 1) {
       caller();
       downloadMedia(ctx, rest[0]!, res);
@@ -127,7 +141,7 @@ async function route(ctx: SimContext, req: IncomingMessage, res: ServerResponse)
     }
   } catch (error) {
     if (error instanceof SenderGone) res.destroy();
-    else if (error instanceof ControlError) sendJson(res, error.status, { error: error.message });
+    else if (error instanceof ControlError) sendJson(res, error.status, { error: error.message }, CORS);
     else if (error instanceof GraphError) {
       ctx.logger.debug({ code: error.code, path: url.pathname }, error.message);
       sendJson(res, error.httpStatus, error.toBody());

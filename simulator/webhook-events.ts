@@ -105,3 +105,8 @@ export function phoneQualityWebhook(phone: Phone, event: string, currentLimit: s
     ...(oldLimit ? { old_limit: oldLimit } : {}),
   });
 }
+
+/** `account_update`: `entry[].id` is the business the event is addressed to. */
+export function accountUpdateWebhook(entryId: string, event: string, wabaInfo?: Record<string, unknown>, extra: Record<string, unknown> = {}) {
+  return envelope(entryId, 'account_update', { event, ...(wabaInfo ? { waba_info: wabaInfo } : {}), ...extra });
+}

@@ -7,6 +7,7 @@ import { handleUpload, mediaInfo } from './graph-media';
 import { handleSend } from './send-message';
 import { debugToken, exchangeCode, registration, subscribedApps, wabaFields } from './graph-onboarding';
 import { phoneRecord, selectFields } from './phone-fields';
+import { createTemplate, deleteTemplates, editTemplate } from './template-management';
 import { type Caller, requireAccess, type Scope } from './tokens';
 
 /** The Graph API routes under `/{version}/...`; the caller has checked the access token. */
@@ -38,13 +39,19 @@ export async function handleGraph(
   }
   if (method === 'POST' && edge === 'media') return handleUpload(ctx, id, req, raw);
   if (method === 'GET' && edge === 'message_templates') return listTemplates(ctx, id, url, origin);
+  if (method === 'POST' && edge === 'message_templates') return createTemplate(ctx, id, raw);
+  if (method === 'DELETE' && edge === 'message_templates') return deleteTemplates(ctx, id, url);
   if (method === 'GET' && edge === 'phone_numbers') return listPhoneNumbers(ctx, id, url);
   if (edge === 'subscribed_apps') return subscribedApps(ctx, method, id, raw);
   if (method === 'POST' && (edge === 'register' || edge === 'deregister')) return registration(ctx, edge, id, raw);
+  const found = method === 'POST' && edge === undefined ? ctx.state.templateById(id) : undefined;
+  if (found) return editTemplate(ctx, found, raw);
   if (method === 'GET' && edge === undefined) {
     const media = ctx.state.media.get(id);
     if (media) return mediaInfo(ctx, media, origin);
     if (ctx.state.wabas.has(id)) return wabaFields(ctx, id, url);
+    const template = ctx.state.templateById(id)?.template;
+    if (template) return template;
     return phoneFields(ctx, id, url);
   }
   throw new GraphError(100, `Unsupported ${method.toLowerCase()} request`, `No ${method} handler for ${url.pathname}`);

@@ -579,4 +579,212 @@ describe('onboarding: business tokens, code exchange, subscription, registration
     assert.equal(sessions[1].outcome, 'error');
     assert.equal((await control('signup/next', { phone_count: 9 })).status, 400);
   });
+  // 6. Templates made on the platform
+
+  const utility = (name: string, text: string, extra: Record<string, unknown> = {}) => ({
+    name,
+    language: 'en_US',
+    category: 'UTILITY',
+    components: [{ type: 'BODY', text, example: { body_text: [['Ana', '42']] } }],
+    ...extra,
+  });
+  const statusEvents = (id: string) =>
+    webhooks.filter((w) => w.field === 'message_template_status_update' && w.value.message_template_id === Number(id));
+
+  test('a created template is PENDING, then APPROVED after the review with the status webhook', async () => {
+    const token = await businessToken([ACME_WABA]);
+    const created = await graph('POST', `${ACME_WABA}/message_templates`, token, {
+      name: 'order_update_v2',
+      language: 'en_US',
+      category: 'UTILITY',
+      parameter_format: 'named',
+      components: [
+        { type: 'HEADER', format: 'IMAGE', example: { header_handle: ['4::aW'] } },
+        {
+          type: 'BODY',
+          text: 'Hi {{first_name}}, order {{order_id}} shipped.',
+          example: {
+            body_text_named_params: [
+              { param_name: 'first_name', example: 'Pablo' },
+              { param_name: 'order_id', example: '860198' },
+            ],
+          },
+        },
+        { type: 'FOOTER', text: 'Lucky Shrub' },
+        {
+          type: 'BUTTONS',
+          buttons: [
+            { type: 'URL', text: 'Track', url: 'https://x.com/track' },
+            { type: 'PHONE_NUMBER', text: 'Call', phone_number: '15550051310' },
+            { type: 'QUICK_REPLY', text: 'Stop' },
+          ],
+        },
+      ],
+    });
+    assert.equal(created.status, 200);
+    assert.deepEqual(Object.keys(created.json).sort(), ['category', 'id', 'status']);
+    assert.deepEqual([created.json.status, created.json.category], ['PENDING', 'UTILITY']);
+    assert.match(created.json.id, /^\d+$/);
+    const listed = await graph('GET', `${ACME_WABA}/message_templates?name=order_update_v2`, token);
+    assert.equal(listed.json.data[0].status, 'PENDING');
+    await waitFor(() => statusEvents(created.json.id).length > 0);
+    const [event] = statusEvents(created.json.id);
+    assert.deepEqual(event!.value, {
+      event: 'APPROVED',
+      message_template_id: Number(created.json.id),
+      message_template_name: 'order_update_v2',
+      message_template_language: 'en_US',
+      reason: 'NONE',
+      message_template_category: 'UTILITY',
+    });
+    assert.equal((await graph('GET', created.json.id, token)).json.status, 'APPROVED');
+  });
+
+  for (const [label, text] of [
+    ['starts with a variable', '{{1}} is your name and {{2}} your order.'],
+    ['ends with a variable', 'Hello {{1}}, your order is {{2}}'],
+    ['has adjacent variables', 'Hello {{1}} {{2}} and welcome.'],
+    ['numbers variables out of sequence', 'Hello {{1}}, your order {{3}} is here.'],
+  ] as const) {
+    test(`a body that ${label} is REJECTED (INVALID_FORMAT) after the review`, async () => {
+      const name = `bad_${label.replace(/\W+/g, '_')}`;
+      const { json } = await graph('POST', `${ACME_WABA}/message_templates`, APP_TOKEN, utility(name, text));
+      assert.equal(json.status, 'PENDING');
+      await waitFor(() => statusEvents(json.id).length > 0);
+      const value = statusEvents(json.id)[0]!.value;
+      assert.deepEqual([value.event, value.reason], ['REJECTED', 'INVALID_FORMAT']);
+      assert.equal((value.rejection_info as { reason: string }).reason, 'INVALID_FORMAT');
+      assert.equal((await graph('GET', `${ACME_WABA}/message_templates?name=${name}`, APP_TOKEN)).json.data[0].status, 'REJECTED');
+    });
+  }
+
+  test('creation is validated like the platform: name, language, category, components, examples', async () => {
+    const create = (body: unknown) => graph('POST', `${ACME_WABA}/message_templates`, APP_TOKEN, body);
+    const good = utility('checked_one', 'Hello {{1}}, order {{2}} is ready.');
+    const body = good.components[0];
+    const cases: Array<[string, unknown]> = [
+      ['bad name', { ...good, name: 'Bad-Name' }],
+      ['no language', { ...good, language: undefined }],
+      ['bad category', { ...good, category: 'PROMO' }],
+      ['no components', { ...good, components: [] }],
+      ['no body', { ...good, components: [{ type: 'FOOTER', text: 'x' }] }],
+      ['long body', { ...good, components: [{ type: 'BODY', text: 'x'.repeat(1025) }] }],
+      ['missing examples', { ...good, components: [{ type: 'BODY', text: 'Hello {{1}}, order {{2}} is ready.' }] }],
+      [
+        'named variable in positional',
+        { ...good, components: [{ type: 'BODY', text: 'Hello {{name}} there.', example: { body_text: [['x']] } }] },
+      ],
+      ['image header without handle', { ...good, components: [{ type: 'HEADER', format: 'IMAGE' }, body] }],
+      ['footer variable', { ...good, components: [body, { type: 'FOOTER', text: 'Bye {{1}}' }] }],
+      ['eleven buttons', { ...good, components: [body, { type: 'BUTTONS', buttons: Array(11).fill({ type: 'QUICK_REPLY', text: 'x' }) }] }],
+      [
+        'URL button variable without example',
+        { ...good, components: [body, { type: 'BUTTONS', buttons: [{ type: 'URL', text: 'Go', url: 'https://x.com/{{1}}' }] }] },
+      ],
+    ];
+    for (const [label, payload] of cases) {
+      const { status, json } = await create(payload);
+      assert.equal(status, 400, label);
+      assert.equal(json.error.code, 100, label);
+      assert.equal(typeof json.error.error_subcode, 'number', label);
+      assert.equal(typeof json.error.error_user_msg, 'string', label);
+    }
+    assert.equal((await create(good)).status, 200);
+  });
+
+  test('the same name and language twice is the platform error 2388024; another language is fine', async () => {
+    const body = utility('twice_made', 'Hello {{1}}, order {{2}} is ready.');
+    assert.equal((await graph('POST', `${ACME_WABA}/message_templates`, APP_TOKEN, body)).status, 200);
+    const again = await graph('POST', `${ACME_WABA}/message_templates`, APP_TOKEN, body);
+    assert.deepEqual([again.status, again.json.error.code, again.json.error.error_subcode], [400, 100, 2388024]);
+    assert.equal(again.json.error.error_user_title, 'Content in this language already exists');
+    assert.equal((await graph('POST', `${ACME_WABA}/message_templates`, APP_TOKEN, { ...body, language: 'es' })).status, 200);
+  });
+
+  test('editing a rejected template sends it back to review; a pending one cannot be edited', async () => {
+    const { json } = await graph('POST', `${ACME_WABA}/message_templates`, APP_TOKEN, utility('fix_me', '{{1}} hello {{2}} there.'));
+    const pending = await graph('POST', json.id, APP_TOKEN, { components: [{ type: 'BODY', text: 'Hello there.' }] });
+    assert.equal(pending.json.error.code, 100);
+    await waitFor(() => statusEvents(json.id).length === 1);
+    assert.equal(statusEvents(json.id)[0]!.value.event, 'REJECTED');
+    const edit = await graph('POST', json.id, APP_TOKEN, {
+      components: [{ type: 'BODY', text: 'Hello {{1}}, order {{2}} is ready.', example: { body_text: [['a', 'b']] } }],
+    });
+    assert.deepEqual(edit.json, { success: true });
+    assert.equal((await graph('GET', json.id, APP_TOKEN)).json.status, 'PENDING');
+    await waitFor(() => statusEvents(json.id).length === 2);
+    assert.equal(statusEvents(json.id)[1]!.value.event, 'APPROVED');
+    const recategorise = await graph('POST', json.id, APP_TOKEN, { category: 'MARKETING' });
+    assert.equal(recategorise.json.error.code, 100, 'an approved template keeps its category');
+  });
+
+  test('deleting by name removes every language, by hsm_id only that one; unknown names are code 100', async () => {
+    const body = utility('to_delete', 'Hello {{1}}, order {{2}} is ready.');
+    const en = (await graph('POST', `${ACME_WABA}/message_templates`, APP_TOKEN, body)).json.id as string;
+    await graph('POST', `${ACME_WABA}/message_templates`, APP_TOKEN, { ...body, language: 'fr' });
+    await graph('POST', `${ACME_WABA}/message_templates`, APP_TOKEN, { ...body, language: 'de' });
+    assert.deepEqual((await graph('DELETE', `${ACME_WABA}/message_templates?name=to_delete&hsm_id=${en}`, APP_TOKEN)).json, { success: true });
+    const left = (await graph('GET', `${ACME_WABA}/message_templates?name=to_delete`, APP_TOKEN)).json.data;
+    assert.deepEqual(left.map((t: { language: string }) => t.language).sort(), ['de', 'fr']);
+    assert.deepEqual((await graph('DELETE', `${ACME_WABA}/message_templates?name=to_delete`, APP_TOKEN)).json, { success: true });
+    assert.equal((await graph('GET', `${ACME_WABA}/message_templates?name=to_delete`, APP_TOKEN)).json.data.length, 0);
+    assert.equal((await graph('DELETE', `${ACME_WABA}/message_templates?name=to_delete`, APP_TOKEN)).json.error.code, 100);
+    await sleep(80);
+    assert.equal(statusEvents(en).length, 0, 'a deleted template is not reviewed');
+  });
+
+  test('an approved template name cannot be reused in that language for 30 days after deletion (2388023)', async () => {
+    const body = utility('reused_name', 'Hello {{1}}, order {{2}} is ready.');
+    const { json } = await graph('POST', `${ACME_WABA}/message_templates`, APP_TOKEN, body);
+    await waitFor(() => statusEvents(json.id).length === 1);
+    await graph('DELETE', `${ACME_WABA}/message_templates?name=reused_name`, APP_TOKEN);
+    const again = await graph('POST', `${ACME_WABA}/message_templates`, APP_TOKEN, body);
+    assert.deepEqual([again.json.error.code, again.json.error.error_subcode], [100, 2388023]);
+  });
+
+  test('a template made on the platform can be sent once approved; the control API still forces its status', async () => {
+    const { json } = await graph(
+      'POST',
+      `${ACME_WABA}/message_templates`,
+      APP_TOKEN,
+      utility('sendable_new', 'Hello {{1}}, order {{2}} is ready.'),
+    );
+    const message = {
+      messaging_product: 'whatsapp',
+      to: '+15550609999',
+      type: 'template',
+      template: {
+        name: 'sendable_new',
+        language: { code: 'en_US' },
+        components: [
+          {
+            type: 'body',
+            parameters: [
+              { type: 'text', text: 'a' },
+              { type: 'text', text: 'b' },
+            ],
+          },
+        ],
+      },
+    };
+    assert.equal((await graph('POST', `${ACME_PHONE}/messages`, APP_TOKEN, message)).json.error.code, 132001, 'PENDING cannot be sent');
+    await waitFor(() => statusEvents(json.id).length === 1);
+    assert.equal((await graph('POST', `${ACME_PHONE}/messages`, APP_TOKEN, message)).status, 200);
+    await control('templates/sendable_new', { status: 'PAUSED', waba_id: ACME_WABA });
+    assert.equal((await graph('POST', `${ACME_PHONE}/messages`, APP_TOKEN, message)).json.error.code, 132015);
+  });
+
+  test("a business token manages only its own WABA's templates", async () => {
+    const { message, code } = await signup();
+    const token = (await exchange(code!)).json.access_token as string;
+    const own = await graph(
+      'POST',
+      `${message.data.waba_id}/message_templates`,
+      token,
+      utility('mine_only', 'Hello {{1}}, order {{2}} is ready.'),
+    );
+    assert.equal(own.status, 200);
+    assert.equal((await graph('POST', `${ACME_WABA}/message_templates`, token, utility('not_mine', 'Hi.'))).json.error.code, 200);
+    assert.equal((await graph('DELETE', `${ACME_WABA}/message_templates?name=order_update`, token)).json.error.code, 200);
+  });
 });

@@ -86,7 +86,12 @@ export function inboundWebhook(
   );
 }
 
-export function templateStatusWebhook(wabaId: string, t: { id: string; name: string; language: string; category: string }, event: string) {
+export function templateStatusWebhook(
+  wabaId: string,
+  t: { id: string; name: string; language: string; category: string },
+  event: string,
+  rejection?: { reason: string; recommendation: string },
+) {
   return envelope(wabaId, 'message_template_status_update', {
     event,
     message_template_id: Number(t.id),
@@ -94,6 +99,7 @@ export function templateStatusWebhook(wabaId: string, t: { id: string; name: str
     message_template_language: t.language,
     reason: event === 'REJECTED' ? 'INVALID_FORMAT' : 'NONE',
     message_template_category: t.category,
+    ...(event === 'REJECTED' && rejection ? { rejection_info: rejection } : {}),
   });
 }
 

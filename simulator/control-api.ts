@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { SimContext } from './context';
 import {
+  accountUpdateSchema,
   businessSchema,
   codeSchema,
   historySchema,
@@ -21,8 +22,8 @@ import { digitsOf, parseJson } from './http';
 import { newWamid } from './send-message';
 import type { Phone } from './state';
 import { CODE_TTL_MS, tokenView } from './tokens';
-import { signupView } from './embedded-signup';
-import { inboundWebhook, phoneQualityWebhook, templateStatusWebhook } from './webhook-events';
+import { appBusinessId, signupView } from './embedded-signup';
+import { accountUpdateWebhook, inboundWebhook, phoneQualityWebhook, templateStatusWebhook } from './webhook-events';
 
 /** The simulator's own control API (an extension; not part of the platform). */
 
@@ -96,6 +97,8 @@ export function handleControl(ctx: SimContext, method: string, url: URL, segment
       if (arg !== 'sessions') throw new ControlError(404, `No control route ${method} ${url.pathname}`);
       return { data: [...ctx.signups.sessions.values()].reverse().map(signupView) };
     }
+    case 'POST account-update':
+      return accountUpdate(ctx, parse(accountUpdateSchema, raw));
     case 'POST codes': {
       const body = parse(codeSchema, raw);
       ctx.state.waba(body.waba_id);
@@ -204,6 +207,7 @@ function updatePhone(ctx: SimContext, phoneId: string, body: z.infer<typeof phon
     phone.quality_rating = body.quality_rating;
     ctx.webhooks.send(phoneQualityWebhook(phone, worse ? 'FLAGGED' : 'UNFLAGGED', waba.tier));
   }
+  if (body.event) ctx.webhooks.send(phoneQualityWebhook(phone, body.event, waba.tier));
   if (body.throughput_level && body.throughput_level !== (phone.throughputLevel ?? 'STANDARD')) {
     phone.throughputLevel = body.throughput_level;
     if (phone.throughputLevel === 'HIGH') ctx.webhooks.send(phoneQualityWebhook(phone, 'THROUGHPUT_UPGRADE', waba.tier));
@@ -263,4 +267,22 @@ function updateRegistration(ctx: SimContext, phoneId: string, body: z.infer<type
     delete phone.pinLockedUntil;
   }
   return { id: phone.id, registered: phone.registered, pin_set: phone.pin !== undefined };
+}
+
+/**
+ * `account_update` about a WABA. Partner events are addressed to the app's own business and carry
+ * `waba_info`; the others to the WABA. An uninstall revokes the business tokens granted that WABA
+ * and ends the app's subscription to it.
+ */
+function accountUpdate(ctx: SimContext, body: z.infer<typeof accountUpdateSchema>) {
+  const waba = ctx.state.waba(body.waba_id);
+  const partner = body.event.startsWith('PARTNER_');
+  const wabaInfo = partner ? { waba_id: waba.id, owner_business_id: waba.businessId, partner_app_id: ctx.app.id } : undefined;
+  ctx.webhooks.send(accountUpdateWebhook(partner ? appBusinessId(ctx) : waba.id, body.event, wabaInfo, body.details));
+  let revoked = 0;
+  if (body.event === 'PARTNER_APP_UNINSTALLED') {
+    revoked = ctx.tokens.revokeForWaba(waba.id);
+    waba.subscribedApps.delete(ctx.app.id);
+  }
+  return { waba_id: waba.id, event: body.event, revoked_tokens: revoked };
 }

@@ -46,9 +46,14 @@ export const phoneUpdateSchema = z
     quality_rating: quality.optional(),
     messaging_limit_tier: tier.optional(),
     throughput_level: z.enum(['STANDARD', 'HIGH']).optional(),
+    /** Sends phone_number_quality_update with this event as it is, changing nothing. */
+    event: z
+      .string()
+      .regex(/^[A-Z_]+$/)
+      .optional(),
   })
-  .refine((b) => b.quality_rating || b.messaging_limit_tier || b.throughput_level, {
-    message: 'give quality_rating, messaging_limit_tier or throughput_level',
+  .refine((b) => b.quality_rating || b.messaging_limit_tier || b.throughput_level || b.event, {
+    message: 'give quality_rating, messaging_limit_tier, throughput_level or event',
   });
 
 export const templateUpdateSchema = z.object({
@@ -149,4 +154,28 @@ export const signupNextSchema = z.object({
     .optional(),
   error_message: z.string().min(1).max(500).optional(),
   token_expires_in: z.number().int().nonnegative().optional(),
+});
+
+export const ACCOUNT_EVENTS = [
+  'ACCOUNT_DELETED',
+  'ACCOUNT_VIOLATION',
+  'DISABLED_UPDATE',
+  'PARTNER_ADDED',
+  'PARTNER_REMOVED',
+  'PARTNER_APP_INSTALLED',
+  'PARTNER_APP_UNINSTALLED',
+  'PARTNER_CLIENT_CERTIFICATION_STATUS_UPDATE',
+  'AD_ACCOUNT_LINKED',
+  'MM_LITE_TERMS_SIGNED',
+  'AUTH_INTL_PRICE_ELIGIBILITY_UPDATE',
+  'BUSINESS_PRIMARY_LOCATION_COUNTRY_UPDATE',
+  'ACCOUNT_OFFBOARDED',
+  'ACCOUNT_RECONNECTED',
+] as const;
+
+export const accountUpdateSchema = z.object({
+  waba_id: z.string().min(1),
+  event: z.enum(ACCOUNT_EVENTS),
+  /** Extra value fields as the event has them (ban_info, violation_info, phone_number, country, …). */
+  details: z.record(z.string(), z.unknown()).default({}),
 });

@@ -191,7 +191,11 @@ function endSignup(ctx: SimContext, session: SignupSession, outcome: SignupOutco
       data: { phone_number_id: phoneId, waba_id: session.wabaId, business_id: session.businessId },
     };
     ctx.webhooks.send(
-      accountUpdateWebhook(appBusinessId(ctx), 'PARTNER_ADDED', { waba_id: session.wabaId, owner_business_id: session.businessId }),
+      accountUpdateWebhook(appBusinessId(ctx), 'PARTNER_ADDED', {
+        waba_id: session.wabaId,
+        owner_business_id: session.businessId,
+        partner_app_id: ctx.app.id,
+      }),
     );
   } else if (outcome === 'cancel') {
     message = {

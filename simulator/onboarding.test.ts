@@ -506,7 +506,8 @@ describe('onboarding: business tokens, code exchange, subscription, registration
     await waitFor(() => webhooks.some((w) => w.field === 'account_update' && (w.value.waba_info as any)?.waba_id === waba));
     const event = webhooks.find((w) => w.field === 'account_update' && (w.value.waba_info as any)?.waba_id === waba)!;
     assert.equal(event.value.event, 'PARTNER_ADDED');
-    assert.deepEqual(event.value.waba_info, { waba_id: waba, owner_business_id: first.message.data.business_id });
+    assert.deepEqual(event.value.waba_info, { waba_id: waba, owner_business_id: first.message.data.business_id, partner_app_id: APP_ID });
+    assert.notEqual(event.entryId, waba, "addressed to the app's own business");
   });
 
   test('the popup page is accessible HTML: language, heading, labelled choices, buttons', async () => {
@@ -786,5 +787,45 @@ describe('onboarding: business tokens, code exchange, subscription, registration
     assert.equal(own.status, 200);
     assert.equal((await graph('POST', `${ACME_WABA}/message_templates`, token, utility('not_mine', 'Hi.'))).json.error.code, 200);
     assert.equal((await graph('DELETE', `${ACME_WABA}/message_templates?name=order_update`, token)).json.error.code, 200);
+  });
+
+  // 7. Account webhooks
+
+  test('PARTNER_APP_UNINSTALLED: the webhook, the business tokens revoked (458), the subscription gone', async () => {
+    const { message, code } = await signup();
+    const waba = message.data.waba_id as string;
+    const token = (await exchange(code!)).json.access_token as string;
+    await graph('POST', `${waba}/subscribed_apps`, token);
+    const { json } = await control('account-update', { waba_id: waba, event: 'PARTNER_APP_UNINSTALLED' });
+    assert.deepEqual(json, { waba_id: waba, event: 'PARTNER_APP_UNINSTALLED', revoked_tokens: 1 });
+    await waitFor(() =>
+      webhooks.some(
+        (w) => w.field === 'account_update' && w.value.event === 'PARTNER_APP_UNINSTALLED' && (w.value.waba_info as any).waba_id === waba,
+      ),
+    );
+    const event = webhooks.find((w) => w.value.event === 'PARTNER_APP_UNINSTALLED' && (w.value.waba_info as any).waba_id === waba)!;
+    assert.deepEqual(event.value.waba_info, { waba_id: waba, owner_business_id: message.data.business_id, partner_app_id: APP_ID });
+    const refused = await graph('GET', waba, token);
+    assert.deepEqual([refused.status, refused.json.error.code, refused.json.error.error_subcode], [401, 190, 458]);
+    assert.deepEqual((await graph('GET', `${waba}/subscribed_apps`, APP_TOKEN)).json.data, []);
+  });
+
+  test('other account_update events go to the WABA with their details', async () => {
+    const details = { ban_info: { waba_ban_state: 'DISABLE', waba_ban_date: 'April 17, 2025' } };
+    await control('account-update', { waba_id: ACME_WABA, event: 'DISABLED_UPDATE', details });
+    await waitFor(() => webhooks.some((w) => w.value.event === 'DISABLED_UPDATE'));
+    const event = webhooks.find((w) => w.value.event === 'DISABLED_UPDATE')!;
+    assert.deepEqual([event.entryId, event.field, event.value], [ACME_WABA, 'account_update', { event: 'DISABLED_UPDATE', ...details }]);
+    assert.equal((await control('account-update', { waba_id: ACME_WABA, event: 'BAN' })).status, 400);
+  });
+
+  test('phone_number_quality_update with any event, as it is', async () => {
+    const { status } = await control(`phone-numbers/${ACME_PHONE}`, { event: 'ONBOARDING' });
+    assert.equal(status, 200);
+    await waitFor(() => webhooks.some((w) => w.field === 'phone_number_quality_update' && w.value.event === 'ONBOARDING'));
+    const event = webhooks.find((w) => w.value.event === 'ONBOARDING')!;
+    assert.equal(event.entryId, ACME_WABA);
+    assert.deepEqual(Object.keys(event.value).sort(), ['current_limit', 'display_phone_number', 'event', 'max_daily_conversations_per_business']);
+    assert.equal(event.value.display_phone_number, '15550100001');
   });
 });

@@ -107,6 +107,7 @@ export function phoneQualityWebhook(phone: Phone, event: string, currentLimit: s
   return envelope(phone.wabaId, 'phone_number_quality_update', {
     display_phone_number: digitsOf(phone.display_phone_number),
     event,
+    max_daily_conversations_per_business: currentLimit,
     current_limit: currentLimit,
     ...(oldLimit ? { old_limit: oldLimit } : {}),
   });

@@ -37,6 +37,12 @@ const configSchema = z
     PLATFORM_ACCESS_TOKEN: z.string().default(DEVELOPMENT_SECRETS.PLATFORM_ACCESS_TOKEN),
     PLATFORM_APP_SECRET: z.string().default(DEVELOPMENT_SECRETS.PLATFORM_APP_SECRET),
     PLATFORM_VERIFY_TOKEN: z.string().default(DEVELOPMENT_SECRETS.PLATFORM_VERIFY_TOKEN),
+    /** The platform app's id (Embedded Signup's `appId`, the code exchange's `client_id`). */
+    PLATFORM_APP_ID: z.string().min(1).default('1000000000000001'),
+    /** The Embedded Signup configuration the dashboard's `FB.login` names. */
+    PLATFORM_SIGNUP_CONFIG_ID: z.string().min(1).default('sim-signup-config'),
+    /** The platform's JavaScript SDK (the simulator serves a stand-in at /sdk.js). */
+    PLATFORM_SDK_URL: z.string().url().default('http://127.0.0.1:4010/sdk.js'),
     CREDENTIALS_SECRET: z.string().default(DEVELOPMENT_SECRETS.CREDENTIALS_SECRET),
     /** Retired CREDENTIALS_SECRETs, comma-separated: they still decrypt what they encrypted until `npm run secrets:rotate` moved it to the current one. */
     CREDENTIALS_SECRET_PREVIOUS: z
@@ -66,6 +72,8 @@ const configSchema = z
     SIMULATOR_WEBHOOK_URL: z.string().url().default('http://127.0.0.1:3000/api/platform/webhook'),
     SIMULATOR_STATUS_DELAY_MS: z.coerce.number().int().nonnegative().default(300),
     SIMULATOR_STATUS_BATCH_MS: z.coerce.number().int().nonnegative().default(50),
+    /** How long a template submitted to the simulator stays PENDING before its review. */
+    SIM_TEMPLATE_REVIEW_MS: z.coerce.number().int().nonnegative().default(2000),
 
     /**
      * Comma-separated IPs or CIDRs of reverse proxies in front of the web app. Only requests from

@@ -1,13 +1,19 @@
 import type { z } from 'zod';
 import type { SimContext } from './context';
 import {
+  accountUpdateSchema,
   businessSchema,
+  codeSchema,
   historySchema,
   holdSchema,
   inboundSchema,
   phoneUpdateSchema,
   QUALITY_ORDER,
+  registrationSchema,
+  signupNextSchema,
   tapSchema,
+  tokenIssueSchema,
+  tokenUpdateSchema,
   TIER_ORDER,
   templateUpdateSchema,
 } from './control-schemas';
@@ -15,7 +21,9 @@ import { storeMedia, mediaInfo } from './graph-media';
 import { digitsOf, parseJson } from './http';
 import { newWamid } from './send-message';
 import type { Phone } from './state';
-import { inboundWebhook, phoneQualityWebhook, templateStatusWebhook } from './webhook-events';
+import { CODE_TTL_MS, tokenView } from './tokens';
+import { appBusinessId, signupView } from './embedded-signup';
+import { accountUpdateWebhook, inboundWebhook, phoneQualityWebhook, templateStatusWebhook } from './webhook-events';
 
 /** The simulator's own control API (an extension; not part of the platform). */
 
@@ -73,6 +81,33 @@ export function handleControl(ctx: SimContext, method: string, url: URL, segment
       return { data: ctx.holds.list() };
     case 'GET stats':
       return ctx.state.stats();
+    case 'GET tokens':
+      return { data: ctx.tokens.list().map(tokenView) };
+    case 'POST tokens': {
+      const body = parse(tokenIssueSchema, raw);
+      return tokenView(ctx.tokens.issue(body.waba_ids, body.expires_in, body.scopes));
+    }
+    case 'POST signup/:arg': {
+      if (arg !== 'next') throw new ControlError(404, `No control route ${method} ${url.pathname}`);
+      const settings = parse(signupNextSchema, raw);
+      ctx.signups.setNext(settings);
+      return { next: settings };
+    }
+    case 'GET signup/:arg': {
+      if (arg !== 'sessions') throw new ControlError(404, `No control route ${method} ${url.pathname}`);
+      return { data: [...ctx.signups.sessions.values()].reverse().map(signupView) };
+    }
+    case 'POST account-update':
+      return accountUpdate(ctx, parse(accountUpdateSchema, raw));
+    case 'POST codes': {
+      const body = parse(codeSchema, raw);
+      ctx.state.waba(body.waba_id);
+      return { code: ctx.tokens.issueCode(body.waba_id, body.token_expires_in), expires_in: CODE_TTL_MS / 1000 };
+    }
+    case 'POST tokens/:arg':
+      return updateToken(ctx, arg!, parse(tokenUpdateSchema, raw));
+    case 'POST registration/:arg':
+      return updateRegistration(ctx, arg!, parse(registrationSchema, raw));
     default:
       throw new ControlError(404, `No control route ${method} ${url.pathname}`);
   }
@@ -172,6 +207,7 @@ function updatePhone(ctx: SimContext, phoneId: string, body: z.infer<typeof phon
     phone.quality_rating = body.quality_rating;
     ctx.webhooks.send(phoneQualityWebhook(phone, worse ? 'FLAGGED' : 'UNFLAGGED', waba.tier));
   }
+  if (body.event) ctx.webhooks.send(phoneQualityWebhook(phone, body.event, waba.tier));
   if (body.throughput_level && body.throughput_level !== (phone.throughputLevel ?? 'STANDARD')) {
     phone.throughputLevel = body.throughput_level;
     if (phone.throughputLevel === 'HIGH') ctx.webhooks.send(phoneQualityWebhook(phone, 'THROUGHPUT_UPGRADE', waba.tier));
@@ -208,4 +244,45 @@ function sent(ctx: SimContext, url: URL) {
     .reverse()
     .map((r) => ({ wamid: r.wamid, phone_id: r.phoneId, accepted_at: new Date(r.acceptedAt).toISOString(), body: r.body }));
   return { data };
+}
+
+function updateToken(ctx: SimContext, token: string, body: z.infer<typeof tokenUpdateSchema>) {
+  const entry = ctx.tokens.get(token);
+  if (!entry) throw new ControlError(404, 'No such business token');
+  if (body.expire) entry.expiresAt = Math.floor(Date.now() / 1000) - 1;
+  if (body.revoke) entry.revoked = true;
+  if (body.remove_scope) entry.scopes = entry.scopes.filter((s) => s !== body.remove_scope);
+  if (body.remove_waba_id) entry.wabaIds = entry.wabaIds.filter((w) => w !== body.remove_waba_id);
+  return tokenView(entry);
+}
+
+function updateRegistration(ctx: SimContext, phoneId: string, body: z.infer<typeof registrationSchema>) {
+  const phone = ctx.state.phone(phoneId);
+  if (body.registered !== undefined) phone.registered = body.registered;
+  if (body.pin === null) delete phone.pin;
+  else if (body.pin !== undefined) phone.pin = body.pin;
+  if (body.reset_limits) {
+    phone.registrationCalls = [];
+    phone.pinGuesses = 0;
+    delete phone.pinLockedUntil;
+  }
+  return { id: phone.id, registered: phone.registered, pin_set: phone.pin !== undefined };
+}
+
+/**
+ * `account_update` about a WABA. Partner events are addressed to the app's own business and carry
+ * `waba_info`; the others to the WABA. An uninstall revokes the business tokens granted that WABA
+ * and ends the app's subscription to it.
+ */
+function accountUpdate(ctx: SimContext, body: z.infer<typeof accountUpdateSchema>) {
+  const waba = ctx.state.waba(body.waba_id);
+  const partner = body.event.startsWith('PARTNER_');
+  const wabaInfo = partner ? { waba_id: waba.id, owner_business_id: waba.businessId, partner_app_id: ctx.app.id } : undefined;
+  ctx.webhooks.send(accountUpdateWebhook(partner ? appBusinessId(ctx) : waba.id, body.event, wabaInfo, body.details));
+  let revoked = 0;
+  if (body.event === 'PARTNER_APP_UNINSTALLED') {
+    revoked = ctx.tokens.revokeForWaba(waba.id);
+    waba.subscribedApps.delete(ctx.app.id);
+  }
+  return { waba_id: waba.id, event: body.event, revoked_tokens: revoked };
 }

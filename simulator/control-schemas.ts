@@ -46,9 +46,14 @@ export const phoneUpdateSchema = z
     quality_rating: quality.optional(),
     messaging_limit_tier: tier.optional(),
     throughput_level: z.enum(['STANDARD', 'HIGH']).optional(),
+    /** Sends phone_number_quality_update with this event as it is, changing nothing. */
+    event: z
+      .string()
+      .regex(/^[A-Z_]+$/)
+      .optional(),
   })
-  .refine((b) => b.quality_rating || b.messaging_limit_tier || b.throughput_level, {
-    message: 'give quality_rating, messaging_limit_tier or throughput_level',
+  .refine((b) => b.quality_rating || b.messaging_limit_tier || b.throughput_level || b.event, {
+    message: 'give quality_rating, messaging_limit_tier, throughput_level or event',
   });
 
 export const templateUpdateSchema = z.object({
@@ -69,6 +74,12 @@ const templateSchema = z.object({
 
 export const businessSchema = z.object({
   waba_id: z.string().min(1),
+  name: z.string().min(1).optional(),
+  business_id: z.string().min(1).optional(),
+  /** false: no app subscribed yet, so no webhooks until `POST /{waba_id}/subscribed_apps`. */
+  subscribed: z.boolean().optional(),
+  /** false: its numbers start unregistered (sends refused with 133010 until `/register`). */
+  registered: z.boolean().optional(),
   messaging_limit_tier: tier.optional(),
   phone_numbers: z.array(
     z.object({
@@ -87,3 +98,84 @@ export const businessSchema = z.object({
 
 export const QUALITY_ORDER = quality.options;
 export const TIER_ORDER = tier.options;
+
+const scope = z.enum(['whatsapp_business_management', 'whatsapp_business_messaging']);
+
+/** Issues a business token directly (what a system user token made in Business Settings would be). */
+export const tokenIssueSchema = z.object({
+  waba_ids: z.array(z.string().min(1)).min(1),
+  expires_in: z.number().int().nonnegative().default(0),
+  scopes: z.array(scope).min(1).optional(),
+});
+
+export const tokenUpdateSchema = z
+  .object({
+    expire: z.literal(true).optional(),
+    revoke: z.literal(true).optional(),
+    remove_scope: scope.optional(),
+    remove_waba_id: z.string().min(1).optional(),
+  })
+  .refine((b) => b.expire || b.revoke || b.remove_scope || b.remove_waba_id, {
+    message: 'give expire, revoke, remove_scope or remove_waba_id',
+  });
+
+export const registrationSchema = z.object({
+  registered: z.boolean().optional(),
+  /** null removes the PIN. */
+  pin: z
+    .string()
+    .regex(/^\d{6}$/)
+    .nullable()
+    .optional(),
+  /** Forgets past register/deregister calls and wrong guesses. */
+  reset_limits: z.boolean().optional(),
+});
+
+/** A one-time code as Embedded Signup would hand out, for tests that skip the popup. */
+export const codeSchema = z.object({ waba_id: z.string().min(1), token_expires_in: z.number().int().nonnegative().default(0) });
+
+export const signupNextSchema = z.object({
+  business_name: z.string().min(1).max(100).optional(),
+  phone_count: z.number().int().min(1).max(5).optional(),
+  pin: z
+    .string()
+    .regex(/^\d{6}$/)
+    .optional(),
+  outcome: z.enum(['finish', 'cancel', 'error']).optional(),
+  current_step: z
+    .enum([
+      'BUSINESS_ACCOUNT_SELECTION',
+      'WABA_PHONE_PROFILE_PICKER',
+      'WHATSAPP_BUSINESS_PROFILE_SETUP',
+      'PHONE_NUMBER_SETUP',
+      'PHONE_NUMBER_VERIFICATION',
+      'PERMISSIONS',
+    ])
+    .optional(),
+  error_message: z.string().min(1).max(500).optional(),
+  token_expires_in: z.number().int().nonnegative().optional(),
+});
+
+export const ACCOUNT_EVENTS = [
+  'ACCOUNT_DELETED',
+  'ACCOUNT_VIOLATION',
+  'DISABLED_UPDATE',
+  'PARTNER_ADDED',
+  'PARTNER_REMOVED',
+  'PARTNER_APP_INSTALLED',
+  'PARTNER_APP_UNINSTALLED',
+  'PARTNER_CLIENT_CERTIFICATION_STATUS_UPDATE',
+  'AD_ACCOUNT_LINKED',
+  'MM_LITE_TERMS_SIGNED',
+  'AUTH_INTL_PRICE_ELIGIBILITY_UPDATE',
+  'BUSINESS_PRIMARY_LOCATION_COUNTRY_UPDATE',
+  'ACCOUNT_OFFBOARDED',
+  'ACCOUNT_RECONNECTED',
+] as const;
+
+export const accountUpdateSchema = z.object({
+  waba_id: z.string().min(1),
+  event: z.enum(ACCOUNT_EVENTS),
+  /** Extra value fields as the event has them (ban_info, violation_info, phone_number, country, …). */
+  details: z.record(z.string(), z.unknown()).default({}),
+});

@@ -5,6 +5,10 @@ import { SenderGone } from './held-sends';
 import { digitsOf, parseJson } from './http';
 import { handleUpload, mediaInfo } from './graph-media';
 import { handleSend } from './send-message';
+import { debugToken, exchangeCode, registration, subscribedApps, wabaFields } from './graph-onboarding';
+import { phoneRecord, selectFields } from './phone-fields';
+import { createTemplate, deleteTemplates, editTemplate } from './template-management';
+import { type Caller, requireAccess, type Scope } from './tokens';
 
 /** The Graph API routes under `/{version}/...`; the caller has checked the access token. */
 
@@ -15,10 +19,19 @@ export async function handleGraph(
   segments: string[],
   raw: Buffer,
   origin: string,
+  /** Null only for the code exchange, which authenticates with the app's id and secret. */
+  caller: Caller | null,
 ): Promise<unknown> {
   const [id, edge, ...rest] = segments;
   if (!id || rest.length > 0) throw unknownPath(url);
   const method = req.method ?? 'GET';
+  if (caller === null) return exchangeCode(ctx, url);
+  if (method === 'GET' && id === 'debug_token' && edge === undefined) return debugToken(ctx, url);
+  const need = (scope: Scope) => requireAccess(caller, ctx.state.ownerOf(id), scope, id);
+  if (method === 'POST' && (edge === 'messages' || edge === 'media')) need('whatsapp_business_messaging');
+  else if (method !== 'GET' || edge !== undefined || !ctx.state.media.has(id)) need('whatsapp_business_management');
+  else need('whatsapp_business_messaging');
+
   if (method === 'POST' && edge === 'messages') {
     const body = parseJson(raw);
     if (body === undefined) throw invalidParameter('Request body is not valid JSON');
@@ -26,10 +39,20 @@ export async function handleGraph(
   }
   if (method === 'POST' && edge === 'media') return handleUpload(ctx, id, req, raw);
   if (method === 'GET' && edge === 'message_templates') return listTemplates(ctx, id, url, origin);
-  if (method === 'GET' && edge === 'phone_numbers') return listPhoneNumbers(ctx, id);
+  if (method === 'POST' && edge === 'message_templates') return createTemplate(ctx, id, raw);
+  if (method === 'DELETE' && edge === 'message_templates') return deleteTemplates(ctx, id, url);
+  if (method === 'GET' && edge === 'phone_numbers') return listPhoneNumbers(ctx, id, url);
+  if (edge === 'subscribed_apps') return subscribedApps(ctx, method, id, raw);
+  if (method === 'POST' && (edge === 'register' || edge === 'deregister')) return registration(ctx, edge, id, raw);
+  const found = method === 'POST' && edge === undefined ? ctx.state.templateById(id) : undefined;
+  if (found) return editTemplate(ctx, found, raw);
   if (method === 'GET' && edge === undefined) {
     const media = ctx.state.media.get(id);
-    return media ? mediaInfo(ctx, media, origin) : phoneFields(ctx, id, url);
+    if (media) return mediaInfo(ctx, media, origin);
+    if (ctx.state.wabas.has(id)) return wabaFields(ctx, id, url);
+    const template = ctx.state.templateById(id)?.template;
+    if (template) return template;
+    return phoneFields(ctx, id, url);
   }
   throw new GraphError(100, `Unsupported ${method.toLowerCase()} request`, `No ${method} handler for ${url.pathname}`);
 }
@@ -79,18 +102,22 @@ function decodeCursor(cursor: string): number {
   return Number(match[1]);
 }
 
-function listPhoneNumbers(ctx: SimContext, wabaId: string) {
+/** Numbers of a WABA: the four basic fields unless `fields` asks for more; `limit` 1–100 and `after`. */
+function listPhoneNumbers(ctx: SimContext, wabaId: string, url: URL) {
   ctx.state.waba(wabaId);
+  const fields = url.searchParams.get('fields') ?? undefined;
+  const phones = ctx.state.phonesOf(wabaId);
+  const limit = Math.min(Math.max(Number(url.searchParams.get('limit') ?? 100) || 100, 1), 100);
+  const after = url.searchParams.get('after');
+  const start = after ? decodeCursor(after) : 0;
+  const page = phones.slice(start, start + limit);
   return {
-    data: ctx.state.phonesOf(wabaId).map((p) => ({
-      verified_name: p.verified_name,
-      display_phone_number: p.display_phone_number,
-      id: p.id,
-      quality_rating: p.quality_rating,
-    })),
-    paging: { cursors: { before: encodeCursor(0), after: encodeCursor(0) } },
+    data: page.map((p) => selectFields(phoneRecord(ctx, p), fields, LIST_PHONE_FIELDS)),
+    paging: { cursors: { before: encodeCursor(start), after: encodeCursor(start + page.length) } },
   };
 }
+
+const LIST_PHONE_FIELDS = ['verified_name', 'display_phone_number', 'id', 'quality_rating'];
 
 const DEFAULT_PHONE_FIELDS = [
   'verified_name',
@@ -103,29 +130,5 @@ const DEFAULT_PHONE_FIELDS = [
 ];
 
 function phoneFields(ctx: SimContext, phoneId: string, url: URL) {
-  const phone = ctx.state.phone(phoneId);
-  const tier = ctx.state.waba(phone.wabaId).tier;
-  const all: Record<string, unknown> = {
-    id: phone.id,
-    display_phone_number: phone.display_phone_number,
-    verified_name: phone.verified_name,
-    quality_rating: phone.quality_rating,
-    code_verification_status: 'VERIFIED',
-    platform_type: 'CLOUD_API',
-    status: 'CONNECTED',
-    name_status: 'APPROVED',
-    account_mode: 'LIVE',
-    throughput: { level: phone.throughputLevel ?? 'STANDARD' },
-    whatsapp_business_manager_messaging_limit: tier,
-    messaging_limit_tier: tier,
-  };
-  const requested = url.searchParams
-    .get('fields')
-    ?.split(',')
-    .map((f) => f.trim())
-    .filter(Boolean);
-  const fields = requested?.length ? [...requested, 'id'] : DEFAULT_PHONE_FIELDS;
-  const unknown = fields.find((f) => !(f in all));
-  if (unknown) throw new GraphError(100, `Tried accessing nonexisting field (${unknown})`, `on node type (WhatsAppBusinessPhoneNumber)`);
-  return Object.fromEntries(fields.map((f) => [f, all[f]]));
+  return selectFields(phoneRecord(ctx, ctx.state.phone(phoneId)), url.searchParams.get('fields') ?? undefined, DEFAULT_PHONE_FIELDS);
 }

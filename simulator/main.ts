@@ -16,6 +16,9 @@ const simulator = await startSimulator({
   verifyToken: config.PLATFORM_VERIFY_TOKEN,
   statusDelayMs: config.SIMULATOR_STATUS_DELAY_MS,
   statusBatchMs: config.SIMULATOR_STATUS_BATCH_MS,
+  appId: config.PLATFORM_APP_ID,
+  signupConfigId: config.PLATFORM_SIGNUP_CONFIG_ID,
+  templateReviewMs: config.SIM_TEMPLATE_REVIEW_MS,
   businesses: demoBusinesses,
   logger,
 });

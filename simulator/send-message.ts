@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { SimContext } from './context';
-import { invalidParameter, missingParameter, mediaError } from './graph-error';
+import { GraphError, invalidParameter, missingParameter, mediaError } from './graph-error';
 import { digitsOf } from './http';
 import {
   checkMediaForMessage,
@@ -46,6 +46,7 @@ export function handleSend(ctx: SimContext, phoneId: string, body: unknown): unk
 
   const now = Date.now();
   const phone = ctx.state.phone(phoneId);
+  if (!phone.registered) throw new GraphError(133010, 'Account not registered', `Phone number ${phone.id} is not registered for the Cloud API`);
   const waba = ctx.state.waba(phone.wabaId);
   if (fateOf(toDigits) === 'refuse') throw undeliverable();
   let category = 'service';

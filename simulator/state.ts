@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { PlatformBusiness, PlatformPhoneNumber, PlatformTemplate } from '../server/seed/demo-world';
 
 /** Everything the simulated platform knows, in memory. */
@@ -11,12 +12,28 @@ export interface Waba {
   templates: PlatformTemplate[];
   /** Users reached outside a service window: user digits -> last time (ms). */
   businessInitiated: Map<string, number>;
+  name: string;
+  /** The business portfolio that owns the WABA. */
+  businessId: string;
+  /** Apps subscribed to the WABA's webhooks: app id -> its override callback, if any. */
+  subscribedApps: Map<string, { overrideCallbackUri?: string }>;
 }
 
 export interface Phone extends PlatformPhoneNumber {
   wabaId: string;
   /** STANDARD: 80 messages/s; HIGH: the upgraded 1,000 messages/s [TPUT]. */
   throughputLevel?: 'STANDARD' | 'HIGH';
+  /** Registered for the Cloud API; numbers from the seed or created on first use are. */
+  registered: boolean;
+  /** The two-step verification PIN, once one is set. */
+  pin?: string;
+  /** Wrong PIN guesses in a row, and until when guessing is blocked after too many (ms). */
+  pinGuesses: number;
+  pinLockedUntil?: number;
+  /** Times of register/deregister calls (ms), for the 10-per-72-hours limit. */
+  registrationCalls: number[];
+  /** When the number was onboarded (ms); seeded numbers say 0. */
+  onboardedAt?: number;
 }
 
 export interface SentRecord {
@@ -64,24 +81,80 @@ export class SimState {
   /** Templates given to auto-provisioned accounts so fresh tenants can send. */
   private defaultTemplates: PlatformTemplate[] = [];
 
-  constructor(businesses: PlatformBusiness[]) {
+  constructor(
+    businesses: PlatformBusiness[],
+    /** The app seeded and auto-created WABAs are subscribed to. */
+    readonly appId = '1000000000000001',
+  ) {
     for (const business of businesses) this.upsertBusiness(business);
     const byName = new Map<string, PlatformTemplate>();
     for (const t of businesses.flatMap((b) => b.templates)) if (!byName.has(t.name)) byName.set(t.name, t);
     this.defaultTemplates = [...byName.values()];
   }
 
-  upsertBusiness(business: Omit<PlatformBusiness, 'messaging_limit_tier'> & { messaging_limit_tier?: Tier }): Waba {
+  /**
+   * Creates or replaces a business. Unless `subscribed: false`, the app is subscribed to its
+   * webhooks from the start and its numbers are registered (the demo world's state).
+   */
+  upsertBusiness(
+    business: Omit<PlatformBusiness, 'messaging_limit_tier'> & {
+      messaging_limit_tier?: Tier;
+      name?: string;
+      business_id?: string;
+      subscribed?: boolean;
+      registered?: boolean;
+    },
+  ): Waba {
     const existing = this.wabas.get(business.waba_id);
+    const subscribed = business.subscribed ?? true;
     const waba: Waba = {
       id: business.waba_id,
       tier: business.messaging_limit_tier ?? existing?.tier ?? 'TIER_250',
       templates: business.templates.map((t) => structuredClone(t)),
       businessInitiated: existing?.businessInitiated ?? new Map(),
+      name: business.name ?? existing?.name ?? business.phone_numbers[0]?.verified_name ?? 'Simulated Business',
+      businessId: business.business_id ?? existing?.businessId ?? numericIdOf(`business:${business.waba_id}`),
+      subscribedApps: existing?.subscribedApps ?? new Map(subscribed ? [[this.appId, {}]] : []),
     };
     this.wabas.set(waba.id, waba);
-    for (const phone of business.phone_numbers) this.phones.set(phone.id, { ...phone, wabaId: waba.id });
+    for (const phone of business.phone_numbers) {
+      const known = this.phones.get(phone.id);
+      this.phones.set(phone.id, {
+        registered: business.registered ?? true,
+        pinGuesses: 0,
+        registrationCalls: [],
+        ...(known
+          ? { registered: known.registered, pin: known.pin, pinGuesses: known.pinGuesses, registrationCalls: known.registrationCalls }
+          : {}),
+        ...phone,
+        wabaId: waba.id,
+      });
+    }
     return waba;
+  }
+
+  /** The WABA an object (WABA, number, template, media) belongs to, without creating anything. */
+  ownerOf(id: string): string | undefined {
+    if (this.wabas.has(id)) return id;
+    const phone = this.phones.get(id);
+    if (phone) return phone.wabaId;
+    const media = this.media.get(id);
+    if (media) return this.phones.get(media.phoneId)?.wabaId;
+    return this.templateById(id)?.waba.id;
+  }
+
+  templateById(id: string): { waba: Waba; template: PlatformTemplate } | undefined {
+    for (const waba of this.wabas.values()) {
+      const template = waba.templates.find((t) => t.id === id);
+      if (template) return { waba, template };
+    }
+    return undefined;
+  }
+
+  /** Whether webhooks about this WABA reach the app (some app subscribed to it). */
+  delivers(wabaId: string): boolean {
+    const waba = this.wabas.get(wabaId);
+    return !waba || waba.subscribedApps.size > 0;
   }
 
   /** Unknown WABAs exist on first use, with the default templates. */
@@ -100,6 +173,9 @@ export class SimState {
       verified_name: 'Simulated Business',
       quality_rating: 'GREEN',
       wabaId: `auto-${id}`,
+      registered: true,
+      pinGuesses: 0,
+      registrationCalls: [],
     };
     this.waba(phone.wabaId);
     this.phones.set(id, phone);
@@ -145,4 +221,10 @@ export class SimState {
     const last = this.lastInbound.get(`${phoneId}:${userDigits}`);
     return last !== undefined && now - last < 24 * 3600_000;
   }
+}
+
+/** A stable 15-digit id derived from a seed (owning businesses of seeded WABAs). */
+export function numericIdOf(seed: string): string {
+  const n = BigInt(`0x${createHash('sha256').update(seed).digest('hex').slice(0, 15)}`);
+  return String(100_000_000_000_000n + (n % 900_000_000_000_000n));
 }

@@ -17,7 +17,7 @@ interface SentParameter {
 }
 
 const PLACEHOLDER = /\{\{\s*([A-Za-z0-9_]+)\s*\}\}/g;
-const placeholders = (text: string) => [...new Set([...text.matchAll(PLACEHOLDER)].map((m) => m[1]!))];
+export const placeholders = (text: string) => [...new Set([...text.matchAll(PLACEHOLDER)].map((m) => m[1]!))];
 
 export function findSendableTemplate(waba: Waba, name: string, language: string): PlatformTemplate {
   const template = waba.templates.find((t) => t.name === name && t.language === language);

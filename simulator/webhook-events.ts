@@ -86,7 +86,12 @@ export function inboundWebhook(
   );
 }
 
-export function templateStatusWebhook(wabaId: string, t: { id: string; name: string; language: string; category: string }, event: string) {
+export function templateStatusWebhook(
+  wabaId: string,
+  t: { id: string; name: string; language: string; category: string },
+  event: string,
+  rejection?: { reason: string; recommendation: string },
+) {
   return envelope(wabaId, 'message_template_status_update', {
     event,
     message_template_id: Number(t.id),
@@ -94,6 +99,7 @@ export function templateStatusWebhook(wabaId: string, t: { id: string; name: str
     message_template_language: t.language,
     reason: event === 'REJECTED' ? 'INVALID_FORMAT' : 'NONE',
     message_template_category: t.category,
+    ...(event === 'REJECTED' && rejection ? { rejection_info: rejection } : {}),
   });
 }
 
@@ -101,7 +107,13 @@ export function phoneQualityWebhook(phone: Phone, event: string, currentLimit: s
   return envelope(phone.wabaId, 'phone_number_quality_update', {
     display_phone_number: digitsOf(phone.display_phone_number),
     event,
+    max_daily_conversations_per_business: currentLimit,
     current_limit: currentLimit,
     ...(oldLimit ? { old_limit: oldLimit } : {}),
   });
+}
+
+/** `account_update`: `entry[].id` is the business the event is addressed to. */
+export function accountUpdateWebhook(entryId: string, event: string, wabaInfo?: Record<string, unknown>, extra: Record<string, unknown> = {}) {
+  return envelope(entryId, 'account_update', { event, ...(wabaInfo ? { waba_info: wabaInfo } : {}), ...extra });
 }

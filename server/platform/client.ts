@@ -1,4 +1,4 @@
-import type { PlatformMediaInfo, PlatformPhoneNumberInfo, PlatformTemplate } from './graph-types';
+import type { PlatformMediaInfo, PlatformPhoneNumberInfo, PlatformTemplate, PlatformTokenInfo, PlatformWabaNumber } from './graph-types';
 import { PlatformError, toPlatformError, UNKNOWN_ERROR_CODE } from './platform-error';
 import type { SendMessageBody } from './send-body';
 import { fetchTransport, PlatformTimeoutError, undiciTransport, type PlatformAnswer, type PlatformRequest } from './transport';
@@ -115,6 +115,38 @@ export function createPlatformClient(options: PlatformClientOptions) {
     async downloadMedia(url: string): Promise<{ bytes: Uint8Array; contentType: string }> {
       const answer = await request(url);
       return { bytes: answer.body, contentType: answer.contentType ?? 'application/octet-stream' };
+    },
+
+    /** Embedded Signup's code for the business's token (`GET /oauth/access_token`); the code lives 30 s and works once. */
+    async exchangeCode(code: string, app: { id: string; secret: string }): Promise<string> {
+      const query = new URLSearchParams({ client_id: app.id, client_secret: app.secret, code });
+      const result = await json<{ access_token?: string }>(`oauth/access_token?${query}`);
+      if (!result.access_token) throw malformed('the code exchange returned no access_token');
+      return result.access_token;
+    },
+
+    /** What a token may do (`GET /debug_token`, asked with this client's own token, the app's). */
+    async debugToken(inputToken: string): Promise<PlatformTokenInfo> {
+      const result = await json<{ data?: PlatformTokenInfo }>(`debug_token?input_token=${encodeURIComponent(inputToken)}`);
+      if (!result.data) throw malformed('debug_token returned no data');
+      return result.data;
+    },
+
+    /** The business account's numbers with what connecting one needs (`GET /{waba-id}/phone_numbers`). */
+    async listPhoneNumbers(wabaId: string): Promise<PlatformWabaNumber[]> {
+      const fields = 'id,display_phone_number,verified_name,quality_rating,status,code_verification_status';
+      const result = await json<{ data?: PlatformWabaNumber[] }>(`${encodeURIComponent(wabaId)}/phone_numbers?fields=${fields}&limit=100`);
+      return result.data ?? [];
+    },
+
+    /** The app receives the business account's webhooks (`POST /{waba-id}/subscribed_apps`); idempotent. */
+    async subscribeApp(wabaId: string): Promise<void> {
+      await json<{ success?: boolean }>(`${encodeURIComponent(wabaId)}/subscribed_apps`, { method: 'POST' });
+    },
+
+    /** Registers the number for the Cloud API with its two-step verification PIN (`POST /{phone-id}/register`). */
+    async registerNumber(phoneId: string, pin: string): Promise<void> {
+      await postJson(`${encodeURIComponent(phoneId)}/register`, { messaging_product: 'whatsapp', pin });
     },
 
     /** Stops the app's webhooks for the business account (`DELETE /{waba-id}/subscribed_apps`). */

@@ -33,3 +33,25 @@ export interface PlatformMediaInfo {
   sha256: string;
   file_size: number;
 }
+
+/** `GET /debug_token`'s `data`: whether a token is valid, until when, and what it was granted. */
+export interface PlatformTokenInfo {
+  is_valid: boolean;
+  /** Unix seconds; 0 = never. */
+  expires_at?: number;
+  scopes?: string[];
+  /** Per scope, the assets (business account ids) granted, newest first. */
+  granular_scopes?: Array<{ scope: string; target_ids?: string[] }>;
+  error?: { code?: number; message?: string; subcode?: number };
+}
+
+/** A number as `GET /{waba-id}/phone_numbers` lists it; unknown enum values are kept as they come. */
+export interface PlatformWabaNumber {
+  id: string;
+  display_phone_number: string;
+  verified_name: string;
+  quality_rating?: string;
+  /** `CONNECTED` once registered for the Cloud API. */
+  status?: string;
+  code_verification_status?: string;
+}

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { runInNewContext } from 'node:vm';
+import { runInNewContext, Script } from 'node:vm';
 import { demoBusinesses } from '../server/seed/demo-world';
 import { type RunningSimulator, startSimulator } from './server';
 
@@ -140,10 +140,12 @@ describe('onboarding: business tokens, code exchange, subscription, registration
     assert.deepEqual([revoked.status, revoked.json.error.code, revoked.json.error.error_subcode], [401, 190, 458]);
   });
 
-  test('a token issued with a lifetime expires by itself', async () => {
-    const token = await businessToken([ACME_WABA], { expires_in: 1 });
+  test('a token issued with a lifetime expires by itself', async (t) => {
+    t.mock.timers.enable({ apis: ['Date'], now: Date.now() });
+    const token = await businessToken([ACME_WABA], { expires_in: 60 });
+    assert.equal((await control('tokens')).json.data.find((x: { access_token: string }) => x.access_token === token).expires_at > 0, true);
     assert.equal((await graph('GET', ACME_PHONE, token)).status, 200);
-    await sleep(2100);
+    t.mock.timers.tick(60_001);
     assert.equal((await graph('GET', ACME_PHONE, token)).json.error?.error_subcode, 463);
   });
 
@@ -399,6 +401,7 @@ describe('onboarding: business tokens, code exchange, subscription, registration
         return popup;
       },
       crypto: globalThis.crypto,
+      fbAsyncInit: () => (window.asyncInitCalled = true),
     };
     const sandbox = {
       window,
@@ -415,7 +418,7 @@ describe('onboarding: business tokens, code exchange, subscription, registration
       Date,
     };
     runInNewContext(script, sandbox);
-    return { FB: window.FB, opened, errors };
+    return { FB: window.FB, opened, errors, asyncInitCalled: window.asyncInitCalled === true };
   }
 
   const login = (FB: any, opts: unknown) => new Promise<any>((resolve) => FB.login(resolve, opts));
@@ -424,9 +427,11 @@ describe('onboarding: business tokens, code exchange, subscription, registration
   test('sdk.js defines FB.init and FB.login, which refuse unknown apps, configurations and response types', async () => {
     const res = await fetch(`${sim.url}/sdk.js`);
     assert.match(res.headers.get('content-type') ?? '', /javascript/);
-    const { FB, errors } = await loadSdk();
+    const { FB, errors, asyncInitCalled } = await loadSdk();
+    assert.ok(asyncInitCalled, 'window.fbAsyncInit runs once the SDK is loaded');
     assert.equal(typeof FB.init, 'function');
     assert.equal(typeof FB.login, 'function');
+
     assert.match((await login(FB, loginOptions)).error.message, /before FB.init/);
     FB.init({ appId: '42', version: 'v23.0' });
     assert.match((await login(FB, loginOptions)).error.message, /Invalid App ID/);
@@ -519,6 +524,8 @@ describe('onboarding: business tokens, code exchange, subscription, registration
     assert.equal([...html.matchAll(/<label><input type="radio" name="phone_number_id"/g)].length, 3);
     for (const id of ['finish', 'cancel', 'report-error']) assert.match(html, new RegExp(`<button type="(submit|button)"[^>]* id="${id}"`));
     assert.match(html, /role="status"/);
+    const script = /<script>([\s\S]*)<\/script>/.exec(html)![1]!;
+    assert.doesNotThrow(() => new Script(script), 'the popup script parses');
   });
 
   test('unknown app or configuration: the popup shows an error', async () => {

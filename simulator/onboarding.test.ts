@@ -835,4 +835,48 @@ describe('onboarding: business tokens, code exchange, subscription, registration
     assert.deepEqual(Object.keys(event.value).sort(), ['current_limit', 'display_phone_number', 'event', 'max_daily_conversations_per_business']);
     assert.equal(event.value.display_phone_number, '15550100001');
   });
+
+  // Remaining error paths
+
+  test('debug_token without input_token is code 100', async () => {
+    const { status, json } = await graph('GET', 'debug_token', APP_TOKEN);
+    assert.deepEqual([status, json.error.code], [400, 100]);
+  });
+
+  test('the popup refuses unknown sessions (404) and numbers it did not offer (400)', async () => {
+    const post = (action: string, body: unknown) => fetch(`${sim.url}/embedded-signup/${action}`, { method: 'POST', body: JSON.stringify(body) });
+    assert.equal((await post('finish', { session: 'nope' })).status, 404);
+    const page = await (await fetch(`${sim.url}/embedded-signup?app_id=${APP_ID}&config_id=sim-signup-config&origin=http://app.test`)).text();
+    const session = /data-session="([^"]+)"/.exec(page)![1]!;
+    assert.equal((await post('finish', { session, phone_number_id: ACME_PHONE })).status, 400);
+    assert.equal((await post('finish', { session })).status, 200, 'the first offered number by default');
+    assert.equal((await fetch(`${sim.url}/embedded-signup/nowhere`, { method: 'POST', body: '{}' })).status, 404);
+  });
+
+  test('a WABA holds at most 250 templates (2388019)', async () => {
+    const { message } = await signup();
+    const waba = message.data.waba_id as string; // it has hello_world already
+    for (let i = 1; i < 250; i += 1) {
+      const { status } = await graph('POST', `${waba}/message_templates`, APP_TOKEN, utility(`bulk_${i}`, 'Hello there.'));
+      assert.equal(status, 200);
+    }
+    const full = await graph('POST', `${waba}/message_templates`, APP_TOKEN, utility('one_too_many', 'Hello there.'));
+    assert.deepEqual([full.json.error.code, full.json.error.error_subcode], [100, 2388019]);
+  });
+
+  test('a DISABLED template cannot be deleted', async () => {
+    await graph('POST', `${ACME_WABA}/message_templates`, APP_TOKEN, utility('soon_disabled', 'Hello there.'));
+    await control('templates/soon_disabled', { status: 'DISABLED', waba_id: ACME_WABA });
+    const { json } = await graph('DELETE', `${ACME_WABA}/message_templates?name=soon_disabled`, APP_TOKEN);
+    assert.equal(json.error.code, 100);
+    assert.equal((await graph('DELETE', `${ACME_WABA}/message_templates`, APP_TOKEN)).json.error.code, 100, 'name is required');
+  });
+
+  test('explicit flags win when a business is upserted again', async () => {
+    const waba = '700000000000009';
+    await control('businesses', { waba_id: waba, phone_numbers: [] });
+    assert.equal((await graph('GET', `${waba}/subscribed_apps`, APP_TOKEN)).json.data.length, 1);
+    await control('businesses', { waba_id: waba, subscribed: false, phone_numbers: [] });
+    assert.equal((await graph('GET', `${waba}/subscribed_apps`, APP_TOKEN)).json.data.length, 0);
+  });
 });

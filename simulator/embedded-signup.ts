@@ -5,6 +5,7 @@ import type { SimContext } from './context';
 import { ControlError } from './control-api';
 import { parseJson } from './http';
 import { numericIdOf } from './state';
+import { freshTemplateId } from './template-management';
 import { accountUpdateWebhook } from './webhook-events';
 
 /**
@@ -163,8 +164,6 @@ const helloWorld = (): PlatformTemplate => ({
     { type: 'FOOTER', text: 'WhatsApp Business Platform sample message' },
   ],
 });
-
-export const freshTemplateId = () => `${randomInt(1, 10)}${randomInt(10_000_000, 99_999_999)}${randomInt(100_000, 999_999)}`;
 
 function endSignup(ctx: SimContext, session: SignupSession, outcome: SignupOutcome, phoneId: string, errorMessage?: string) {
   let message: Record<string, unknown>;

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { runInNewContext } from 'node:vm';
+import { runInNewContext, Script } from 'node:vm';
 import { demoBusinesses } from '../server/seed/demo-world';
 import { type RunningSimulator, startSimulator } from './server';
 
@@ -140,10 +140,12 @@ describe('onboarding: business tokens, code exchange, subscription, registration
     assert.deepEqual([revoked.status, revoked.json.error.code, revoked.json.error.error_subcode], [401, 190, 458]);
   });
 
-  test('a token issued with a lifetime expires by itself', async () => {
-    const token = await businessToken([ACME_WABA], { expires_in: 1 });
+  test('a token issued with a lifetime expires by itself', async (t) => {
+    t.mock.timers.enable({ apis: ['Date'], now: Date.now() });
+    const token = await businessToken([ACME_WABA], { expires_in: 60 });
+    assert.equal((await control('tokens')).json.data.find((x: { access_token: string }) => x.access_token === token).expires_at > 0, true);
     assert.equal((await graph('GET', ACME_PHONE, token)).status, 200);
-    await sleep(2100);
+    t.mock.timers.tick(60_001);
     assert.equal((await graph('GET', ACME_PHONE, token)).json.error?.error_subcode, 463);
   });
 
@@ -399,6 +401,7 @@ describe('onboarding: business tokens, code exchange, subscription, registration
         return popup;
       },
       crypto: globalThis.crypto,
+      fbAsyncInit: () => (window.asyncInitCalled = true),
     };
     const sandbox = {
       window,
@@ -415,7 +418,7 @@ describe('onboarding: business tokens, code exchange, subscription, registration
       Date,
     };
     runInNewContext(script, sandbox);
-    return { FB: window.FB, opened, errors };
+    return { FB: window.FB, opened, errors, asyncInitCalled: window.asyncInitCalled === true };
   }
 
   const login = (FB: any, opts: unknown) => new Promise<any>((resolve) => FB.login(resolve, opts));
@@ -424,9 +427,11 @@ describe('onboarding: business tokens, code exchange, subscription, registration
   test('sdk.js defines FB.init and FB.login, which refuse unknown apps, configurations and response types', async () => {
     const res = await fetch(`${sim.url}/sdk.js`);
     assert.match(res.headers.get('content-type') ?? '', /javascript/);
-    const { FB, errors } = await loadSdk();
+    const { FB, errors, asyncInitCalled } = await loadSdk();
+    assert.ok(asyncInitCalled, 'window.fbAsyncInit runs once the SDK is loaded');
     assert.equal(typeof FB.init, 'function');
     assert.equal(typeof FB.login, 'function');
+
     assert.match((await login(FB, loginOptions)).error.message, /before FB.init/);
     FB.init({ appId: '42', version: 'v23.0' });
     assert.match((await login(FB, loginOptions)).error.message, /Invalid App ID/);
@@ -519,6 +524,8 @@ describe('onboarding: business tokens, code exchange, subscription, registration
     assert.equal([...html.matchAll(/<label><input type="radio" name="phone_number_id"/g)].length, 3);
     for (const id of ['finish', 'cancel', 'report-error']) assert.match(html, new RegExp(`<button type="(submit|button)"[^>]* id="${id}"`));
     assert.match(html, /role="status"/);
+    const script = /<script>([\s\S]*)<\/script>/.exec(html)![1]!;
+    assert.doesNotThrow(() => new Script(script), 'the popup script parses');
   });
 
   test('unknown app or configuration: the popup shows an error', async () => {
@@ -827,5 +834,49 @@ describe('onboarding: business tokens, code exchange, subscription, registration
     assert.equal(event.entryId, ACME_WABA);
     assert.deepEqual(Object.keys(event.value).sort(), ['current_limit', 'display_phone_number', 'event', 'max_daily_conversations_per_business']);
     assert.equal(event.value.display_phone_number, '15550100001');
+  });
+
+  // Remaining error paths
+
+  test('debug_token without input_token is code 100', async () => {
+    const { status, json } = await graph('GET', 'debug_token', APP_TOKEN);
+    assert.deepEqual([status, json.error.code], [400, 100]);
+  });
+
+  test('the popup refuses unknown sessions (404) and numbers it did not offer (400)', async () => {
+    const post = (action: string, body: unknown) => fetch(`${sim.url}/embedded-signup/${action}`, { method: 'POST', body: JSON.stringify(body) });
+    assert.equal((await post('finish', { session: 'nope' })).status, 404);
+    const page = await (await fetch(`${sim.url}/embedded-signup?app_id=${APP_ID}&config_id=sim-signup-config&origin=http://app.test`)).text();
+    const session = /data-session="([^"]+)"/.exec(page)![1]!;
+    assert.equal((await post('finish', { session, phone_number_id: ACME_PHONE })).status, 400);
+    assert.equal((await post('finish', { session })).status, 200, 'the first offered number by default');
+    assert.equal((await fetch(`${sim.url}/embedded-signup/nowhere`, { method: 'POST', body: '{}' })).status, 404);
+  });
+
+  test('a WABA holds at most 250 templates (2388019)', async () => {
+    const { message } = await signup();
+    const waba = message.data.waba_id as string; // it has hello_world already
+    for (let i = 1; i < 250; i += 1) {
+      const { status } = await graph('POST', `${waba}/message_templates`, APP_TOKEN, utility(`bulk_${i}`, 'Hello there.'));
+      assert.equal(status, 200);
+    }
+    const full = await graph('POST', `${waba}/message_templates`, APP_TOKEN, utility('one_too_many', 'Hello there.'));
+    assert.deepEqual([full.json.error.code, full.json.error.error_subcode], [100, 2388019]);
+  });
+
+  test('a DISABLED template cannot be deleted', async () => {
+    await graph('POST', `${ACME_WABA}/message_templates`, APP_TOKEN, utility('soon_disabled', 'Hello there.'));
+    await control('templates/soon_disabled', { status: 'DISABLED', waba_id: ACME_WABA });
+    const { json } = await graph('DELETE', `${ACME_WABA}/message_templates?name=soon_disabled`, APP_TOKEN);
+    assert.equal(json.error.code, 100);
+    assert.equal((await graph('DELETE', `${ACME_WABA}/message_templates`, APP_TOKEN)).json.error.code, 100, 'name is required');
+  });
+
+  test('explicit flags win when a business is upserted again', async () => {
+    const waba = '700000000000009';
+    await control('businesses', { waba_id: waba, phone_numbers: [] });
+    assert.equal((await graph('GET', `${waba}/subscribed_apps`, APP_TOKEN)).json.data.length, 1);
+    await control('businesses', { waba_id: waba, subscribed: false, phone_numbers: [] });
+    assert.equal((await graph('GET', `${waba}/subscribed_apps`, APP_TOKEN)).json.data.length, 0);
   });
 });

@@ -106,7 +106,11 @@ export class SimState {
     },
   ): Waba {
     const existing = this.wabas.get(business.waba_id);
-    const subscribed = business.subscribed ?? true;
+    // Explicit flags win; otherwise a known WABA or number keeps its state.
+    const subscribedApps =
+      business.subscribed === undefined && existing
+        ? existing.subscribedApps
+        : new Map<string, { overrideCallbackUri?: string }>(business.subscribed === false ? [] : [[this.appId, {}]]);
     const waba: Waba = {
       id: business.waba_id,
       tier: business.messaging_limit_tier ?? existing?.tier ?? 'TIER_250',
@@ -114,19 +118,18 @@ export class SimState {
       businessInitiated: existing?.businessInitiated ?? new Map(),
       name: business.name ?? existing?.name ?? business.phone_numbers[0]?.verified_name ?? 'Simulated Business',
       businessId: business.business_id ?? existing?.businessId ?? numericIdOf(`business:${business.waba_id}`),
-      subscribedApps: existing?.subscribedApps ?? new Map(subscribed ? [[this.appId, {}]] : []),
+      subscribedApps,
     };
     this.wabas.set(waba.id, waba);
     for (const phone of business.phone_numbers) {
       const known = this.phones.get(phone.id);
+      const kept = known
+        ? { pin: known.pin, pinGuesses: known.pinGuesses, pinLockedUntil: known.pinLockedUntil, registrationCalls: known.registrationCalls }
+        : { pinGuesses: 0, registrationCalls: [] };
       this.phones.set(phone.id, {
-        registered: business.registered ?? true,
-        pinGuesses: 0,
-        registrationCalls: [],
-        ...(known
-          ? { registered: known.registered, pin: known.pin, pinGuesses: known.pinGuesses, registrationCalls: known.registrationCalls }
-          : {}),
+        ...kept,
         ...phone,
+        registered: business.registered ?? known?.registered ?? true,
         wabaId: waba.id,
       });
     }

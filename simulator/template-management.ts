@@ -1,6 +1,6 @@
+import { randomInt } from 'node:crypto';
 import type { PlatformTemplate } from '../server/seed/demo-world';
 import type { SimContext } from './context';
-import { freshTemplateId } from './embedded-signup';
 import { GraphError } from './graph-error';
 import { parseJson } from './http';
 import type { Waba } from './state';
@@ -24,6 +24,9 @@ const BUTTON_TYPES = ['QUICK_REPLY', 'URL', 'PHONE_NUMBER', 'COPY_CODE', 'OTP', 
 const MAX_TEMPLATES = 250;
 /** An approved template's name and language stay taken this long after it is deleted. */
 const NAME_REUSE_MS = 30 * 24 * 3600_000;
+
+/** Template ids are numeric strings, unique enough among the simulator's. */
+export const freshTemplateId = () => `${randomInt(1, 10)}${randomInt(10_000_000, 99_999_999)}${randomInt(100_000, 999_999)}`;
 
 /** The platform's creation errors are code 100 with a subcode naming the rule. */
 const templateError = (subcode: number, details: string, userTitle: string) =>

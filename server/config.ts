@@ -41,8 +41,8 @@ const configSchema = z
     PLATFORM_APP_ID: z.string().min(1).default('1000000000000001'),
     /** The Embedded Signup configuration the dashboard's `FB.login` names. */
     PLATFORM_SIGNUP_CONFIG_ID: z.string().min(1).default('sim-signup-config'),
-    /** The platform's JavaScript SDK (the simulator serves a stand-in at /sdk.js). */
-    PLATFORM_SDK_URL: z.string().url().default('http://127.0.0.1:4010/sdk.js'),
+    /** The platform's JavaScript SDK; unset, the simulator's stand-in at PLATFORM_BASE_URL/sdk.js. */
+    PLATFORM_SDK_URL: z.string().url().optional(),
     CREDENTIALS_SECRET: z.string().default(DEVELOPMENT_SECRETS.CREDENTIALS_SECRET),
     /** Retired CREDENTIALS_SECRETs, comma-separated: they still decrypt what they encrypted until `npm run secrets:rotate` moved it to the current one. */
     CREDENTIALS_SECRET_PREVIOUS: z
@@ -138,7 +138,11 @@ const configSchema = z
   .superRefine((config, ctx) => {
     for (const problem of secretProblems(config)) ctx.addIssue({ code: 'custom', path: [problem.variable], message: problem.message });
   })
-  .transform((config) => ({ ...config, AGENT_API_BASE_URL: (config.AGENT_API_BASE_URL ?? `${config.APP_URL}/agent`).replace(/\/$/, '') }));
+  .transform((config) => ({
+    ...config,
+    AGENT_API_BASE_URL: (config.AGENT_API_BASE_URL ?? `${config.APP_URL}/agent`).replace(/\/$/, ''),
+    PLATFORM_SDK_URL: config.PLATFORM_SDK_URL ?? `${config.PLATFORM_BASE_URL.replace(/\/$/, '')}/sdk.js`,
+  }));
 
 export type Config = z.infer<typeof configSchema>;
 

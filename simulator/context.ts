@@ -3,7 +3,7 @@ import { SendHolds } from './held-sends';
 import { pairLimiter, type RateLimiter, throughputLimiter } from './rules';
 import { StatusBatches } from './status-batches';
 import type { SimState } from './state';
-import { SignupStore } from './embedded-signup';
+import { SignupStore } from './signup-store';
 import type { TokenStore } from './tokens';
 import type { WebhookSender } from './webhook-sender';
 

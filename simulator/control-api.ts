@@ -23,18 +23,10 @@ import { newWamid } from './send-message';
 import type { Phone } from './state';
 import { CODE_TTL_MS, tokenView } from './tokens';
 import { appBusinessId, signupView } from './embedded-signup';
+import { ControlError } from './control-error';
 import { accountUpdateWebhook, inboundWebhook, phoneQualityWebhook, templateStatusWebhook } from './webhook-events';
 
 /** The simulator's own control API (an extension; not part of the platform). */
-
-export class ControlError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 function parse<T extends z.ZodType>(schema: T, raw: Buffer): z.infer<T> {
   const result = schema.safeParse(parseJson(raw));

@@ -2,7 +2,8 @@ import { randomBytes, randomInt } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { PlatformTemplate } from '../server/seed/demo-world';
 import type { SimContext } from './context';
-import { ControlError } from './control-api';
+import type { SignupOutcome, SignupSession, SignupSettings } from './signup-store';
+import { ControlError } from './control-error';
 import { parseJson } from './http';
 import { numericIdOf } from './state';
 import { freshTemplateId } from './template-management';
@@ -15,63 +16,6 @@ import { accountUpdateWebhook } from './webhook-events';
  * "Report a problem" end without one. The popup posts the session-info message to its opener
  * and the SDK calls the login callback, as the real ones do.
  */
-
-export type SignupOutcome = 'finish' | 'cancel' | 'error';
-
-/** What the next signup offers (set through the control API; used once). */
-export interface SignupSettings {
-  business_name?: string;
-  phone_count?: number;
-  /** A two-step PIN the offered numbers already have (so a wrong PIN can be tried). */
-  pin?: string;
-  /** Finish then ends this way instead. */
-  outcome?: SignupOutcome;
-  current_step?: string;
-  error_message?: string;
-  /** Lifetime of the business token the code turns into, seconds; 0 = never. */
-  token_expires_in?: number;
-}
-
-interface OfferedNumber {
-  id: string;
-  display_phone_number: string;
-  verified_name: string;
-}
-
-interface SignupSession {
-  id: string;
-  openerOrigin: string;
-  businessName: string;
-  businessId: string;
-  wabaId: string;
-  numbers: OfferedNumber[];
-  settings: SignupSettings;
-  createdAt: number;
-  /** Set once the person finished, cancelled or reported an error. */
-  result?: { outcome: SignupOutcome; code?: string; message: string; phoneNumberId?: string };
-}
-
-const MAX_SESSIONS = 1000;
-
-export class SignupStore {
-  private next: SignupSettings = {};
-  readonly sessions = new Map<string, SignupSession>();
-
-  setNext(settings: SignupSettings): void {
-    this.next = settings;
-  }
-
-  takeNext(): SignupSettings {
-    const settings = this.next;
-    this.next = {};
-    return settings;
-  }
-
-  add(session: SignupSession): void {
-    this.sessions.set(session.id, session);
-    if (this.sessions.size > MAX_SESSIONS) this.sessions.delete(this.sessions.keys().next().value!);
-  }
-}
 
 export function handleSignupRoute(
   ctx: SimContext,

@@ -2,7 +2,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { pino, type Logger } from 'pino';
 import type { PlatformBusiness } from '../server/seed/demo-world';
 import { createContext, type SimApp, type SimContext } from './context';
-import { ControlError, handleControl } from './control-api';
+import { ControlError } from './control-error';
+import { handleControl } from './control-api';
 import { GraphError } from './graph-error';
 import { handleGraph } from './graph-api';
 import { SenderGone } from './held-sends';

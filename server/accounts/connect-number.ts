@@ -7,10 +7,13 @@ import { createPlatformClient, PlatformError } from '@/server/platform/client';
 import { enqueue } from '@/server/queues';
 import { healthProblemOf } from './account-health';
 import { ConnectRefusal, type ConnectStep } from './connect-refusal';
-import { storedAccessToken } from './portfolio-token';
+import { portfolioAccessToken, storedAccessToken } from './portfolio-token';
 
-/** How the business's token arrives: typed in (manual), or as Embedded Signup's one-time code. */
-export type TokenSource = { token: string } | { code: string };
+/**
+ * How the business's token arrives: typed in (manual), as Embedded Signup's one-time code, or
+ * already stored by an attempt that failed at a later step (a retry after a wrong PIN).
+ */
+export type TokenSource = { token: string } | { code: string } | { resume: true };
 
 export interface ConnectNumberInput {
   orgId: string;
@@ -61,12 +64,7 @@ async function atStep<T>(step: ConnectStep, call: () => Promise<T>): Promise<T> 
 export async function connectNumber(input: ConnectNumberInput): Promise<{ accountId: string; name: string }> {
   assertCanManageMembers(input.actorRole);
   const app = platform(config.PLATFORM_ACCESS_TOKEN);
-  const token =
-    'code' in input.source
-      ? await atStep('token', () =>
-          app.exchangeCode((input.source as { code: string }).code, { id: config.PLATFORM_APP_ID, secret: config.PLATFORM_APP_SECRET }),
-        )
-      : input.source.token.trim();
+  const token = await tokenOf(input, app);
   const info = await atStep('token', () => app.debugToken(token));
   if (!info.is_valid) throw new ConnectRefusal('token', info.error?.subcode === 463 ? 'token_expired' : 'token_invalid');
   if (REQUIRED_SCOPES.some((scope) => !info.scopes?.includes(scope))) throw new ConnectRefusal('token', 'permission_missing');
@@ -91,6 +89,21 @@ export async function connectNumber(input: ConnectNumberInput): Promise<{ accoun
   );
   await notifyCallerChange(); // /v1/me lists the accounts
   return account;
+}
+
+async function tokenOf(input: ConnectNumberInput, app: ReturnType<typeof platform>): Promise<string> {
+  const source = input.source;
+  if ('token' in source) return source.token.trim();
+  if ('code' in source) {
+    return atStep('token', () => app.exchangeCode(source.code, { id: config.PLATFORM_APP_ID, secret: config.PLATFORM_APP_SECRET }));
+  }
+  const stored = await db.businessPortfolio.findFirst({
+    where: { wabaId: input.wabaId, orgId: input.orgId },
+    select: { accessTokenSealed: true, accessTokenLegacy: true },
+  });
+  const token = stored && (stored.accessTokenSealed !== null || stored.accessTokenLegacy !== null) ? portfolioAccessToken(stored) : null;
+  if (!token) throw new ConnectRefusal('token', 'token_invalid');
+  return token;
 }
 
 /**

@@ -115,7 +115,8 @@ describe('connecting a number', () => {
     await assert.rejects(connectNumber({ ...attempt, pin: '222222' }), refusedFor('wrong_pin'));
     const [waiting] = await accountsOf(orgId);
     assert.deepEqual([waiting?.status, waiting?.statusReason], ['needs_attention', 'not_registered']);
-    const done = await connectNumber({ ...attempt, pin: '111111' });
+    // The retry needs no new token: the one the failed attempt stored is used again.
+    const done = await connectNumber({ ...attempt, pin: '111111', source: { resume: true } });
     assert.equal(done.accountId, waiting?.id);
     assert.deepEqual(
       (await accountsOf(orgId)).map((a) => a.status),

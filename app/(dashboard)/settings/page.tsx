@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { getTranslations } from 'next-intl/server';
 import type { AccountStatusReason } from '@/server/accounts/account-health';
 import { listAccounts } from '@/server/accounts/list-accounts';
+import { config } from '@/server/config';
 import { canManageMembers } from '@/server/orgs/member-permission';
 import { canSyncTemplates } from '@/server/templates/template-sync-permission';
 import { PageHeader } from '../_components/page-header';
@@ -32,6 +33,12 @@ export default async function SettingsPage() {
           <AccountsPanel
             canSync={canSyncTemplates(active.role)}
             canManage={canManageMembers(active.role)}
+            signup={{
+              sdkUrl: config.PLATFORM_SDK_URL,
+              appId: config.PLATFORM_APP_ID,
+              configId: config.PLATFORM_SIGNUP_CONFIG_ID,
+              apiVersion: config.PLATFORM_API_VERSION,
+            }}
             accounts={accounts.map((account) => ({
               id: account.id,
               name: account.name,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MemberRole } from '@/server/db';
+import { connectNumber } from '@/server/accounts/connect-number';
 import { disconnectAccount } from '@/server/accounts/disconnect-account';
 import { changeMemberRole } from '@/server/orgs/change-member-role';
 import { inviteMember } from '@/server/orgs/invite-member';
@@ -10,6 +11,11 @@ import { createTRPCRouter, orgProcedure } from '../init';
 
 const role = z.enum(MemberRole);
 const membershipId = z.string().min(1).max(64);
+/** The platform's ids (business account, phone number) are digits. */
+const platformId = z
+  .string()
+  .trim()
+  .regex(/^\d{1,32}$/, 'An id of digits, as the platform shows it.');
 
 export const settingsRouter = createTRPCRouter({
   members: orgProcedure.query(({ ctx }) => listMembersForMember(ctx.org.id, ctx.role)),
@@ -29,6 +35,21 @@ export const settingsRouter = createTRPCRouter({
   changeRole: orgProcedure
     .input(z.object({ membershipId, role }))
     .mutation(({ ctx, input }) => changeMemberRole({ orgId: ctx.org.id, actorRole: ctx.role, ...input })),
+
+  connectNumber: orgProcedure
+    .input(
+      z.object({
+        wabaId: platformId,
+        phoneNumberId: platformId,
+        pin: z.string().regex(/^\d{6}$/, 'The PIN is 6 digits.'),
+        source: z.union([
+          z.object({ token: z.string().trim().min(1, 'Paste the access token.').max(4096) }),
+          z.object({ code: z.string().min(1).max(2048) }),
+          z.object({ resume: z.literal(true) }),
+        ]),
+      }),
+    )
+    .mutation(({ ctx, input }) => connectNumber({ orgId: ctx.org.id, actorRole: ctx.role, ...input })),
 
   disconnectAccount: orgProcedure
     .input(z.object({ accountId: z.string().min(1).max(64) }))

@@ -8,6 +8,8 @@ import { useTRPC } from '@/app/_trpc/trpc';
 import { useFormatTime } from '../../_components/use-format-time';
 import { useErrorText } from '@/app/_trpc/use-error-text';
 import type { AccountStatusReason } from '@/server/accounts/account-health';
+import { ConnectNumber } from './connect/connect-number';
+import type { SignupConfig } from './connect/use-embedded-signup';
 import { Alert, Button, ConfirmRemoval, DataTable, EmptyState } from '@/app/(dashboard)/_components/kit';
 
 export interface AccountRow {
@@ -38,7 +40,17 @@ const qualityStyles: Record<AccountRow['qualityRating'], string> = {
  * The connected numbers: their health with what to do about it, their limits, buttons that ask
  * the worker to re-read templates from the platform, and (for owners and admins) disconnect.
  */
-export function AccountsPanel({ accounts, canSync, canManage }: { accounts: AccountRow[]; canSync: boolean; canManage: boolean }) {
+export function AccountsPanel({
+  accounts,
+  canSync,
+  canManage,
+  signup,
+}: {
+  accounts: AccountRow[];
+  canSync: boolean;
+  canManage: boolean;
+  signup: SignupConfig;
+}) {
   const errorText = useErrorText();
   const t = useTranslations('settings.accounts');
   const tCommon = useTranslations('common');
@@ -83,6 +95,12 @@ export function AccountsPanel({ accounts, canSync, canManage }: { accounts: Acco
         )}
       </div>
 
+      {canManage && (
+        <div className="mt-3">
+          <ConnectNumber signup={signup} />
+        </div>
+      )}
+
       <div aria-live="polite" className="mt-3 min-h-5 text-sm">
         {sync.isSuccess && <p className="text-emerald-800">{t('syncRequested', { count: sync.data.accounts })}</p>}
         {sync.isError && <Alert>{errorText(sync.error)}</Alert>}
@@ -90,7 +108,7 @@ export function AccountsPanel({ accounts, canSync, canManage }: { accounts: Acco
       </div>
 
       {accounts.length === 0 ? (
-        <EmptyState className="mt-3" text={t('empty')} />
+        <EmptyState className="mt-3" text={canManage ? `${t('empty')} ${t('emptyConnect')}` : t('empty')} />
       ) : (
         <DataTable
           className="mt-3"

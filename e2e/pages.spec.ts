@@ -107,6 +107,12 @@ const visits: Visit[] = [
     arabic: { heading: 'مفاتيح المزوّدين', ready: (page) => page.getByRole('heading', { level: 1, name: 'مفاتيح المزوّدين' }) },
   },
   {
+    name: 'help',
+    path: () => '/help',
+    ready: (page) => page.getByRole('link', { name: 'Agent API reference' }),
+    arabic: { heading: 'المساعدة', ready: (page) => page.getByRole('link', { name: 'مرجع واجهة الوكلاء' }) },
+  },
+  {
     name: 'settings',
     path: () => '/settings',
     ready: (page) => page.getByRole('heading', { level: 1, name: 'Settings' }),

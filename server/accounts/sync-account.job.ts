@@ -2,6 +2,7 @@ import { notifyCallerChange } from '@/server/api-keys/notify-caller-change';
 import { effectiveLimit } from '@/server/campaigns/messaging-allowance';
 import { wakeParkedCampaigns } from '@/server/campaigns/wake-parked-campaigns';
 import { db } from '@/server/db';
+import { publishEvent } from '@/server/webhook-events/publish-event';
 import type { JobData } from '@/server/queues';
 import { healthChecked } from './account-health';
 import { isKnownTier, qualityRatings, tierLimits } from './messaging-limits';
@@ -20,9 +21,14 @@ export async function syncAccountJob(data: JobData<'maintenance', 'account.sync'
   if (!phone) return;
   const rating = qualityRatings.find((r) => r === phone.quality_rating) ?? 'UNKNOWN';
   await db.$transaction(async (tx) => {
+    if (rating !== account.qualityRating) {
+      await publishEvent(tx, account.orgId, 'account.quality_updated', {
+        account: { id: account.id, name: account.name, quality_rating: rating },
+      });
+    }
     await tx.account.update({
       where: { id: account.id },
-      data: { qualityRating: rating, displayPhoneNumber: phone.display_phone_number },
+      data: { qualityRating: rating, displayPhoneNumber: phone.display_phone_number, ...qualityHealth(account, rating) },
     });
     const before = await tx.businessPortfolio.findUniqueOrThrow({ where: { id: account.portfolioId }, select: { messagingLimit: true } });
     const after = await tx.businessPortfolio.update({
@@ -35,4 +41,15 @@ export async function syncAccountJob(data: JobData<'maintenance', 'account.sync'
     if (effectiveLimit(after.messagingLimit) > effectiveLimit(before.messagingLimit)) await wakeParkedCampaigns(tx, account.portfolioId);
   });
   await notifyCallerChange(); // /v1/me shows the rating and the limit
+}
+
+/** A RED rating is a reason to look at the number; its recovery ends that reason (no other). */
+function qualityHealth(account: { status: string; statusReason: string | null }, rating: string) {
+  if (rating === 'RED' && account.status === 'connected') {
+    return { status: 'needs_attention' as const, statusReason: 'quality_red', statusChangedAt: new Date() };
+  }
+  if (rating !== 'RED' && account.status === 'needs_attention' && account.statusReason === 'quality_red') {
+    return { status: 'connected' as const, statusReason: null, statusChangedAt: new Date() };
+  }
+  return {};
 }

@@ -28,7 +28,15 @@ const subjects: Record<EventName, z.ZodObject> = {
   'campaign.completed': z.object({ campaign: campaignSchema }),
   'campaign.failed': z.object({ campaign: campaignSchema }),
   'campaign.throttled': z.object({ campaign: campaignSchema }),
-  'template.status_updated': z.object({ template: z.object({ id: z.string(), name: z.string(), status: z.string() }) }),
+  'template.status_updated': z.object({
+    template: z.object({
+      id: z.string(),
+      name: z.string(),
+      language: z.string(),
+      status: z.string(),
+      reason: z.string().nullable().describe("The platform's reason for a rejection or pause (e.g. INVALID_FORMAT); null when it gives none."),
+    }),
+  }),
   'account.quality_updated': z.object({ account: z.object({ id: z.string(), name: z.string(), quality_rating: z.string() }) }),
 };
 

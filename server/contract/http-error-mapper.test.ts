@@ -76,7 +76,7 @@ test("the dashboard's routes answer { error: message }: a shared service's refus
 
 test('a server action reads a refusal as tRPC maps it, and lets a fault fail', () => {
   assert.deepEqual(actionRefusalOf(new OrgRuleError('conflict', 'invitation_expired', 'This invitation expired.')), {
-    codes: ['CONFLICT'],
+    codes: ['invitation_expired', 'CONFLICT'],
     message: 'This invitation expired.',
   });
   assert.deepEqual(actionRefusalOf(new ApiError('contact_exists', 'A contact with that number exists.'))?.codes, ['contact_exists', 'CONFLICT']);

@@ -6,7 +6,7 @@ import { storeInboundMessage } from '@/server/messages/store-inbound-message';
 import { toStorableText } from '@/server/db/storable-text';
 import { parsePlatformWebhook, type ParseWebhookResult } from '@/server/platform/webhook-payload';
 import type { JobData } from '@/server/queues';
-import { applyPhoneQualityUpdate, applyTemplateStatusUpdate } from './apply-account-updates';
+import { applyAccountUpdate, applyPhoneQualityUpdate, applyTemplateStatusUpdate } from './apply-account-updates';
 
 export class UnmatchedStatusError extends Error {}
 
@@ -46,6 +46,7 @@ export async function processPlatformEventJob(job: Job, data: JobData<'platform-
     else if (item.kind === 'message') await storeInboundMessage(item);
     else if (item.kind === 'template_status') await applyTemplateStatusUpdate(item);
     else if (item.kind === 'phone_quality') await applyPhoneQualityUpdate(item);
+    else if (item.kind === 'account_update') await applyAccountUpdate(item);
     else logger.info({ platformEventId: event.id, kind: item.kind }, 'platform webhook item not used');
   }
   const lastAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);

@@ -112,6 +112,13 @@ test('parses a quick-reply tap, an image, and passes other fields through', () =
   assert.deepEqual(other, { kind: 'other', wabaId: 'WABA1', field: 'account_alerts', value: { anything: 1 } });
 });
 
+test('parses account updates: a partner event names its business account in waba_info, others by the entry', () => {
+  const partner = items(envelope({ event: 'PARTNER_APP_UNINSTALLED', waba_info: { waba_id: 104996, owner_business_id: '9' } }, 'account_update'));
+  assert.deepEqual(partner, [{ kind: 'account_update', wabaId: '104996', event: 'PARTNER_APP_UNINSTALLED' }]);
+  const disabled = items(envelope({ event: 'DISABLED_UPDATE', ban_info: { waba_ban_state: ['DISABLE'] } }, 'account_update'));
+  assert.deepEqual(disabled, [{ kind: 'account_update', wabaId: 'WABA1', event: 'DISABLED_UPDATE' }]);
+});
+
 test('rejects garbage', () => {
   for (const input of [
     null,

@@ -60,6 +60,7 @@ export type PlatformWebhookItem =
       event: string;
       currentLimit?: string;
     }
+  | { kind: 'account_update'; wabaId: string; event: string }
   | { kind: 'other'; wabaId: string; field: string; value: unknown };
 
 export type ParseWebhookResult = { success: true; items: PlatformWebhookItem[] } | { success: false; error: string };
@@ -99,6 +100,8 @@ export function flattenPlatformWebhook(envelope: PlatformWebhookEnvelope): Platf
           event: v.event,
           ...(v.current_limit ? { currentLimit: v.current_limit } : {}),
         });
+      } else if (change.field === 'account_update') {
+        items.push({ kind: 'account_update', wabaId: change.value.waba_info?.waba_id ?? wabaId, event: change.value.event });
       } else items.push({ kind: 'other', wabaId, field: change.name, value: change.value });
     }
   }

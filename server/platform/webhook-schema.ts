@@ -81,12 +81,20 @@ const qualityValueSchema = z.object({
   old_limit: z.string().optional(),
 });
 
-const KNOWN_FIELDS = ['messages', 'message_template_status_update', 'phone_number_quality_update'];
+/** Changes to the business account: the app uninstalled, a policy restriction, and others, by `event`. */
+const accountUpdateValueSchema = z.looseObject({
+  event: z.string(),
+  /** Partner events name the business account here; their entry's id is the app's own business. */
+  waba_info: z.looseObject({ waba_id: z.union([z.string(), z.number()]).transform(String) }).optional(),
+});
+
+const KNOWN_FIELDS = ['messages', 'message_template_status_update', 'phone_number_quality_update', 'account_update'];
 
 const changeSchema = z.union([
   z.object({ field: z.literal('messages'), value: messagesValueSchema }),
   z.object({ field: z.literal('message_template_status_update'), value: templateValueSchema }),
   z.object({ field: z.literal('phone_number_quality_update'), value: qualityValueSchema }),
+  z.object({ field: z.literal('account_update'), value: accountUpdateValueSchema }),
   // Other subscriptions pass through untyped; a known field that failed its schema must not.
   z.object({ field: z.string().refine((f) => !KNOWN_FIELDS.includes(f)), value: z.unknown() }).transform((c) => ({
     field: 'other' as const,

@@ -14,7 +14,7 @@ import { createOrg, createUser } from '../factories';
 import { createConnectedAccount } from '../platform-factories';
 import { sessionCookie, trpc } from '../support/dashboard-session';
 import { openWindow, v1Caller } from '../support/messages-api';
-import { randomPhone } from '../support/stack';
+import { randomPhone, simulator } from '../support/stack';
 import { waitFor } from '../support/wait-for';
 
 /**
@@ -144,6 +144,60 @@ describe('platform tokens at rest', () => {
     const id = await sendText(t);
     await waitFor('the send to fail', async () => (await t.call('GET', `/messages/${id}`)).body.status === 'failed');
     assert.deepEqual(await statusOf(t), { main: ['needs_attention', 'token_invalid'] });
+  });
+});
+
+describe('the platform’s own account events', () => {
+  test('the business removing the app moves its numbers to needs_attention (token_invalid); a disabled account to restricted', async () => {
+    const t = await tenant();
+    await t.sibling();
+    await openWindow(t.account, randomPhone()); // the simulator learns the number and its business account
+    const portfolio = await db.businessPortfolio.findUniqueOrThrow({ where: { id: t.account.portfolioId }, select: { wabaId: true } });
+    await simulator('/_sim/account-update', { waba_id: portfolio.wabaId, event: 'PARTNER_APP_UNINSTALLED' });
+    await waitFor('the numbers to need attention', async () => (await statusOf(t)).main?.[0] === 'needs_attention');
+    assert.deepEqual(await statusOf(t), { main: ['needs_attention', 'token_invalid'], second: ['needs_attention', 'token_invalid'] });
+
+    const other = await tenant();
+    await openWindow(other.account, randomPhone());
+    const otherWaba = (await db.businessPortfolio.findUniqueOrThrow({ where: { id: other.account.portfolioId }, select: { wabaId: true } }))
+      .wabaId;
+    await simulator('/_sim/account-update', {
+      waba_id: otherWaba,
+      event: 'DISABLED_UPDATE',
+      details: { ban_info: { waba_ban_state: ['DISABLE'] } },
+    });
+    await waitFor('the number to be restricted', async () => (await statusOf(other)).main?.[1] === 'restricted');
+  });
+
+  test('a RED quality rating needs attention, and its recovery ends it', async () => {
+    const t = await tenant();
+    await openWindow(t.account, randomPhone());
+    await simulator(`/_sim/phone-numbers/${t.account.phoneId}`, { quality_rating: 'RED' });
+    await waitFor('quality_red', async () => (await statusOf(t)).main?.[1] === 'quality_red');
+    await simulator(`/_sim/phone-numbers/${t.account.phoneId}`, { quality_rating: 'GREEN' });
+    await waitFor('connected again', async () => (await statusOf(t)).main?.[0] === 'connected');
+    const announced = await db.event.findMany({ where: { orgId: t.org.id, type: 'account.quality_updated' }, orderBy: { createdAt: 'asc' } });
+    assert.deepEqual(
+      announced.map((e) => (e.payload as { account: { quality_rating: string } }).account.quality_rating),
+      ['RED', 'GREEN'],
+    );
+  });
+
+  test('a template the platform pauses is PAUSED here and announced as template.status_updated', async () => {
+    const t = await tenant();
+    await openWindow(t.account, randomPhone());
+    const template = await db.template.findUniqueOrThrow({ where: { id: await templateOf(t) } });
+    const { wabaId } = await db.businessPortfolio.findUniqueOrThrow({ where: { id: t.account.portfolioId }, select: { wabaId: true } });
+    await simulator(`/_sim/templates/${template.name}`, { status: 'PAUSED', waba_id: wabaId, language: template.language });
+    const event = await waitFor('the event', () => db.event.findFirst({ where: { orgId: t.org.id, type: 'template.status_updated' } }));
+    assert.deepEqual((event.payload as { template: unknown }).template, {
+      id: template.id,
+      name: template.name,
+      language: template.language,
+      status: 'PAUSED',
+      reason: null,
+    });
+    assert.equal((await db.template.findUniqueOrThrow({ where: { id: template.id } })).status, 'PAUSED');
   });
 });
 

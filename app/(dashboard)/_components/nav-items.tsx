@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 export interface NavItem {
   href: string;
   /** Its name's key in the `shell.nav` messages. */
-  labelKey: 'inbox' | 'campaigns' | 'contacts' | 'reports' | 'agents' | 'webhooks' | 'apiKeys' | 'settings';
+  labelKey: 'inbox' | 'campaigns' | 'contacts' | 'reports' | 'agents' | 'webhooks' | 'apiKeys' | 'settings' | 'help';
   icon: ReactNode;
 }
 
@@ -44,5 +44,10 @@ export const navItems: NavItem[] = [
     icon: (
       <Icon d="M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6Zm7.4-3a7.5 7.5 0 0 0-.1-1.2l2-1.6-2-3.4-2.4 1a7.4 7.4 0 0 0-2-1.2L14.5 3h-5l-.4 2.6a7.4 7.4 0 0 0-2 1.2l-2.4-1-2 3.4 2 1.6a7.5 7.5 0 0 0 0 2.4l-2 1.6 2 3.4 2.4-1a7.4 7.4 0 0 0 2 1.2l.4 2.6h5l.4-2.6a7.4 7.4 0 0 0 2-1.2l2.4 1 2-3.4-2-1.6c.1-.4.1-.8.1-1.2Z" />
     ),
+  },
+  {
+    href: '/help',
+    labelKey: 'help',
+    icon: <Icon d="M9.1 9a3 3 0 0 1 5.8 1c0 2-3 3-3 3m.1 4h.01M21 12a9 9 0 1 1-18 0 9 9 0 0 1 18 0Z" />,
   },
 ];

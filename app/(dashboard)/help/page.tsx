@@ -20,6 +20,24 @@ const stepLinks: Record<(typeof goingLiveSteps)[number], string> = {
   apiKey: '/api-keys',
 };
 
+/** The two APIs' references and error pages (served by the app itself). */
+const references = [
+  {
+    id: 'messaging',
+    links: [
+      { href: '/docs/api', label: 'reference' },
+      { href: '/docs/errors', label: 'errors' },
+    ],
+  },
+  {
+    id: 'agent',
+    links: [
+      { href: '/agent/docs', label: 'reference' },
+      { href: '/agent/docs/errors', label: 'errors' },
+    ],
+  },
+] as const;
+
 /** Where to learn the product: going live step by step, and the two API references with their error codes. */
 export default async function HelpPage() {
   const { active } = await requireDashboard('/help');
@@ -43,34 +61,19 @@ export default async function HelpPage() {
             ))}
           </ol>
         </Panel>
-        <Panel id="messaging-api" title={t('messaging.title')} intro={t('messaging.intro')}>
-          <ul className="space-y-2 text-sm">
-            <li>
-              <a href="/docs/api" className={linkClass}>
-                {t('messaging.reference')}
-              </a>
-            </li>
-            <li>
-              <a href="/docs/errors" className={linkClass}>
-                {t('messaging.errors')}
-              </a>
-            </li>
-          </ul>
-        </Panel>
-        <Panel id="agent-api" title={t('agent.title')} intro={t('agent.intro')}>
-          <ul className="space-y-2 text-sm">
-            <li>
-              <a href="/agent/docs" className={linkClass}>
-                {t('agent.reference')}
-              </a>
-            </li>
-            <li>
-              <a href="/agent/docs/errors" className={linkClass}>
-                {t('agent.errors')}
-              </a>
-            </li>
-          </ul>
-        </Panel>
+        {references.map((reference) => (
+          <Panel key={reference.id} id={reference.id} title={t(`${reference.id}.title`)} intro={t(`${reference.id}.intro`)}>
+            <ul className="space-y-2 text-sm">
+              {reference.links.map((link) => (
+                <li key={link.href}>
+                  <a href={link.href} className={linkClass}>
+                    {t(`${reference.id}.${link.label}`)}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </Panel>
+        ))}
       </div>
     </div>
   );

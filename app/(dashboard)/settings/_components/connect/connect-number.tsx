@@ -10,8 +10,8 @@ import { useErrorText } from '@/app/_trpc/use-error-text';
 import { Alert, Button, ErrorLine, FormActions, TextField, useToast } from '@/app/(dashboard)/_components/kit';
 import { loadSdk, runEmbeddedSignup, type SignupConfig } from './use-embedded-signup';
 
-/** Refusals after the token was stored: a retry resumes with it, asking only for the PIN again. */
-const RESUMABLE = new Set(['wrong_pin', 'pin_locked', 'too_many_registrations', 'platform_error', 'busy']);
+/** Refusals at registration, after the token was stored: a retry resumes with it, asking only for the PIN again. */
+const RESUMABLE = new Set(['wrong_pin', 'pin_locked', 'too_many_registrations', 'busy']);
 
 type Source = { token: string } | { code: string } | { resume: true };
 type Target = { wabaId: string; phoneNumberId: string };
@@ -108,9 +108,20 @@ export function ConnectNumber({ signup }: { signup: SignupConfig }) {
       )}
       <ErrorLine text={connect.error ? errorText(connect.error) : null} />
       {resumable && (
-        <Button variant="primary" disabled={!pinValid} busy={connect.isPending} onClick={() => submit(resumable, { resume: true })}>
-          {connect.isPending ? t('connecting') : t('retry')}
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="primary" disabled={!pinValid} busy={connect.isPending} onClick={() => submit(resumable, { resume: true })}>
+            {connect.isPending ? t('connecting') : t('retry')}
+          </Button>
+          <Button
+            onClick={() => {
+              setResumable(null);
+              connect.reset();
+              setMode('closed');
+            }}
+          >
+            {t('close')}
+          </Button>
+        </div>
       )}
       {mode === 'choose' && !resumable && (
         <div className="flex flex-wrap gap-2">

@@ -36,5 +36,6 @@ export function Alert({ children, tone = 'error', look = 'text', as: Tag = 'p', 
 /** An alert for a failed call, or nothing. */
 export function ErrorLine({ text }: { text: string | null }) {
   if (!text) return null;
-  return <Alert className="text-sm">{text}</Alert>;
+  // A refusal may quote a long unbroken value (an id, a platform detail): it wraps inside its line.
+  return <Alert className="text-sm wrap-anywhere">{text}</Alert>;
 }

@@ -102,7 +102,7 @@ export function ConnectNumber({ signup }: { signup: SignupConfig }) {
         onChange={(value) => setPin(value.replace(/\D/g, '').slice(0, 6))}
       />
       {notice && (
-        <Alert tone="warning" className="text-sm">
+        <Alert tone="warning" className="text-sm wrap-anywhere">
           {notice}
         </Alert>
       )}

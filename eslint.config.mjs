@@ -97,6 +97,7 @@ export default defineConfig(
             'server/contacts/contact-sheet': 'the CSV reading those checks use',
             'server/i18n/locales': 'the supported languages',
             'server/reports/report-days': 'the report periods',
+            'server/templates/template-input': "the template builder's schema and limits, the service's too",
           },
           serverPackages: ['pg', 'ioredis', 'bullmq', '@prisma/client', '@prisma/adapter-pg', 'pino', 'next/headers'],
         },

@@ -7,6 +7,7 @@ import { handleUpload, mediaInfo } from './graph-media';
 import { handleSend } from './send-message';
 import { debugToken, exchangeCode, registration, subscribedApps, wabaFields } from './graph-onboarding';
 import { phoneRecord, selectFields } from './phone-fields';
+import { finishUpload, startUpload } from './resumable-upload';
 import { createTemplate, deleteTemplates, editTemplate } from './template-management';
 import { type Caller, requireAccess, type Scope } from './tokens';
 
@@ -27,6 +28,8 @@ export async function handleGraph(
   const method = req.method ?? 'GET';
   if (caller === null) return exchangeCode(ctx, url);
   if (method === 'GET' && id === 'debug_token' && edge === undefined) return debugToken(ctx, url);
+  if (method === 'POST' && edge === 'uploads' && id === ctx.app.id) return startUpload(ctx, url);
+  if (method === 'POST' && id.startsWith('upload:') && edge === undefined) return finishUpload(ctx, id, req, raw);
   const need = (scope: Scope) => requireAccess(caller, ctx.state.ownerOf(id), scope, id);
   if (method === 'POST' && (edge === 'messages' || edge === 'media')) need('whatsapp_business_messaging');
   else if (method !== 'GET' || edge !== undefined || !ctx.state.media.has(id)) need('whatsapp_business_management');

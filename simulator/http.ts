@@ -37,7 +37,8 @@ export function parseJson(raw: Buffer): unknown {
 /** `Authorization: Bearer x` or Graph's `?access_token=x`. */
 export function bearerToken(req: IncomingMessage, url: URL): string | null {
   const header = req.headers.authorization;
-  const match = header ? /^Bearer\s+(.+)$/i.exec(header) : null;
+  // The resumable upload documents `OAuth <token>`; every other call `Bearer`.
+  const match = header ? /^(?:Bearer|OAuth)\s+(.+)$/i.exec(header) : null;
   return match?.[1]?.trim() ?? url.searchParams.get('access_token');
 }
 

@@ -879,4 +879,40 @@ describe('onboarding: business tokens, code exchange, subscription, registration
     await control('businesses', { waba_id: waba, subscribed: false, phone_numbers: [] });
     assert.equal((await graph('GET', `${waba}/subscribed_apps`, APP_TOKEN)).json.data.length, 0);
   });
+  test('resumable upload: a session for the app, the bytes with OAuth, a handle; the wrong length is refused', async () => {
+    const open = await fetch(`${sim.url}/v23.0/${APP_ID}/uploads?file_name=a.png&file_length=4&file_type=image/png`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${APP_TOKEN}` },
+    });
+    const { id } = (await open.json()) as { id: string };
+    assert.match(id, /^upload:/);
+    const send = (bytes: string) =>
+      fetch(`${sim.url}/v23.0/${id}`, { method: 'POST', headers: { authorization: `OAuth ${APP_TOKEN}`, file_offset: '0' }, body: bytes });
+    assert.equal((await send('12345')).status, 400);
+    const done = (await (await send('1234')).json()) as { h: string };
+    assert.match(done.h, /^4::/);
+    assert.equal((await send('1234')).status, 400, 'a finished session is gone');
+  });
+
+  test('an authentication template is submitted as options and listed as the platform writes it', async () => {
+    const { json } = await graph('POST', `${ACME_WABA}/message_templates`, APP_TOKEN, {
+      name: 'login_code_v2',
+      language: 'en_US',
+      category: 'AUTHENTICATION',
+      components: [
+        { type: 'BODY', add_security_recommendation: true },
+        { type: 'FOOTER', code_expiration_minutes: 10 },
+        { type: 'BUTTONS', buttons: [{ type: 'OTP', otp_type: 'copy_code', text: 'Copy code' }] },
+      ],
+    });
+    const listed = (await graph('GET', json.id, APP_TOKEN)).json;
+    assert.deepEqual(listed.components, [
+      { type: 'BODY', text: '{{1}} is your verification code. For your security, do not share this code.', example: { body_text: [['123456']] } },
+      { type: 'FOOTER', text: 'This code expires in 10 minutes.' },
+      {
+        type: 'BUTTONS',
+        buttons: [{ type: 'URL', text: 'Copy code', url: 'https://www.whatsapp.com/otp/code/?otp_type=COPY_CODE&code=otp{{1}}' }],
+      },
+    ]);
+  });
 });

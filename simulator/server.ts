@@ -134,7 +134,7 @@ async function route(ctx: SimContext, req: IncomingMessage, res: ServerResponse)
     } else if (first && VERSION.test(first)) {
       // The code exchange authenticates with the app's id and secret, not a token.
       const who = rest.join('/') === 'oauth/access_token' ? null : caller();
-      const isUpload = method === 'POST' && rest[1] === 'media';
+      const isUpload = method === 'POST' && (rest[1] === 'media' || rest[0]?.startsWith('upload:') === true);
       const raw = method === 'POST' ? await readBody(req, isUpload ? MAX_UPLOAD : MAX_JSON) : Buffer.alloc(0);
       sendJson(res, 200, await handleGraph(ctx, req, url, rest, raw, origin, who));
     } else {

@@ -56,7 +56,7 @@ export function createTemplate(ctx: SimContext, wabaId: string, raw: Buffer) {
     throw invalid('Param language must be a language code such as en_US');
   const category = checkCategory(body.category);
   const format = checkParameterFormat(body.parameter_format);
-  const components = checkComponents(body.components, format, category);
+  const components = asListed(checkComponents(body.components, format, category), category);
   if (waba.templates.some((t) => t.name === name && t.language === language)) {
     throw templateError(
       2388024,
@@ -106,7 +106,10 @@ export function editTemplate(ctx: SimContext, found: { waba: Waba; template: Pla
     throw new GraphError(100, 'Invalid parameter', "The category of an approved template can't be changed");
   }
   if (body.components === undefined && body.category === undefined) throw invalid('Give components or category to edit');
-  const components = body.components === undefined ? template.components : checkComponents(body.components, template.parameter_format, category);
+  const components =
+    body.components === undefined
+      ? template.components
+      : asListed(checkComponents(body.components, template.parameter_format, category), category);
   Object.assign(template, { category, components, status: 'PENDING' });
   review(ctx, waba, template);
   return { success: true };
@@ -155,6 +158,34 @@ export function formatProblem(template: PlatformTemplate): string | undefined {
     if (sorted.some((n, i) => n !== i + 1)) return 'Variables must be numbered in sequence from {{1}}.';
   }
   return undefined;
+}
+
+/**
+ * The platform writes an authentication template's text: it is submitted as options
+ * (`add_security_recommendation`, `code_expiration_minutes`, an OTP button) and listed as text
+ * with the copy-code button as a URL button.
+ */
+function asListed(components: PlatformTemplate['components'], category: string): PlatformTemplate['components'] {
+  if (category !== 'AUTHENTICATION') return components;
+  return components.map((c) => {
+    if (c.type === 'BODY' && c.text === undefined) {
+      const advice = 'add_security_recommendation' in c && c.add_security_recommendation ? ' For your security, do not share this code.' : '';
+      return { type: 'BODY', text: `{{1}} is your verification code.${advice}`, example: { body_text: [['123456']] } };
+    }
+    if (c.type === 'FOOTER' && 'code_expiration_minutes' in c)
+      return { type: 'FOOTER', text: `This code expires in ${c.code_expiration_minutes} minutes.` };
+    if (c.type === 'BUTTONS') {
+      return {
+        type: 'BUTTONS',
+        buttons: c.buttons.map((b) =>
+          b.type === 'OTP'
+            ? { type: 'URL', text: b.text ?? 'Copy code', url: 'https://www.whatsapp.com/otp/code/?otp_type=COPY_CODE&code=otp{{1}}' }
+            : b,
+        ),
+      };
+    }
+    return c;
+  });
 }
 
 function checkCategory(value: unknown): PlatformTemplate['category'] {

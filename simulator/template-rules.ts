@@ -48,7 +48,7 @@ export function checkTemplateParameters(template: PlatformTemplate, sent: unknow
   for (const part of template.components) {
     if (part.type === 'BODY' || (part.type === 'HEADER' && part.format === 'TEXT')) {
       const label = part.type.toLowerCase();
-      checkTextParams(label, placeholders(part.text), paramsOf(find(label)), named);
+      checkTextParams(label, placeholders(part.text ?? ''), paramsOf(find(label)), named);
     } else if (part.type === 'HEADER') {
       const params = paramsOf(find('header'));
       const expected = part.format.toLowerCase();

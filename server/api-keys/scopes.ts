@@ -8,6 +8,7 @@ export const apiScopes = [
   'webhooks:write',
   'webhooks:read',
   'templates:read',
+  'templates:write',
   'contacts:read',
   'contacts:write',
 ] as const;

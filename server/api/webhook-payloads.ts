@@ -35,6 +35,10 @@ const subjects: Record<EventName, z.ZodObject> = {
       language: z.string(),
       status: z.string(),
       reason: z.string().nullable().describe("The platform's reason for a rejection or pause (e.g. INVALID_FORMAT); null when it gives none."),
+      detail: z
+        .string()
+        .nullable()
+        .describe("The platform's own words: a rejection's recommendation or a pause's description; null when it gives none."),
     }),
   }),
   'account.quality_updated': z.object({ account: z.object({ id: z.string(), name: z.string(), quality_rating: z.string() }) }),

@@ -188,6 +188,19 @@ export const messagingErrorCodes = withTrpcCodes({
     meaning: 'The campaign cannot do that from its current state; the message names the state.',
     retry: noRetry,
   },
+  template_exists: {
+    status: 409,
+    type: 'invalid_request_error',
+    meaning:
+      'The account already has a template of that name in that language (the platform keeps a name per business account). Choose another name, or edit that template.',
+    retry: noRetry,
+  },
+  template_refused: {
+    status: 422,
+    type: 'invalid_request_error',
+    meaning: "The platform refused the template; the message gives the platform's reason in words. Nothing was created.",
+    retry: 'After the template is changed as the message says.',
+  },
   campaign_has_no_recipients: {
     status: 422,
     type: 'invalid_request_error',

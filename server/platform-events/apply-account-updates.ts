@@ -36,9 +36,10 @@ export async function applyTemplateStatusUpdate(item: Extract<PlatformWebhookIte
       where: { platformTemplateId: item.templateId, account: { portfolio: { wabaId: item.wabaId } }, status: { not: status } },
       select: { id: true, orgId: true, name: true, language: true },
     });
+    const reason = item.reason && item.reason !== 'NONE' ? item.reason : null;
     await tx.template.updateMany({
       where: { platformTemplateId: item.templateId, account: { portfolio: { wabaId: item.wabaId } } },
-      data: { status, syncedAt: new Date() },
+      data: { status, statusReason: reason, statusDetail: item.detail ?? null, syncedAt: new Date() },
     });
     for (const template of changed) {
       await publishEvent(tx, template.orgId, 'template.status_updated', {
@@ -47,7 +48,8 @@ export async function applyTemplateStatusUpdate(item: Extract<PlatformWebhookIte
           name: template.name,
           language: template.language,
           status,
-          reason: item.reason && item.reason !== 'NONE' ? item.reason : null,
+          reason,
+          detail: item.detail ?? null,
         },
       });
     }

@@ -1,4 +1,11 @@
-import type { PlatformMediaInfo, PlatformPhoneNumberInfo, PlatformTemplate, PlatformTokenInfo, PlatformWabaNumber } from './graph-types';
+import type {
+  NewPlatformTemplate,
+  PlatformMediaInfo,
+  PlatformPhoneNumberInfo,
+  PlatformTemplate,
+  PlatformTokenInfo,
+  PlatformWabaNumber,
+} from './graph-types';
 import { PlatformError, toPlatformError, UNKNOWN_ERROR_CODE } from './platform-error';
 import type { SendMessageBody } from './send-body';
 import { fetchTransport, PlatformTimeoutError, undiciTransport, type PlatformAnswer, type PlatformRequest } from './transport';
@@ -152,6 +159,45 @@ export function createPlatformClient(options: PlatformClientOptions) {
     /** Stops the app's webhooks for the business account (`DELETE /{waba-id}/subscribed_apps`). */
     async unsubscribeApp(wabaId: string): Promise<void> {
       await json<{ success?: boolean }>(`${encodeURIComponent(wabaId)}/subscribed_apps`, { method: 'DELETE' });
+    },
+
+    /** Submits a template for review (`POST /{waba-id}/message_templates`) → its id and first status. */
+    async createTemplate(wabaId: string, template: NewPlatformTemplate): Promise<{ id: string; status: string; category: string }> {
+      const result = await postJson<{ id?: string; status?: string; category?: string }>(
+        `${encodeURIComponent(wabaId)}/message_templates`,
+        template,
+      );
+      if (!result.id) throw malformed('template creation returned no id');
+      return { id: result.id, status: result.status ?? 'PENDING', category: result.category ?? template.category };
+    },
+
+    /** New components (and category) for a template, which goes back to review (`POST /{template-id}`). */
+    async editTemplate(templateId: string, change: { category?: string; components: object[] }): Promise<void> {
+      await postJson(encodeURIComponent(templateId), change);
+    },
+
+    /** Deletes one language of a template (`DELETE /{waba-id}/message_templates?name=&hsm_id=`). */
+    async deleteTemplate(wabaId: string, name: string, templateId: string): Promise<void> {
+      const query = new URLSearchParams({ name, hsm_id: templateId });
+      await json(`${encodeURIComponent(wabaId)}/message_templates?${query}`, { method: 'DELETE' });
+    },
+
+    /**
+     * A sample file for a template's media header, by the platform's resumable upload
+     * (`POST /{app-id}/uploads`, then the bytes to the session) → the handle the template names.
+     */
+    async uploadTemplateSample(appId: string, file: { bytes: Uint8Array; mimeType: string; filename: string }): Promise<string> {
+      const query = new URLSearchParams({ file_name: file.filename, file_length: String(file.bytes.length), file_type: file.mimeType });
+      const session = await json<{ id?: string }>(`${encodeURIComponent(appId)}/uploads?${query}`, { method: 'POST' });
+      if (!session.id?.startsWith('upload:')) throw malformed('the upload session has no id');
+      const result = await json<{ h?: string }>(session.id, {
+        method: 'POST',
+        // The upload API documents OAuth, not Bearer, for the bytes.
+        headers: { Authorization: `OAuth ${options.accessToken}`, file_offset: '0', 'Content-Type': file.mimeType },
+        body: new Uint8Array(file.bytes),
+      });
+      if (!result.h) throw malformed('the upload returned no handle');
+      return result.h;
     },
 
     async listTemplates(wabaId: string): Promise<PlatformTemplate[]> {

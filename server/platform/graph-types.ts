@@ -16,6 +16,15 @@ export interface PlatformTemplate {
   }>;
 }
 
+/** A template as submitted for review. */
+export interface NewPlatformTemplate {
+  name: string;
+  language: string;
+  category: string;
+  parameter_format: 'named' | 'positional';
+  components: object[];
+}
+
 export interface PlatformPhoneNumberInfo {
   id: string;
   display_phone_number: string;

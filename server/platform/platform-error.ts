@@ -14,6 +14,8 @@ export interface PlatformErrorInit {
   message: string;
   details?: string;
   subcode?: number;
+  /** The platform's explanation meant for people (`error_user_msg`), when it gives one. */
+  userMessage?: string;
   fbtraceId?: string;
 }
 
@@ -22,6 +24,7 @@ export class PlatformError extends Error {
   readonly httpStatus: number | null;
   readonly details: string | undefined;
   readonly subcode: number | undefined;
+  readonly userMessage: string | undefined;
   readonly fbtraceId: string | undefined;
   readonly retryable: boolean;
 
@@ -32,6 +35,7 @@ export class PlatformError extends Error {
     this.httpStatus = init.httpStatus;
     this.details = init.details;
     this.subcode = init.subcode;
+    this.userMessage = init.userMessage;
     this.fbtraceId = init.fbtraceId;
     this.retryable = RETRYABLE_CODES.has(init.code) || init.httpStatus === null || init.httpStatus >= 500;
   }
@@ -46,6 +50,7 @@ export function toPlatformError(status: number, text: string): PlatformError {
     message?: string;
     code?: number;
     error_subcode?: number;
+    error_user_msg?: string;
     error_data?: { details?: string };
     fbtrace_id?: string;
   } = {};
@@ -60,6 +65,7 @@ export function toPlatformError(status: number, text: string): PlatformError {
     message: graph.message ?? `Platform answered HTTP ${status}`,
     details: graph.error_data?.details,
     subcode: graph.error_subcode,
+    userMessage: typeof graph.error_user_msg === 'string' ? graph.error_user_msg : undefined,
     fbtraceId: graph.fbtrace_id,
   });
 }

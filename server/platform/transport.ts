@@ -4,7 +4,7 @@ import { Agent, request } from 'undici';
 export interface PlatformRequest {
   method: 'GET' | 'POST' | 'DELETE';
   headers: Record<string, string>;
-  body?: string | FormData;
+  body?: string | FormData | Uint8Array<ArrayBuffer>;
 }
 
 export interface PlatformAnswer {

@@ -51,6 +51,8 @@ export type PlatformWebhookItem =
       language: string;
       event: string;
       reason?: string;
+      /** The platform's words: a rejection's recommendation or a pause's description. */
+      detail?: string;
     }
   | {
       kind: 'phone_quality';
@@ -90,6 +92,7 @@ export function flattenPlatformWebhook(envelope: PlatformWebhookEnvelope): Platf
           language: v.message_template_language,
           event: v.event,
           ...(v.reason ? { reason: v.reason } : {}),
+          ...(detailOf(v) ? { detail: detailOf(v) } : {}),
         });
       } else if (change.field === 'phone_number_quality_update') {
         const v = change.value;
@@ -171,3 +174,6 @@ function errorInfo(e: z.infer<typeof errorSchema>): PlatformErrorInfo {
     ...(e.error_data?.details !== undefined ? { details: e.error_data.details } : {}),
   };
 }
+
+const detailOf = (v: { rejection_info?: { recommendation?: string } | null; other_info?: { description?: string } | null }) =>
+  v.rejection_info?.recommendation ?? v.other_info?.description;

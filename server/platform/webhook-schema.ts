@@ -72,6 +72,8 @@ const templateValueSchema = z.object({
   message_template_name: z.string(),
   message_template_language: z.string(),
   reason: z.string().nullable().optional(),
+  rejection_info: z.object({ recommendation: z.string().optional() }).partial().nullable().optional(),
+  other_info: z.object({ description: z.string().optional() }).partial().nullable().optional(),
 });
 
 const qualityValueSchema = z.object({

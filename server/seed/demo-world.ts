@@ -9,7 +9,10 @@ export type PlatformTemplateComponent =
   | { type: 'HEADER'; format: 'TEXT'; text: string; example?: unknown }
   | { type: 'HEADER'; format: 'IMAGE' | 'VIDEO' | 'DOCUMENT'; example?: unknown }
   | { type: 'BODY'; text: string; example?: unknown }
+  /** Authentication templates are submitted without body text (the platform writes it). */
+  | { type: 'BODY'; text?: undefined; add_security_recommendation?: boolean }
   | { type: 'FOOTER'; text: string }
+  | { type: 'FOOTER'; text?: undefined; code_expiration_minutes: number }
   | {
       type: 'BUTTONS';
       buttons: Array<
@@ -17,6 +20,7 @@ export type PlatformTemplateComponent =
         | { type: 'URL'; text: string; url: string; example?: string[] }
         | { type: 'COPY_CODE'; example?: string }
         | { type: 'PHONE_NUMBER'; text: string; phone_number: string }
+        | { type: 'OTP'; otp_type: string; text?: string }
       >;
     };
 

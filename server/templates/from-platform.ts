@@ -1,6 +1,7 @@
 import type { ParameterFormat, TemplateCategory, TemplateStatus } from '@/server/db';
 import { newId } from '@/server/db/ids';
 import type { PlatformTemplate } from '@/server/seed/demo-world';
+import { placeholders } from './template-input';
 
 /** The service's view of a template (docs/messaging-api.md §8), derived from the platform's components. */
 export interface TemplateShape {
@@ -12,10 +13,9 @@ export interface TemplateShape {
   buttons: Array<{ index: number; type: 'QUICK_REPLY' | 'URL' | 'COPY_CODE'; text: string; variable?: string }>;
 }
 
-/** Placeholder names in order of first appearance: `{{1}}` gives "1", `{{order_id}}` gives "order_id". */
-export function placeholders(text: string): string[] {
-  const names = [...text.matchAll(/\{\{\s*([A-Za-z0-9_]+)\s*\}\}/g)].map((m) => m[1] as string);
-  return [...new Set(names)];
+/** The text the platform writes for an authentication template's body. */
+function authenticationBody(component: { add_security_recommendation?: boolean }): string {
+  return `{{1}} is your verification code.${component.add_security_recommendation ? ' For your security, do not share this code.' : ''}`;
 }
 
 const knownStatuses = new Set<TemplateStatus>(['APPROVED', 'PENDING', 'REJECTED', 'PAUSED', 'DISABLED']);
@@ -29,10 +29,13 @@ export function templateShapeFromPlatform(template: PlatformTemplate): TemplateS
       const text = 'text' in component ? component.text : undefined;
       header = { format: component.format, ...(text ? { text } : {}), variables: text ? placeholders(text) : [] };
     } else if (component.type === 'BODY') {
-      body = { text: component.text, variables: placeholders(component.text) };
+      // An authentication template is submitted without text; the platform writes it.
+      const text = component.text ?? (template.category === 'AUTHENTICATION' ? authenticationBody(component) : '');
+      body = { text, variables: placeholders(text) };
     } else if (component.type === 'BUTTONS') {
       component.buttons.forEach((button, index) => {
         if (button.type === 'QUICK_REPLY') buttons.push({ index, type: 'QUICK_REPLY', text: button.text });
+        else if (button.type === 'OTP') buttons.push({ index, type: 'COPY_CODE', text: button.text ?? 'Copy code', variable: '1' });
         else if (button.type === 'COPY_CODE') buttons.push({ index, type: 'COPY_CODE', text: 'Copy code', variable: '1' });
         else if (button.type === 'URL') {
           // Authentication templates' copy-code buttons are listed by the platform as URL buttons.

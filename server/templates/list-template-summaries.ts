@@ -4,7 +4,16 @@ import { db } from '@/server/db';
 export async function listTemplateSummaries(orgId: string) {
   const rows = await db.template.findMany({
     where: { orgId },
-    select: { id: true, name: true, language: true, category: true, status: true, syncedAt: true, account: { select: { name: true } } },
+    select: {
+      id: true,
+      name: true,
+      language: true,
+      category: true,
+      status: true,
+      statusReason: true,
+      syncedAt: true,
+      account: { select: { name: true } },
+    },
     orderBy: [{ account: { name: 'asc' } }, { name: 'asc' }, { language: 'asc' }],
     take: 500,
   });

@@ -17,6 +17,8 @@ export function presentTemplate(template: TemplateWithAccount) {
     language: template.language,
     category: template.category,
     status: template.status,
+    status_reason: template.statusReason,
+    status_detail: template.statusDetail,
     account: template.account.name,
     parameter_format: template.parameterFormat,
     header: header ? { format: header.format, variables: header.variables } : null,

@@ -11,3 +11,8 @@ export function canSyncTemplates(role: MemberRole): boolean {
 export function assertCanSyncTemplates(role: MemberRole): void {
   if (!canSyncTemplates(role)) throw new OrgAccessError('Only owners, admins and marketers can sync templates.');
 }
+
+/** Writing, resubmitting and deleting templates is for the same people as syncing them. */
+export function assertCanWriteTemplates(role: MemberRole): void {
+  if (!canSyncTemplates(role)) throw new OrgAccessError('Only owners, admins and marketers can write templates.');
+}

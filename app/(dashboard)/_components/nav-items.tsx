@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 export interface NavItem {
   href: string;
   /** Its name's key in the `shell.nav` messages. */
-  labelKey: 'inbox' | 'campaigns' | 'contacts' | 'reports' | 'agents' | 'webhooks' | 'apiKeys' | 'settings' | 'help';
+  labelKey: 'inbox' | 'campaigns' | 'templates' | 'contacts' | 'reports' | 'agents' | 'webhooks' | 'apiKeys' | 'settings' | 'help';
   icon: ReactNode;
 }
 
@@ -19,6 +19,11 @@ function Icon({ d }: { d: string }) {
 export const navItems: NavItem[] = [
   { href: '/inbox', labelKey: 'inbox', icon: <Icon d="M3 13h4.5l1.5 3h6l1.5-3H21M5.2 5h13.6L21 13v5a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1v-5l2.2-8Z" /> },
   { href: '/campaigns', labelKey: 'campaigns', icon: <Icon d="M4 10v4a1 1 0 0 0 1 1h2l6 4V5L7 9H5a1 1 0 0 0-1 1Zm13-1.5a4.5 4.5 0 0 1 0 7" /> },
+  {
+    href: '/templates',
+    labelKey: 'templates',
+    icon: <Icon d="M7 4h10a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2Zm2 4h6m-6 4h6m-6 4h3" />,
+  },
   {
     href: '/contacts',
     labelKey: 'contacts',

@@ -13,7 +13,7 @@ const linkClass = 'font-medium text-brand-700 hover:underline';
 const goingLiveSteps = ['connect', 'templates', 'team', 'agent', 'widget', 'apiKey'] as const;
 const stepLinks: Record<(typeof goingLiveSteps)[number], string> = {
   connect: '/settings',
-  templates: '/settings',
+  templates: '/templates',
   team: '/settings',
   agent: '/agents',
   widget: '/agents/keys',

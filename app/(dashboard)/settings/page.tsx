@@ -11,7 +11,6 @@ import { AccountsPanel } from './_components/accounts-panel';
 import { MembersPanel } from './_components/members-panel';
 import { OrganizationPanel } from './_components/organization-panel';
 import { SavedRepliesPanel } from './_components/saved-replies-panel';
-import { TemplatesPanel } from './_components/templates-panel';
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations('settings'))('title') };
@@ -50,7 +49,6 @@ export default async function SettingsPage() {
               statusReason: account.statusReason as AccountStatusReason | null,
             }))}
           />
-          <TemplatesPanel />
           <SavedRepliesPanel />
         </div>
       )}

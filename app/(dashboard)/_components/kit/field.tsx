@@ -66,6 +66,7 @@ export function TextField({
   minLength?: number;
   maxLength?: number;
   autoComplete?: string;
+  readOnly?: boolean;
   id?: string;
 }) {
   return (

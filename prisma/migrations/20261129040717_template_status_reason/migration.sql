@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "templates" ADD COLUMN     "status_detail" TEXT,
+ADD COLUMN     "status_reason" TEXT;

@@ -196,6 +196,7 @@ describe('the platform’s own account events', () => {
       language: template.language,
       status: 'PAUSED',
       reason: null,
+      detail: null,
     });
     assert.equal((await db.template.findUniqueOrThrow({ where: { id: template.id } })).status, 'PAUSED');
   });

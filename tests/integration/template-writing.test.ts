@@ -2,7 +2,10 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { db, type Organization } from '@/server/db';
 import { closeQueues } from '@/server/queues';
+import type { ApiError } from '@/server/errors/api-error';
 import { sealSecret } from '@/server/secrets/secret-cipher';
+import { resubmitTemplate } from '@/server/templates/resubmit-template';
+import { templateInputSchema } from '@/server/templates/template-input';
 import { createApiKey } from '../api-factories';
 import { createOrg } from '../factories';
 import { createConnectedAccount } from '../platform-factories';
@@ -261,5 +264,34 @@ describe('DELETE /v1/templates/{id}', () => {
     assert.equal(again.status, 409, JSON.stringify(again.body));
     assert.equal(again.body.error.code, 'template_exists');
     assert.match(again.body.error.message, /being deleted/);
+  });
+});
+
+describe('resubmitting (the dashboard’s Fix and resubmit, through the service)', () => {
+  test('a template under review cannot be edited; a rejected one goes back to review with its reason cleared', async () => {
+    const created = await call('POST', '/v1/templates', {
+      name: unique('fixme'),
+      language: 'en',
+      category: 'MARKETING',
+      body: { text: '{{1}} is on sale today.', examples: { 1: 'Tea' } },
+    });
+    const input = templateInputSchema.parse({
+      name: created.body.name,
+      language: 'en',
+      category: 'MARKETING',
+      body: { text: 'Today {{1}} is on sale.', examples: { 1: 'Tea' } },
+    });
+    await assert.rejects(resubmitTemplate(org.id, created.body.id, input), (error: ApiError) => error.code === 'template_refused');
+    await waitFor('rejected', async () => ((await call('GET', `/v1/templates/${created.body.id}`)).body.status === 'REJECTED' ? true : null));
+    await assert.rejects(
+      resubmitTemplate(org.id, created.body.id, { ...input, language: 'fr' }),
+      (error: ApiError) => error.code === 'invalid_parameter' && error.param === 'language',
+    );
+    const resubmitted = await resubmitTemplate(org.id, created.body.id, input);
+    assert.equal(resubmitted.status, 'PENDING');
+    assert.equal(resubmitted.status_reason, null);
+    await waitFor('approved', async () => ((await call('GET', `/v1/templates/${created.body.id}`)).body.status === 'APPROVED' ? true : null));
+    const other = await createOrg();
+    await assert.rejects(resubmitTemplate(other.id, created.body.id, input), (error: ApiError) => error.code === 'resource_not_found');
   });
 });

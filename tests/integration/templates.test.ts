@@ -71,6 +71,8 @@ describe('GET /v1/templates', () => {
         'name',
         'parameter_format',
         'status',
+        'status_detail',
+        'status_reason',
         'updated_at',
       ]);
       assert.match(template.id, /^tpl_/);
@@ -86,6 +88,8 @@ describe('GET /v1/templates', () => {
         language: 'en',
         category: 'UTILITY',
         status: 'APPROVED',
+        status_reason: null,
+        status_detail: null,
         account: 'main',
         parameter_format: 'NAMED',
         header: null,

@@ -1,0 +1,41 @@
+import { hashPassword } from '@/server/auth/password';
+import { db } from '@/server/db';
+import { hashResetToken, isResetTokenShaped } from './reset-token';
+
+export class ResetLinkInvalidError extends Error {
+  constructor() {
+    super('This password reset link is unknown, expired or already used.');
+  }
+}
+
+/** The account a reset link is for while it can still be used (known, unused, not expired), else null. */
+export async function findPasswordReset(token: string, now = new Date()): Promise<{ email: string } | null> {
+  if (!isResetTokenShaped(token)) return null;
+  const row = await db.passwordResetToken.findUnique({
+    where: { tokenHash: hashResetToken(token) },
+    select: { expiresAt: true, usedAt: true, user: { select: { email: true } } },
+  });
+  return row && !row.usedAt && row.expiresAt > now ? { email: row.user.email } : null;
+}
+
+/**
+ * Sets the new password a reset link was used for. The link is spent in the same transaction,
+ * conditionally, so two uses of one link cannot both succeed; every session of the user ends
+ * (their session version moves on: server/auth/session-version.ts), so whoever knew the old
+ * password is signed out too. Throws ResetLinkInvalidError for an unknown, used or expired link.
+ */
+export async function resetPassword(token: string, password: string): Promise<{ email: string }> {
+  if (!isResetTokenShaped(token)) throw new ResetLinkInvalidError();
+  const tokenHash = hashResetToken(token);
+  const passwordHash = await hashPassword(password);
+  return db.$transaction(async (tx) => {
+    const now = new Date();
+    const { count } = await tx.passwordResetToken.updateMany({
+      where: { tokenHash, usedAt: null, expiresAt: { gt: now } },
+      data: { usedAt: now },
+    });
+    if (count !== 1) throw new ResetLinkInvalidError();
+    const { userId } = await tx.passwordResetToken.findUniqueOrThrow({ where: { tokenHash }, select: { userId: true } });
+    return tx.user.update({ where: { id: userId }, data: { passwordHash, sessionVersion: { increment: 1 } }, select: { email: true } });
+  });
+}

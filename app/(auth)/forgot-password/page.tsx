@@ -8,7 +8,8 @@ import { mailDelivery } from '@/server/mail/send-mail';
 import { ForgotPasswordForm } from './forgot-password-form';
 
 export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTranslations('passwordReset.forgot'))('title') };
+  const t = await getTranslations('passwordReset.forgot');
+  return { title: mailDelivery() ? t('title') : t('unavailableTitle') };
 }
 
 /** "Forgot password": asks for a reset link by email, or says plainly that this service sends no mail. */

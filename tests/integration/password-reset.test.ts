@@ -9,6 +9,7 @@ import { hashResetToken } from '@/server/auth/password-reset/reset-token';
 import { config } from '@/server/config';
 import { db } from '@/server/db';
 import { listDevMailbox } from '@/server/mail/dev-mailbox';
+import { unusablePasswordHash } from '@/server/orgs/invited-password';
 import { closeRedis } from '@/server/redis';
 import { webProcessArgs } from '../../scripts/lib/stack';
 import { createUser } from '../factories';
@@ -60,6 +61,13 @@ test('an unknown address answers exactly as a known one, and only the known one 
   assert.ok(tokens[0]!.expiresAt.getTime() - Date.now() > 59 * 60_000 && tokens[0]!.expiresAt.getTime() - Date.now() <= 60 * 60_000);
   assert.ok(link.startsWith(`${config.APP_URL}/reset-password/`), 'the link is built from APP_URL');
   assert.equal((await listDevMailbox()).filter((mail) => mail.to === nobody).length, 0);
+});
+
+test('an account still waiting for its invitation’s password gets no link: the invitation is its way in', async () => {
+  const invited = await createUser();
+  await db.user.update({ where: { id: invited.id }, data: { passwordHash: unusablePasswordHash() } });
+  assert.equal(await ask(invited.email), undefined);
+  assert.equal(await db.passwordResetToken.count({ where: { userId: invited.id } }), 0);
 });
 
 test('the link works once: the new password signs in, the old one and earlier sessions no longer do', async () => {

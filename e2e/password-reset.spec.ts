@@ -41,6 +41,7 @@ test('at 1440 px in English: forgot password, the link from the dev mailbox, a n
 
   await page.goto('/dev/mailbox');
   expect(await seriousAxeViolations(page)).toEqual([]);
+  await page.screenshot({ path: 'e2e/artifacts/dev-mailbox.png' });
   await followMailedLink(page, user.email, 'Reset your password');
   const link = page.url();
   await expect(page.getByRole('heading', { name: 'Choose a new password' })).toBeVisible();
@@ -76,11 +77,18 @@ test('in Arabic on a phone the pages read right to left, fit the screen, and the
   await page.getByLabel('البريد الإلكتروني').fill(user.email);
   await page.getByRole('button', { name: 'أرسل الرابط' }).click();
   await expect(page.getByRole('status')).toContainText('تحقق من بريدك الإلكتروني');
+  await page.screenshot({ path: 'e2e/artifacts/password-reset-sent-ar.png' });
 
+  await page.goto('/dev/mailbox');
+  await expect(page.getByRole('heading', { level: 1, name: 'صندوق بريد التطوير' })).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  await page.screenshot({ path: 'e2e/artifacts/dev-mailbox-ar.png', fullPage: true });
   await followMailedLink(page, user.email, 'إعادة تعيين كلمة المرور');
   await expect(page.getByRole('heading', { name: 'اختر كلمة مرور جديدة' })).toBeVisible();
   await expectNoHorizontalScroll(page);
   expect(await seriousAxeViolations(page)).toEqual([]);
+  await page.screenshot({ path: 'e2e/artifacts/reset-password-ar.png' });
   await page.getByLabel('كلمة المرور الجديدة', { exact: true }).fill('كلمة مرور جديدة طويلة');
   await page.getByLabel('أعد كتابة كلمة المرور الجديدة').fill('كلمة مرور جديدة طويلة');
   await page.getByRole('button', { name: 'احفظ كلمة المرور الجديدة' }).click();

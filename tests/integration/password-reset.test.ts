@@ -13,7 +13,7 @@ import { unusablePasswordHash } from '@/server/orgs/invited-password';
 import { closeRedis } from '@/server/redis';
 import { webProcessArgs } from '../../scripts/lib/stack';
 import { createUser } from '../factories';
-import { sessionCookie, signIn, trpcQuery } from '../support/dashboard-session';
+import { fromAddress, sessionCookie, signIn, trpcQuery } from '../support/dashboard-session';
 import { appUrl } from '../support/stack';
 import { waitFor } from '../support/wait-for';
 
@@ -45,6 +45,7 @@ async function linkMailedTo(email: string, after = ''): Promise<string> {
 }
 
 const tokenOf = (link: string) => link.slice(link.lastIndexOf('/') + 1);
+const reset = (link: string, password: string, address = newAddress()) => resetPassword({ token: tokenOf(link), password, address });
 const pageOf = async (link: string) => (await fetch(link)).text();
 const usable = (html: string) => html.includes('Save the new password');
 const refusedPage = (html: string) => html.includes('This link can’t be used') && html.includes('href="/forgot-password"');
@@ -79,13 +80,23 @@ test('the link works once: the new password signs in, the old one and earlier se
   assert.ok(usable(await pageOf(link)));
 
   const newPassword = 'a brand new long password';
-  await resetPassword(tokenOf(link), newPassword);
+  await reset(link, newPassword);
   assert.ok(refusedPage(await pageOf(link)), 'a used link shows the page that asks for a new one');
-  await assert.rejects(resetPassword(tokenOf(link), 'yet another long password'), ResetLinkInvalidError);
+  await assert.rejects(reset(link, 'yet another long password'), ResetLinkInvalidError);
 
   assert.equal((await signIn(user.email, user.password)).error, 'CredentialsSignin');
   assert.ok((await signIn(user.email, newPassword)).cookie, 'the new password signs in');
   assert.equal((await trpcQuery(before, 'session.me')).status, 401, 'the session from before the reset ended');
+});
+
+test('a reset forgives the failed sign-ins of that email from the client that reset it', async () => {
+  const user = await createUser();
+  const client = '127.0.0.61';
+  for (let i = 0; i < 5; i++) await signIn(user.email, 'forgotten password', { via: fromAddress(client) });
+  assert.match((await signIn(user.email, user.password, { via: fromAddress(client) })).error ?? '', /^SignInThrottled:/);
+  await ask(user.email, client);
+  await reset(await linkMailedTo(user.email), 'the password I will remember', client);
+  assert.ok((await signIn(user.email, 'the password I will remember', { via: fromAddress(client) })).cookie);
 });
 
 test('an expired link, a replaced link and an unknown token are refused', async () => {
@@ -95,11 +106,11 @@ test('an expired link, a replaced link and an unknown token are refused', async 
   await ask(user.email);
   const second = await linkMailedTo(user.email, first);
   assert.ok(refusedPage(await pageOf(first)), 'the newest link replaces the earlier one');
-  await assert.rejects(resetPassword(tokenOf(first), 'a long enough password'), ResetLinkInvalidError);
+  await assert.rejects(reset(first, 'a long enough password'), ResetLinkInvalidError);
 
   await db.passwordResetToken.update({ where: { tokenHash: hashResetToken(tokenOf(second)) }, data: { expiresAt: new Date(Date.now() - 1000) } });
   assert.ok(refusedPage(await pageOf(second)));
-  await assert.rejects(resetPassword(tokenOf(second), 'a long enough password'), ResetLinkInvalidError);
+  await assert.rejects(reset(second, 'a long enough password'), ResetLinkInvalidError);
   assert.ok((await signIn(user.email, user.password)).cookie, 'the password is unchanged');
 
   assert.ok(refusedPage(await pageOf(`${appUrl}/reset-password/${'A'.repeat(43)}`)));

@@ -1,4 +1,5 @@
 import { hashPassword } from '@/server/auth/password';
+import { forgetSignInFailures } from '@/server/auth/sign-in-throttle';
 import { db } from '@/server/db';
 import { hashResetToken, isResetTokenShaped } from './reset-token';
 
@@ -22,14 +23,15 @@ export async function findPasswordReset(token: string, now = new Date()): Promis
  * Sets the new password a reset link was used for. The link is spent in the same transaction,
  * conditionally, so two uses of one link cannot both succeed; every session of the user ends
  * (their session version moves on: server/auth/session-version.ts), so whoever knew the old
- * password is signed out too. Throws ResetLinkInvalidError for an unknown, used or expired link.
+ * password is signed out too, and the client's failed sign-ins with that email are forgotten, so
+ * the new password works at once. Throws ResetLinkInvalidError for an unknown, used or expired link.
  */
-export async function resetPassword(token: string, password: string): Promise<{ email: string }> {
+export async function resetPassword({ token, password, address }: { token: string; password: string; address: string }): Promise<void> {
   // Checked before the hash, which is costly on purpose: a made-up token costs one lookup.
   if (!(await findPasswordReset(token))) throw new ResetLinkInvalidError();
   const tokenHash = hashResetToken(token);
   const passwordHash = await hashPassword(password);
-  return db.$transaction(async (tx) => {
+  const { email } = await db.$transaction(async (tx) => {
     const now = new Date();
     const { count } = await tx.passwordResetToken.updateMany({
       where: { tokenHash, usedAt: null, expiresAt: { gt: now } },
@@ -39,4 +41,5 @@ export async function resetPassword(token: string, password: string): Promise<{ 
     const { userId } = await tx.passwordResetToken.findUniqueOrThrow({ where: { tokenHash }, select: { userId: true } });
     return tx.user.update({ where: { id: userId }, data: { passwordHash, sessionVersion: { increment: 1 } }, select: { email: true } });
   });
+  await forgetSignInFailures(email, address);
 }

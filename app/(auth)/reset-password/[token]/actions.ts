@@ -1,9 +1,11 @@
 'use server';
 
 import { getTranslations } from 'next-intl/server';
+import { headers } from 'next/headers';
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@/server/auth/password-rules';
 import { ResetLinkInvalidError, resetPassword } from '@/server/auth/password-reset/reset-password';
+import { CLIENT_ADDRESS_HEADER } from '@/server/http/client-address';
 
 /** Sets the new password a reset link was sent for; null once it is saved, else the refusal in the reader's language. */
 export async function chooseNewPassword(token: string, choice: { password: string; confirm: string }): Promise<string | null> {
@@ -17,7 +19,8 @@ export async function chooseNewPassword(token: string, choice: { password: strin
     .safeParse(choice);
   if (!parsed.success) return parsed.error.issues[0]?.message ?? t('tooShort');
   try {
-    await resetPassword(token, parsed.data.password);
+    const address = (await headers()).get(CLIENT_ADDRESS_HEADER) ?? '';
+    await resetPassword({ token, password: parsed.data.password, address });
     return null;
   } catch (error) {
     if (error instanceof ResetLinkInvalidError) return t('invalid');

@@ -73,6 +73,7 @@ console.log(`
 
   Dashboard       ${baseUrl}   (sign in as ${demo.dashboard.email} / ${demo.dashboard.password})
   Health          ${baseUrl}/api/health
+  Dev mailbox     ${baseUrl}/dev/mailbox   (password reset mails; no SMTP server in the demo)
   Simulator       ${demo.simulator_url}   (control API: POST /_sim/inbound, /_sim/tap, ...)
   AI simulator    ${config.AI_SIMULATOR_URL}   (OpenAI /openai/v1, Anthropic /anthropic; keys sim-...)
   API key (acme)  ${key}

@@ -25,6 +25,22 @@ const configSchema = z
       .enum(['true', 'false'])
       .default('false')
       .transform((v) => v === 'true'),
+    /**
+     * Where mail (password reset links, server/mail/) is sent: an SMTP server as a URL, `smtps://user:password@host:465`
+     * or `smtp://host:587`. Unset, mail goes to the dev mailbox (/dev/mailbox) where that is open, and nowhere otherwise.
+     */
+    SMTP_URL: z.string().url().optional(),
+    /** The From of every mail the service sends. */
+    MAIL_FROM: z.string().min(1).default('Business Messaging <no-reply@localhost>'),
+    /**
+     * Keeps the last mails in Redis and shows them at /dev/mailbox instead of sending them, when SMTP_URL is unset.
+     * Always on outside production; `npm run demo` (production) turns it on. Never in a deployment: whoever opens
+     * the page can follow anyone's password reset link.
+     */
+    DEV_MAILBOX: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((v) => v === 'true'),
     /** Signs dashboard sessions, invitations and paging cursors. */
     AUTH_SECRET: z.string().default(DEVELOPMENT_SECRETS.AUTH_SECRET),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -142,6 +158,7 @@ const configSchema = z
     ...config,
     AGENT_API_BASE_URL: (config.AGENT_API_BASE_URL ?? `${config.APP_URL}/agent`).replace(/\/$/, ''),
     PLATFORM_SDK_URL: config.PLATFORM_SDK_URL ?? `${config.PLATFORM_BASE_URL.replace(/\/$/, '')}/sdk.js`,
+    DEV_MAILBOX: config.DEV_MAILBOX || config.NODE_ENV !== 'production',
   }));
 
 export type Config = z.infer<typeof configSchema>;

@@ -16,6 +16,8 @@ for (const [name, value] of Object.entries(ensureLocalSecrets(DEMO_SECRETS_FILE)
 
 // A newcomer walks the whole journey, from signing up a business (docs/going-live.md, "Signing up").
 process.env.SIGNUP_OPEN ??= 'true';
+// No SMTP server: "Forgot password" mails land in the dev mailbox at /dev/mailbox (server/mail/).
+process.env.DEV_MAILBOX ??= 'true';
 
 const aiSimulatorUrl = `http://127.0.0.1:${DEMO_AI_SIMULATOR_PORT}`;
 process.env.AI_SIMULATOR_URL ??= aiSimulatorUrl;

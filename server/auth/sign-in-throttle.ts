@@ -37,6 +37,8 @@ function signInLimiters() {
   });
 }
 
+const pairKeyOf = (email: string, address: string) => `${email.trim().toLowerCase()}|${address}`;
+
 async function countAttempt(limiter: RateLimiterRedis, key: string): Promise<void> {
   try {
     await limiter.consume(key);
@@ -53,7 +55,7 @@ async function countAttempt(limiter: RateLimiterRedis, key: string): Promise<voi
  */
 export async function limitSignInFailures<T>(email: string, address: string, verify: () => Promise<T | null>): Promise<T | null> {
   const { byEmailAndAddress, byAddress } = signInLimiters();
-  const pairKey = `${email.trim().toLowerCase()}|${address}`;
+  const pairKey = pairKeyOf(email, address);
   await countAttempt(byEmailAndAddress, pairKey);
   await countAttempt(byAddress, address);
   const user = await verify();
@@ -64,4 +66,14 @@ export async function limitSignInFailures<T>(email: string, address: string, ver
     );
   }
   return user;
+}
+
+/**
+ * Forgets the failures of one email from one address: someone who just chose a new password
+ * through a reset link (so proved they own the email) is not kept waiting by their own guesses.
+ */
+export async function forgetSignInFailures(email: string, address: string): Promise<void> {
+  await signInLimiters()
+    .byEmailAndAddress.delete(pairKeyOf(email, address))
+    .catch((err: unknown) => logger.warn({ err }, 'sign-in limit could not be reset after a password reset'));
 }

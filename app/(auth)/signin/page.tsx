@@ -16,12 +16,18 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
   // Someone already signed in has nothing to do here.
   if (await getSessionUser()) redirect(callbackPath);
   const t = await getTranslations('signIn');
+  const tReset = await getTranslations('passwordReset');
 
   return (
     <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
       <h1 className="text-xl font-semibold tracking-tight">{t('title')}</h1>
       <p className="mt-1 text-sm text-slate-600">{t('intro')}</p>
       <SignInForm callbackPath={callbackPath} />
+      <p className="mt-4 text-sm">
+        <Link href="/forgot-password" className="font-medium text-brand-700 hover:underline">
+          {tReset('forgotLink')}
+        </Link>
+      </p>
       {config.SIGNUP_OPEN && (
         <p className="mt-6 text-sm text-slate-600">
           {t('newHere')}{' '}

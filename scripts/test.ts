@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { randomInt } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { Redis } from 'ioredis';
@@ -62,8 +63,11 @@ const testEnv: NodeJS.ProcessEnv = {
   STREAM_MAX_OPEN_S: '10',
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   E2E_BASE_URL: baseUrl,
-  // Fresh for every run, as a deployment's would be: nothing may lean on the public defaults.
+  // Fresh for every run, as a deployment's would be: nothing may lean on the public defaults. The
+  // simulator reads the same values, so it plays the platform as docs/going-live.md configures it.
   ...randomSecrets(),
+  PLATFORM_APP_ID: `9${String(randomInt(1e8, 1e9))}${String(randomInt(1e4, 1e5))}`,
+  PLATFORM_SIGNUP_CONFIG_ID: `config-${randomInt(1e8, 1e9)}`,
   // A retired credentials secret, so tests can store keys under it and rotate them (README, "Secrets").
   CREDENTIALS_SECRET_PREVIOUS: randomSecrets().CREDENTIALS_SECRET,
 };

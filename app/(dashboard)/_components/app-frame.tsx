@@ -15,11 +15,13 @@ interface AppFrameProps {
   user: { name: string; email: string };
   memberships: OrgMembership[];
   activeOrgId: string | null;
+  /** The organization's setup checklist is open for this member: the navigation leads to it. */
+  setupOpen: boolean;
   children: ReactNode;
 }
 
 /** Sidebar (a drawer below the lg breakpoint) with navigation, organization and account, around the page. */
-export function AppFrame({ user, memberships, activeOrgId, children }: AppFrameProps) {
+export function AppFrame({ user, memberships, activeOrgId, setupOpen, children }: AppFrameProps) {
   const t = useTranslations('shell');
   const pathname = usePathname();
   const [navOpen, setNavOpen] = useState(false);
@@ -67,23 +69,25 @@ export function AppFrame({ user, memberships, activeOrgId, children }: AppFrameP
 
           <nav aria-label={t('mainNav')} className="flex-1 px-3 py-4">
             <ul className="space-y-1">
-              {navItems.map((item) => {
-                const current = pathname === item.href || pathname.startsWith(`${item.href}/`);
-                return (
-                  <li key={item.href}>
-                    <Link
-                      href={item.href}
-                      aria-current={current ? 'page' : undefined}
-                      className={`flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors ${
-                        current ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'
-                      }`}
-                    >
-                      <span className={current ? 'text-brand-600' : 'text-slate-400'}>{item.icon}</span>
-                      {t(`nav.${item.labelKey}`)}
-                    </Link>
-                  </li>
-                );
-              })}
+              {navItems
+                .filter((item) => setupOpen || !item.whileSetupOpen)
+                .map((item) => {
+                  const current = pathname === item.href || pathname.startsWith(`${item.href}/`);
+                  return (
+                    <li key={item.href}>
+                      <Link
+                        href={item.href}
+                        aria-current={current ? 'page' : undefined}
+                        className={`flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors ${
+                          current ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'
+                        }`}
+                      >
+                        <span className={current ? 'text-brand-600' : 'text-slate-400'}>{item.icon}</span>
+                        {t(`nav.${item.labelKey}`)}
+                      </Link>
+                    </li>
+                  );
+                })}
             </ul>
           </nav>
 

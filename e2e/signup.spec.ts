@@ -71,7 +71,8 @@ test('a new business signs itself up at 1440 px in English, lands in its own das
 
   await page.getByLabel(labels.password).fill('a long enough password');
   await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/inbox/);
+  // A new organization lands on its setup checklist (setup-checklist.spec.ts).
+  await expect(page).toHaveURL(/\/get-started$/);
   await expect(page.getByText('Nora’s Bakery').first()).toBeVisible();
   const owner = await db.membership.findFirstOrThrow({
     where: { user: { email } },
@@ -104,7 +105,7 @@ test('in Arabic on a phone the page reads right to left, fits the screen and sig
     'مخبز نورة',
   ]);
   await page.getByRole('button', { name: 'إنشاء الحساب' }).click();
-  await expect(page).toHaveURL(/\/inbox/);
+  await expect(page).toHaveURL(/\/get-started$/);
   await expect(page.getByText('مخبز نورة').filter({ visible: true }).first()).toBeVisible();
   await context.close();
 });

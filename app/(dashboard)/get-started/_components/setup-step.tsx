@@ -7,7 +7,7 @@ import type { SetupChecklist } from '@/server/orgs/setup-checklist';
 export function SetupStep({ step, next }: { step: SetupChecklist['steps'][number]; next: boolean }) {
   const t = useTranslations('setup');
   return (
-    <li data-testid={`setup-step-${step.id}`} className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center">
+    <li data-testid={`setup-step-${step.id}`} className="flex items-start gap-3 py-4">
       <span
         aria-hidden="true"
         className={`flex size-7 shrink-0 items-center justify-center rounded-full ring-1 ${
@@ -20,22 +20,24 @@ export function SetupStep({ step, next }: { step: SetupChecklist['steps'][number
           </svg>
         )}
       </span>
-      <div className="min-w-0 flex-1">
-        <h3 className="text-sm font-medium text-slate-900">
-          {t(`steps.${step.id}.title`)}
-          <span
-            className={`ms-2 rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ${
-              step.done ? 'bg-emerald-50 text-emerald-800 ring-emerald-200' : 'bg-slate-100 text-slate-700 ring-slate-200'
-            }`}
-          >
-            {step.done ? t('done') : t('notDone')}
-          </span>
-        </h3>
-        <p className="mt-1 text-sm text-slate-600">{t(`steps.${step.id}.why`)}</p>
+      <div className="flex min-w-0 flex-1 flex-col gap-3 sm:flex-row sm:items-center">
+        <div className="min-w-0 flex-1">
+          <h3 className="text-sm font-medium text-slate-900">
+            {t(`steps.${step.id}.title`)}
+            <span
+              className={`ms-2 rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap ring-1 ${
+                step.done ? 'bg-emerald-50 text-emerald-800 ring-emerald-200' : 'bg-slate-100 text-slate-700 ring-slate-200'
+              }`}
+            >
+              {step.done ? t('done') : t('notDone')}
+            </span>
+          </h3>
+          <p className="mt-1 text-sm text-slate-600">{t(`steps.${step.id}.why`)}</p>
+        </div>
+        <Link href={step.href} className={`${buttonClasses({ variant: next ? 'primary' : 'secondary' })} shrink-0 self-start sm:self-center`}>
+          {t(`steps.${step.id}.action`)}
+        </Link>
       </div>
-      <Link href={step.href} className={`${buttonClasses({ variant: next ? 'primary' : 'secondary' })} shrink-0 self-start sm:self-center`}>
-        {t(`steps.${step.id}.action`)}
-      </Link>
     </li>
   );
 }

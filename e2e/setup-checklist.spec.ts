@@ -1,40 +1,17 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
 import { db } from '@/server/db';
-import { deleteOrgs } from '@/tests/factories';
 import { appUrl } from '@/tests/support/stack';
-import { waitFor } from '@/tests/support/wait-for';
-import { webProcessArgs } from '../scripts/lib/stack';
 import { seriousAxeViolations } from './support/axe';
 import { expectNoBrokenWords, expectNoHorizontalScroll, viewports } from './support/layout';
+import { useOpenSignUp } from './support/open-sign-up';
 
 // The first hour of a business that signs itself up: the setup checklist it lands on follows what
 // it really did. Sign-up is open on a second web process of the same build (as in signup.spec.ts),
 // on a port beside the suite's own so parallel stacks do not meet.
-const openBase = `http://localhost:${Number(new URL(appUrl).port) + 53}`;
-let web: ChildProcess;
-const emails: string[] = [];
-
-test.beforeAll(async () => {
-  const port = new URL(openBase).port;
-  web = spawn(process.execPath, webProcessArgs, {
-    env: { ...process.env, PORT: port, APP_URL: openBase, NEXTAUTH_URL: openBase, SERVICE_NAME: 'web-setup', SIGNUP_OPEN: 'true' },
-    stdio: 'ignore',
-  });
-  await waitFor('the sign-up web process', async () => (await fetch(`${openBase}/api/health/live`).catch(() => null))?.ok, 90_000);
-});
-
-test.afterAll(async () => {
-  web.kill('SIGKILL');
-  const orgs = await db.membership.findMany({ where: { user: { email: { in: emails } } }, select: { orgId: true } });
-  await db.user.deleteMany({ where: { email: { in: emails } } });
-  await deleteOrgs(orgs.map((m) => m.orgId));
-  await db.$disconnect();
-});
+const { base: openBase, newEmail } = useOpenSignUp(Number(new URL(appUrl).port) + 53, 'web-setup');
 
 async function signUp(page: Page, labels: string[], values: string[], submit: string) {
-  const email = `first-hour-${Math.random().toString(36).slice(2, 10)}@example.test`;
-  emails.push(email);
+  const email = newEmail('first-hour');
   await page.goto(`${openBase}/signup`);
   const filled = [values[0]!, email, values[1]!, values[2]!];
   for (const [index, label] of labels.entries()) await page.getByLabel(label).fill(filled[index]!);

@@ -25,6 +25,7 @@ export function AppFrame({ user, memberships, activeOrgId, setupOpen, children }
   const t = useTranslations('shell');
   const pathname = usePathname();
   const [navOpen, setNavOpen] = useState(false);
+  const shownItems = navItems.filter((item) => setupOpen || !item.whileSetupOpen);
 
   // A phone user who picks a section expects the drawer to get out of the way.
   useEffect(() => setNavOpen(false), [pathname]);
@@ -69,25 +70,23 @@ export function AppFrame({ user, memberships, activeOrgId, setupOpen, children }
 
           <nav aria-label={t('mainNav')} className="flex-1 px-3 py-4">
             <ul className="space-y-1">
-              {navItems
-                .filter((item) => setupOpen || !item.whileSetupOpen)
-                .map((item) => {
-                  const current = pathname === item.href || pathname.startsWith(`${item.href}/`);
-                  return (
-                    <li key={item.href}>
-                      <Link
-                        href={item.href}
-                        aria-current={current ? 'page' : undefined}
-                        className={`flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors ${
-                          current ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'
-                        }`}
-                      >
-                        <span className={current ? 'text-brand-600' : 'text-slate-400'}>{item.icon}</span>
-                        {t(`nav.${item.labelKey}`)}
-                      </Link>
-                    </li>
-                  );
-                })}
+              {shownItems.map((item) => {
+                const current = pathname === item.href || pathname.startsWith(`${item.href}/`);
+                return (
+                  <li key={item.href}>
+                    <Link
+                      href={item.href}
+                      aria-current={current ? 'page' : undefined}
+                      className={`flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors ${
+                        current ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'
+                      }`}
+                    >
+                      <span className={current ? 'text-brand-600' : 'text-slate-400'}>{item.icon}</span>
+                      {t(`nav.${item.labelKey}`)}
+                    </Link>
+                  </li>
+                );
+              })}
             </ul>
           </nav>
 

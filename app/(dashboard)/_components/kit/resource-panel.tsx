@@ -59,10 +59,10 @@ export function ResourcePanel<Item>(props: ResourcePanelProps<Item>) {
   const Heading = variant === 'part' ? 'h3' : 'h2';
   const empty = list.data?.length === 0;
   // An empty list's next step is to add the first one: the New button moves into the empty state.
-  const newButton = (variant: 'primary' | 'secondary') =>
+  const newButton = (look: 'primary' | 'secondary') =>
     canCreate &&
     !creating && (
-      <Button variant={variant} onClick={() => setCreating(true)}>
+      <Button variant={look} onClick={() => setCreating(true)}>
         {texts.create}
       </Button>
     );

@@ -46,7 +46,9 @@ async function businessWithPin(pin: string) {
 test('an owner connects a number with Embedded Signup, then one by hand after a wrong PIN; a closed popup connects nothing', async ({ page }) => {
   await page.setViewportSize(viewports.desktop);
   await signInAt(page, '/settings', owner);
-  await expect(page.getByText('No number is connected to this organization yet. Connect one to start.')).toBeVisible();
+  await expect(
+    page.getByText('No number is connected to this organization yet. Connect one with Connect a number above, and customers can write to it.'),
+  ).toBeVisible();
 
   // A popup closed with Cancel: nothing happens, and it says so.
   await openConnect(page, '246810');

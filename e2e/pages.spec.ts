@@ -107,6 +107,12 @@ const visits: Visit[] = [
     arabic: { heading: 'مفاتيح المزوّدين', ready: (page) => page.getByRole('heading', { level: 1, name: 'مفاتيح المزوّدين' }) },
   },
   {
+    name: 'get-started',
+    path: () => '/get-started',
+    ready: (page) => page.getByRole('progressbar'),
+    arabic: { heading: 'ابدأ هنا', ready: (page) => page.getByRole('progressbar') },
+  },
+  {
     name: 'help',
     path: () => '/help',
     ready: (page) => page.getByRole('link', { name: 'Agent API reference' }),

@@ -1,39 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { expect, test, type Page } from '@playwright/test';
 import { db } from '@/server/db';
-import { deleteOrgs } from '@/tests/factories';
-import { waitFor } from '@/tests/support/wait-for';
-import { webProcessArgs } from '../scripts/lib/stack';
 import { seriousAxeViolations } from './support/axe';
 import { expectNoHorizontalScroll, viewports } from './support/layout';
+import { useOpenSignUp } from './support/open-sign-up';
 
 // Sign-up (docs/going-live.md, "Signing up"): closed on the suite's stack, as by default; open on
 // a second web process of the same build started with SIGNUP_OPEN=true.
-const openBase = 'http://localhost:3071';
-let web: ChildProcess;
-const emails: string[] = [];
-
-test.beforeAll(async () => {
-  web = spawn(process.execPath, webProcessArgs, {
-    env: { ...process.env, PORT: '3071', APP_URL: openBase, NEXTAUTH_URL: openBase, SERVICE_NAME: 'web-signup', SIGNUP_OPEN: 'true' },
-    stdio: 'ignore',
-  });
-  await waitFor('the sign-up web process', async () => (await fetch(`${openBase}/api/health/live`).catch(() => null))?.ok, 90_000);
-});
-
-test.afterAll(async () => {
-  web.kill('SIGKILL');
-  const orgs = await db.membership.findMany({ where: { user: { email: { in: emails } } }, select: { orgId: true } });
-  await db.user.deleteMany({ where: { email: { in: emails } } });
-  await deleteOrgs(orgs.map((m) => m.orgId));
-  await db.$disconnect();
-});
-
-const newEmail = () => {
-  const email = `founder-${Math.random().toString(36).slice(2, 10)}@example.test`;
-  emails.push(email);
-  return email;
-};
+const { base: openBase, newEmail } = useOpenSignUp(3071, 'web-signup');
 
 async function fillSignUp(page: Page, labels: { name: string; email: string; password: string; organization: string }, values: string[]) {
   const [name, email, password, organization] = values as [string, string, string, string];
@@ -71,7 +44,8 @@ test('a new business signs itself up at 1440 px in English, lands in its own das
 
   await page.getByLabel(labels.password).fill('a long enough password');
   await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page).toHaveURL(/\/inbox/);
+  // A new organization lands on its setup checklist (setup-checklist.spec.ts).
+  await expect(page).toHaveURL(/\/get-started$/);
   await expect(page.getByText('Nora’s Bakery').first()).toBeVisible();
   const owner = await db.membership.findFirstOrThrow({
     where: { user: { email } },
@@ -104,7 +78,7 @@ test('in Arabic on a phone the page reads right to left, fits the screen and sig
     'مخبز نورة',
   ]);
   await page.getByRole('button', { name: 'إنشاء الحساب' }).click();
-  await expect(page).toHaveURL(/\/inbox/);
+  await expect(page).toHaveURL(/\/get-started$/);
   await expect(page.getByText('مخبز نورة').filter({ visible: true }).first()).toBeVisible();
   await context.close();
 });

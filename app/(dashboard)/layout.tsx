@@ -1,6 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
 import { Providers } from '@/app/_trpc/providers';
 import { getSessionUser } from '@/server/auth/get-session-user';
+import { setupChecklistFor } from '@/server/orgs/setup-progress';
 import { AppFrame } from './_components/app-frame';
 import { SignInRedirect } from './_components/sign-in-redirect';
 import { loadActiveOrg } from './_lib/load-dashboard';
@@ -21,10 +22,11 @@ export default async function DashboardLayout({ children }: { children: ReactNod
     );
   }
   const { memberships, active } = await loadActiveOrg(user.id);
+  const setup = active ? await setupChecklistFor(active.orgId, active.role) : null;
 
   return (
     <Providers>
-      <AppFrame user={user} memberships={memberships} activeOrgId={active?.orgId ?? null}>
+      <AppFrame user={user} memberships={memberships} activeOrgId={active?.orgId ?? null} setupOpen={setup?.open ?? false}>
         {children}
       </AppFrame>
     </Providers>

@@ -7,6 +7,7 @@ import { inboxRouter } from './routers/inbox';
 import { reportsRouter } from './routers/reports';
 import { sessionRouter } from './routers/session';
 import { settingsRouter } from './routers/settings';
+import { setupRouter } from './routers/setup';
 import { templatesRouter } from './routers/templates';
 import { webhooksRouter } from './routers/webhooks';
 
@@ -19,6 +20,7 @@ export const appRouter = createTRPCRouter({
   reports: reportsRouter,
   session: sessionRouter,
   settings: settingsRouter,
+  setup: setupRouter,
   templates: templatesRouter,
   webhooks: webhooksRouter,
 });

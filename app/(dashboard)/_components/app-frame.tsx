@@ -15,14 +15,17 @@ interface AppFrameProps {
   user: { name: string; email: string };
   memberships: OrgMembership[];
   activeOrgId: string | null;
+  /** The organization's setup checklist is open for this member: the navigation leads to it. */
+  setupOpen: boolean;
   children: ReactNode;
 }
 
 /** Sidebar (a drawer below the lg breakpoint) with navigation, organization and account, around the page. */
-export function AppFrame({ user, memberships, activeOrgId, children }: AppFrameProps) {
+export function AppFrame({ user, memberships, activeOrgId, setupOpen, children }: AppFrameProps) {
   const t = useTranslations('shell');
   const pathname = usePathname();
   const [navOpen, setNavOpen] = useState(false);
+  const shownItems = navItems.filter((item) => setupOpen || !item.whileSetupOpen);
 
   // A phone user who picks a section expects the drawer to get out of the way.
   useEffect(() => setNavOpen(false), [pathname]);
@@ -67,7 +70,7 @@ export function AppFrame({ user, memberships, activeOrgId, children }: AppFrameP
 
           <nav aria-label={t('mainNav')} className="flex-1 px-3 py-4">
             <ul className="space-y-1">
-              {navItems.map((item) => {
+              {shownItems.map((item) => {
                 const current = pathname === item.href || pathname.startsWith(`${item.href}/`);
                 return (
                   <li key={item.href}>

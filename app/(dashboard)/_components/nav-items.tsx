@@ -3,8 +3,10 @@ import type { ReactNode } from 'react';
 export interface NavItem {
   href: string;
   /** Its name's key in the `shell.nav` messages. */
-  labelKey: 'inbox' | 'campaigns' | 'templates' | 'contacts' | 'reports' | 'agents' | 'webhooks' | 'apiKeys' | 'settings' | 'help';
+  labelKey: 'getStarted' | 'inbox' | 'campaigns' | 'templates' | 'contacts' | 'reports' | 'agents' | 'webhooks' | 'apiKeys' | 'settings' | 'help';
   icon: ReactNode;
+  /** Shown only while the organization's setup checklist is open (server/orgs/setup-checklist.ts). */
+  whileSetupOpen?: true;
 }
 
 function Icon({ d }: { d: string }) {
@@ -17,6 +19,12 @@ function Icon({ d }: { d: string }) {
 
 /** The dashboard's sections, in sidebar order. */
 export const navItems: NavItem[] = [
+  {
+    href: '/get-started',
+    labelKey: 'getStarted',
+    whileSetupOpen: true,
+    icon: <Icon d="M9 11.5l2 2 4-4M4 5.5A1.5 1.5 0 0 1 5.5 4h13A1.5 1.5 0 0 1 20 5.5v13a1.5 1.5 0 0 1-1.5 1.5h-13A1.5 1.5 0 0 1 4 18.5v-13Z" />,
+  },
   { href: '/inbox', labelKey: 'inbox', icon: <Icon d="M3 13h4.5l1.5 3h6l1.5-3H21M5.2 5h13.6L21 13v5a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1v-5l2.2-8Z" /> },
   { href: '/campaigns', labelKey: 'campaigns', icon: <Icon d="M4 10v4a1 1 0 0 0 1 1h2l6 4V5L7 9H5a1 1 0 0 0-1 1Zm13-1.5a4.5 4.5 0 0 1 0 7" /> },
   {

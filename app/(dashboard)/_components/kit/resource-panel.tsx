@@ -57,6 +57,15 @@ export function ResourcePanel<Item>(props: ResourcePanelProps<Item>) {
   const [removing, setRemoving] = useState<Item | null>(null);
   const frame = frames[variant];
   const Heading = variant === 'part' ? 'h3' : 'h2';
+  const empty = list.data?.length === 0;
+  // An empty list's next step is to add the first one: the New button moves into the empty state.
+  const newButton = (look: 'primary' | 'secondary') =>
+    canCreate &&
+    !creating && (
+      <Button variant={look} onClick={() => setCreating(true)}>
+        {texts.create}
+      </Button>
+    );
   const askRemove = (item: Item) => {
     removal?.mutation.reset();
     setRemoving(item);
@@ -67,11 +76,7 @@ export function ResourcePanel<Item>(props: ResourcePanelProps<Item>) {
         <Heading id={`${id}-heading`} className={frame.heading}>
           {title}
         </Heading>
-        {canCreate && !creating && (
-          <Button variant={variant === 'part' ? 'secondary' : 'primary'} onClick={() => setCreating(true)}>
-            {texts.create}
-          </Button>
-        )}
+        {!empty && newButton(variant === 'part' ? 'secondary' : 'primary')}
       </div>
       {intro && <p className="max-w-2xl text-sm text-slate-600">{intro}</p>}
       {readOnlyNote && list.data && !canCreate && <p className="text-sm text-slate-600">{readOnlyNote}</p>}
@@ -81,8 +86,9 @@ export function ResourcePanel<Item>(props: ResourcePanelProps<Item>) {
       <ListStates
         pending={list.isPending}
         failed={list.isError}
-        empty={list.data?.length === 0}
+        empty={empty}
         texts={{ loading: texts.loading, failed: texts.failed, empty: texts.empty }}
+        emptyAction={newButton('primary')}
       />
       {list.data && list.data.length > 0 && children(list.data, { askRemove })}
       {removal && removing !== null && (

@@ -23,25 +23,29 @@ function AgentList({ project }: { project: ProjectView }) {
   const agents = useQuery(trpc.agents.list.queryOptions({ projectId: project.id }));
   const [creating, setCreating] = useState(false);
   const canEdit = project.can['agents:write'];
+  const empty = agents.data?.length === 0;
+  // With no agent yet, creating the first is the next step: the New button stands in the empty state.
+  const newButton = canEdit && !creating && (
+    <Button variant="primary" onClick={() => setCreating(true)}>
+      {t('new')}
+    </Button>
+  );
   return (
     <section aria-labelledby="agents-heading" className="mt-6 space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="agents-heading" className="text-lg font-semibold text-slate-900">
           {t('heading')}
         </h2>
-        {canEdit && !creating && (
-          <Button variant="primary" onClick={() => setCreating(true)}>
-            {t('new')}
-          </Button>
-        )}
+        {!empty && newButton}
       </div>
       {!canEdit && <p className="text-sm text-slate-600">{t('readOnly')}</p>}
       {creating && <NewAgentForm projectId={project.id} onCancel={() => setCreating(false)} />}
       <ListStates
         pending={agents.isPending}
         failed={agents.isError}
-        empty={agents.data?.length === 0}
+        empty={empty}
         texts={{ loading: t('loading'), failed: t('loadFailed'), empty: canEdit ? t('emptyEdit') : t('empty') }}
+        emptyAction={newButton}
       />
       {agents.data && agents.data.length > 0 && (
         <DataTable

@@ -8,6 +8,7 @@ import { useTRPC } from '@/app/_trpc/trpc';
 import { campaignDisplayStatuses } from '@/server/campaigns/present-campaign-status';
 import { DataTable, ListStates } from '@/app/(dashboard)/_components/kit';
 import { CampaignStatusBadge } from './campaign-status-badge';
+import { FirstCampaign } from './first-campaign';
 import { useCampaignFormat } from './format';
 
 const filters = ['', ...campaignDisplayStatuses] as const;
@@ -20,6 +21,7 @@ export function CampaignList() {
   const trpc = useTRPC();
   const [status, setStatus] = useState<(typeof filters)[number]>('');
   const list = useQuery({ ...trpc.campaigns.list.queryOptions({ status: status || undefined }), refetchInterval: 5_000 });
+  const empty = list.data?.data.length === 0;
   return (
     <div className="mt-6">
       <div role="group" aria-label={t('list.filter')} className="flex flex-wrap gap-2 text-sm">
@@ -38,9 +40,10 @@ export function CampaignList() {
       <ListStates
         pending={list.isPending}
         failed={list.isError}
-        empty={list.data?.data.length === 0}
+        empty={empty && status !== ''}
         texts={{ loading: t('list.loading'), failed: t('list.loadFailed'), empty: t('list.empty') }}
       />
+      {empty && status === '' && <FirstCampaign />}
       {!!list.data?.data.length && (
         <DataTable
           className="mt-4"

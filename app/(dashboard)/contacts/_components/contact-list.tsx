@@ -6,7 +6,7 @@ import Link from 'next/link';
 import Papa from 'papaparse';
 import { useDeferredValue, useId, useState } from 'react';
 import { useTRPC, useTRPCClient } from '@/app/_trpc/trpc';
-import { Alert, Button, inputClass, ListStates } from '@/app/(dashboard)/_components/kit';
+import { Alert, Button, buttonClasses, inputClass, ListStates } from '@/app/(dashboard)/_components/kit';
 import { ContactBadges } from './contact-badges';
 
 type OptedOut = '' | 'yes' | 'no';
@@ -114,6 +114,13 @@ export function ContactList() {
         failed={list.isError}
         empty={list.isSuccess && contacts.length === 0}
         texts={{ loading: t('list.loading'), failed: t('list.loadFailed'), empty: filtered ? t('list.noMatch') : t('list.empty') }}
+        emptyAction={
+          !filtered && (
+            <Link href="/contacts/import" className={buttonClasses({ variant: 'primary' })}>
+              {t('list.emptyAction')}
+            </Link>
+          )
+        }
       />
       {contacts.length > 0 && (
         <>

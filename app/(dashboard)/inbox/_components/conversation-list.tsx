@@ -2,11 +2,12 @@
 
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
+import Link from 'next/link';
 import { useEffect, useRef } from 'react';
 import type { InboxConversation } from '@/server/inbox/present-inbox-conversation';
 import { ConversationItem } from './conversation-item';
 import { useNow } from './use-now';
-import { Alert } from '@/app/(dashboard)/_components/kit';
+import { Alert, buttonClasses, EmptyState } from '@/app/(dashboard)/_components/kit';
 
 type Page = { data: InboxConversation[]; has_more: boolean; next_cursor?: string };
 
@@ -14,11 +15,13 @@ interface ConversationListProps {
   query: UseInfiniteQueryResult<InfiniteData<Page>, { message: string }>;
   selectedId: string | null;
   filtered: boolean;
+  /** The organization has a number customers can write to. */
+  hasNumber: boolean;
   onSelect: (contactId: string) => void;
 }
 
 /** The conversations, newest activity first; the next page loads as the end scrolls into view. */
-export function ConversationList({ query, selectedId, filtered, onSelect }: ConversationListProps) {
+export function ConversationList({ query, selectedId, filtered, hasNumber, onSelect }: ConversationListProps) {
   const t = useTranslations('inbox.list');
   const now = useNow();
   const sentinel = useRef<HTMLDivElement>(null);
@@ -60,6 +63,19 @@ export function ConversationList({ query, selectedId, filtered, onSelect }: Conv
     );
   }
   const conversations = query.data.pages.flatMap((page) => page.data);
+  if (conversations.length === 0 && !filtered && !hasNumber) {
+    return (
+      <EmptyState
+        className="m-3"
+        text={t('emptyNoNumber')}
+        action={
+          <Link href="/settings#accounts-heading" className={buttonClasses({ variant: 'primary' })}>
+            {t('emptyNoNumberAction')}
+          </Link>
+        }
+      />
+    );
+  }
   if (conversations.length === 0) {
     return <p className="p-6 text-center text-sm text-slate-600">{filtered ? t('noMatches') : t('empty')}</p>;
   }

@@ -92,7 +92,13 @@ export function InboxApp({ userId, accounts, simulator }: InboxAppProps) {
           </button>
         </div>
         <div className="min-h-0 flex-1 overflow-y-auto">
-          <ConversationList query={list} selectedId={selectedId} filtered={filtered} onSelect={openConversation} />
+          <ConversationList
+            query={list}
+            selectedId={selectedId}
+            filtered={filtered}
+            hasNumber={accounts.length > 0}
+            onSelect={openConversation}
+          />
         </div>
         {simulator && <SimulateNewCustomer accounts={accounts} />}
       </div>

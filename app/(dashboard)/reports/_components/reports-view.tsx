@@ -2,6 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
+import Link from 'next/link';
 import { useState, type ReactNode } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
 import { useErrorText } from '@/app/_trpc/use-error-text';
@@ -10,7 +11,7 @@ import { TimeChart } from '../../_components/charts/time-chart';
 import { AgentTimesTable } from './agent-times-table';
 import { DeliveryRatesTable } from './delivery-rates-table';
 import { useReportFormat } from './use-report-format';
-import { Alert, EmptyState } from '@/app/(dashboard)/_components/kit';
+import { Alert, buttonClasses, EmptyState } from '@/app/(dashboard)/_components/kit';
 
 /** The reports of the last 7, 30 or 90 days: messages, delivery and read rates, conversations, response times, who handled them. */
 export function ReportsView() {
@@ -53,6 +54,11 @@ export function ReportsView() {
         query={messages}
         empty={(data) => data.every((d) => d.sent + d.received === 0)}
         emptyText={t('messages.empty')}
+        emptyAction={
+          <Link href="/campaigns/new" className={buttonClasses({ variant: 'primary' })}>
+            {t('messages.emptyAction')}
+          </Link>
+        }
       >
         {(data) => (
           <TimeChart
@@ -151,6 +157,7 @@ function Section<T>({
   query,
   empty,
   emptyText,
+  emptyAction,
   note,
   children,
 }: {
@@ -159,6 +166,8 @@ function Section<T>({
   query: { isPending: boolean; isError: boolean; error: unknown; data: T | undefined };
   empty: (data: T) => boolean;
   emptyText: string;
+  /** What to do so the section fills in. */
+  emptyAction?: ReactNode;
   note?: (data: T) => ReactNode;
   children: (data: T) => ReactNode;
 }) {
@@ -176,7 +185,7 @@ function Section<T>({
       ) : (
         <>
           {note?.(query.data)}
-          {empty(query.data) ? <EmptyState className="" testId="report-empty" text={emptyText} /> : children(query.data)}
+          {empty(query.data) ? <EmptyState className="" testId="report-empty" text={emptyText} action={emptyAction} /> : children(query.data)}
         </>
       )}
     </section>

@@ -4,7 +4,7 @@ import { db } from '@/server/db';
 export function listAccounts(orgId: string) {
   return db.account.findMany({
     where: { orgId },
-    include: { portfolio: { select: { messagingLimit: true, messagingLimitTier: true, limitsSyncedAt: true } } },
+    include: { portfolio: { select: { wabaId: true, messagingLimit: true, messagingLimitTier: true, limitsSyncedAt: true } } },
     orderBy: [{ isDefaultOutgoing: 'desc' }, { name: 'asc' }],
   });
 }

@@ -42,6 +42,8 @@ export default async function SettingsPage() {
               id: account.id,
               name: account.name,
               phoneNumber: account.displayPhoneNumber,
+              wabaId: account.portfolio.wabaId,
+              phoneId: account.phoneId,
               qualityRating: account.qualityRating,
               tier: account.portfolio.messagingLimitTier,
               limitsSyncedAt: account.portfolio.limitsSyncedAt?.toISOString() ?? null,

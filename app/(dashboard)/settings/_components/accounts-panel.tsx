@@ -16,6 +16,9 @@ export interface AccountRow {
   id: string;
   name: string;
   phoneNumber: string;
+  /** The platform's ids, which a reconnect keeps. */
+  wabaId: string;
+  phoneId: string;
   qualityRating: 'GREEN' | 'YELLOW' | 'RED' | 'UNKNOWN';
   tier: string | null;
   limitsSyncedAt: string | null;
@@ -70,6 +73,7 @@ export function AccountsPanel({
   const pendingFor = sync.isPending ? (sync.variables.accountId ?? 'all') : null;
   const router = useRouter();
   const [disconnecting, setDisconnecting] = useState<AccountRow | null>(null);
+  const [reconnecting, setReconnecting] = useState<AccountRow | null>(null);
   const disconnect = useMutation(
     trpc.settings.disconnectAccount.mutationOptions({
       onSuccess: () => {
@@ -97,7 +101,11 @@ export function AccountsPanel({
 
       {canManage && (
         <div className="mt-3">
-          <ConnectNumber signup={signup} />
+          <ConnectNumber
+            signup={signup}
+            reconnect={reconnecting && { name: reconnecting.name, wabaId: reconnecting.wabaId, phoneNumberId: reconnecting.phoneId }}
+            onClose={() => setReconnecting(null)}
+          />
         </div>
       )}
 
@@ -167,6 +175,11 @@ export function AccountsPanel({
                       <Button disabled={sync.isPending} onClick={() => sync.mutate({ accountId: account.id })}>
                         {pendingFor === account.id ? t('requesting') : t('sync')}
                         <span className="sr-only">{t('syncFor', { name: account.name })}</span>
+                      </Button>
+                    )}
+                    {canManage && account.status !== 'connected' && (
+                      <Button variant="primary" aria-label={t('reconnectFor', { name: account.name })} onClick={() => setReconnecting(account)}>
+                        {t('reconnect')}
                       </Button>
                     )}
                     {canManage && account.status !== 'disconnected' && (

@@ -21,7 +21,16 @@ type Target = { wabaId: string; phoneNumberId: string };
  * Signup popup, or by hand with the business account id, the phone number id and a system
  * user's token. Either way the number's PIN comes first, because the popup's code lives 30 s.
  */
-export function ConnectNumber({ signup }: { signup: SignupConfig }) {
+export function ConnectNumber({
+  signup,
+  reconnect,
+  onClose,
+}: {
+  signup: SignupConfig;
+  /** A number that needs attention or was disconnected: connected again with its own ids and a new token. */
+  reconnect: (Target & { name: string }) | null;
+  onClose: () => void;
+}) {
   const t = useTranslations('settings.connect');
   const trpc = useTRPC();
   const router = useRouter();
@@ -37,14 +46,25 @@ export function ConnectNumber({ signup }: { signup: SignupConfig }) {
     trpc.settings.connectNumber.mutationOptions({
       onSuccess: (connected) => {
         toast(t('connected', { name: connected.name }));
-        setMode('closed');
-        setResumable(null);
+        close();
         setPin('');
-        setManual({ wabaId: '', phoneNumberId: '', token: '' });
         router.refresh();
       },
     }),
   );
+  const close = () => {
+    setMode('closed');
+    setResumable(null);
+    setManual({ wabaId: '', phoneNumberId: '', token: '' });
+    onClose();
+  };
+  // Reconnect: the panel opens on the number's own ids; a new token (or the popup) and its PIN do the rest.
+  useEffect(() => {
+    if (!reconnect) return;
+    setManual({ wabaId: reconnect.wabaId, phoneNumberId: reconnect.phoneNumberId, token: '' });
+    setNotice(null);
+    setMode('manual');
+  }, [reconnect?.wabaId, reconnect?.phoneNumberId]);
   const submit = (target: Target, source: Source) => {
     setNotice(null);
     connect.mutate(
@@ -86,7 +106,7 @@ export function ConnectNumber({ signup }: { signup: SignupConfig }) {
   return (
     <section aria-labelledby="connect-heading" className="mt-4 space-y-4 rounded-xl border border-slate-200 bg-white p-4 shadow-xs sm:p-6">
       <h3 id="connect-heading" className="text-base font-semibold text-slate-900">
-        {t('title')}
+        {reconnect ? t('reconnectTitle', { name: reconnect.name }) : t('title')}
       </h3>
       <p className="max-w-2xl text-sm text-slate-600">{t('intro')}</p>
       <TextField
@@ -114,9 +134,8 @@ export function ConnectNumber({ signup }: { signup: SignupConfig }) {
           </Button>
           <Button
             onClick={() => {
-              setResumable(null);
               connect.reset();
-              setMode('closed');
+              close();
             }}
           >
             {t('close')}
@@ -129,7 +148,7 @@ export function ConnectNumber({ signup }: { signup: SignupConfig }) {
             {launching || connect.isPending ? t('connecting') : t('signup')}
           </Button>
           <Button onClick={() => setMode('manual')}>{t('manual')}</Button>
-          <Button onClick={() => setMode('closed')}>{t('close')}</Button>
+          <Button onClick={close}>{t('close')}</Button>
         </div>
       )}
       {mode === 'manual' && !resumable && (

@@ -58,6 +58,7 @@ const schedules = [
   { id: 'conversations-wake', everyMs: 15_000, job: 'conversations.wake', what: 'the snoozed conversations wake-up' },
   { id: 'retention-purge', everyMs: config.RETENTION_PURGE_EVERY_S * 1000, job: 'retention.purge', what: 'the retention purge' },
   { id: 'agent-usage-reconcile', everyMs: 10 * 60_000, job: 'agent-usage.reconcile', what: "the AI usage counters' reconciliation" },
+  { id: 'accounts-webhook-silence', everyMs: 10 * 60_000, job: 'accounts.webhook-silence', what: "the numbers' webhook silence check" },
 ] as const;
 // The runs' reconciler on its own queue, so a long purge never holds a run's deadline.
 await getQueue('agent-runs')

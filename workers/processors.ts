@@ -16,6 +16,7 @@ import { sendMessagesJob } from '@/server/messages/send-message.job';
 import { processPlatformEventJob } from '@/server/platform-events/process-platform-event.job';
 import type { JobData, JobName, QueueName } from '@/server/queues';
 import { purgeExpiredRowsJob } from '@/server/retention/purge-expired-rows.job';
+import { checkWebhookSilenceJob } from '@/server/accounts/check-webhook-silence.job';
 import { syncTemplatesJob } from '@/server/templates/sync-templates.job';
 import { fanOutEventsJob } from '@/server/webhook-events/fan-out-events.job';
 import { attemptDeliveriesJob } from '@/server/webhooks/webhook-jobs';
@@ -39,6 +40,7 @@ export const processors: Processors = {
     'conversations.wake': async () => void (await wakeSnoozedConversations()),
     'retention.purge': purgeExpiredRowsJob,
     'agent-usage.reconcile': async () => void (await reconcileUsageCounters()),
+    'accounts.webhook-silence': checkWebhookSilenceJob,
   },
   knowledge: { 'knowledge.index': (_job, data) => indexKnowledgeSourceJob(data) },
   'agent-runs': {

@@ -77,6 +77,7 @@ export const queueDefinitions = {
     'conversations.wake': z.object({}),
     'retention.purge': z.object({}),
     'agent-usage.reconcile': z.object({}),
+    'accounts.webhook-silence': z.object({}),
   },
 } as const;
 

@@ -34,7 +34,13 @@ export function BuilderButtons({ state, onChange }: { state: BuilderState; onCha
               <TextField label={t('text')} value={button.text} maxLength={25} onChange={(text) => set(index, { text })} />
             )}
             {button.type === 'URL' && (
-              <TextField label={t('url')} hint={t('urlHint')} dir="ltr" value={button.url} onChange={(url) => set(index, { url })} />
+              <TextField
+                label={t('url')}
+                hint={t('urlHint', { variable: '{{1}}' })}
+                dir="ltr"
+                value={button.url}
+                onChange={(url) => set(index, { url })}
+              />
             )}
             {button.type === 'URL' && /\{\{1\}\}$/.test(button.url) && (
               <TextField label={t('urlExample')} dir="ltr" value={button.example} onChange={(example) => set(index, { example })} />

@@ -88,7 +88,7 @@ export function TemplateDetail({ id, canWrite }: { id: string; canWrite: boolean
             [
               t('variables'),
               <span key="v" dir="ltr">
-                {[...(template.header?.variables ?? []), ...template.body.variables].map((v) => `{{${v}}}`).join(' ') || '—'}
+                {[...new Set([...(template.header?.variables ?? []), ...template.body.variables])].map((v) => `{{${v}}}`).join(' ') || '—'}
               </span>,
             ],
           ].map(([label, value], index) => (

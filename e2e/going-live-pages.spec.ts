@@ -58,6 +58,8 @@ const pages = (): Array<{ name: string; path: string; ready: Ready }> => [
   { name: 'forgot-password', path: '/forgot-password', ready: { role: 'heading' } },
   { name: 'reset-password-invalid', path: '/reset-password/no-such-link', ready: { role: 'heading' } },
   { name: 'dev-mailbox', path: '/dev/mailbox', ready: { role: 'heading' } },
+  { name: 'help', path: '/help', ready: { role: 'heading' } },
+  { name: 'guide', path: '/docs/going-live', ready: { role: 'table' } },
 ];
 
 async function checkPages(browser: Browser, locale: 'en' | 'ar', width: 'desktop' | 'phone') {

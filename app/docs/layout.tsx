@@ -10,6 +10,7 @@ export default function DocsLayout({ children }: { children: ReactNode }) {
       links={[
         { href: '/docs/api', label: 'API' },
         { href: '/docs/errors', label: 'Errors' },
+        { href: '/docs/going-live', label: 'Going live' },
       ]}
       openApiHref="/v1/openapi.json"
     >

@@ -60,6 +60,11 @@ export default async function HelpPage() {
               </li>
             ))}
           </ol>
+          <p className="mt-4 text-sm">
+            <a href="/docs/going-live" className={linkClass}>
+              {t('goingLive.guide')}
+            </a>
+          </p>
         </Panel>
         {references.map((reference) => (
           <Panel key={reference.id} id={reference.id} title={t(`${reference.id}.title`)} intro={t(`${reference.id}.intro`)}>

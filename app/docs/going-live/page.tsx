@@ -8,13 +8,13 @@ export const metadata: Metadata = {
   description: 'Setting up the platform side, connecting numbers, number health, templates, mail and secrets at rest.',
 };
 
-/** The repository's references become the site's pages; a path to a source file stays as text. */
-const siteLinks: Record<string, string> = { 'messaging-api.md': '/docs/api', 'agent-api.md': '/agent/docs' };
+/** The guide's links to the API decisions (docs/messaging-api.md, docs/agent-api.md) become the references; any other path stays as text. */
+const siteLinks: Record<string, string> = { 'messaging-api': '/docs/api', 'agent-api': '/agent/docs' };
 
 const marked = new Marked({
   renderer: {
     link({ href, text }) {
-      const target = siteLinks[href.split('#')[0] ?? ''] ?? (/^https?:\/\//.test(href) ? href : null);
+      const target = siteLinks[href.replace(/\.md(#.*)?$/, '')] ?? (/^https?:\/\//.test(href) ? href : null);
       return target ? `<a href="${target}">${text}</a>` : text;
     },
     // The guide is ours, but nothing in it is markup: shown as written.

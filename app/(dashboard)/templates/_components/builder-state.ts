@@ -138,3 +138,6 @@ export function reviewWarnings(
   }
   return warnings;
 }
+
+/** The preview's direction for a template's language (right to left for Arabic, Hebrew, Persian, Urdu). */
+export const directionOf = (language: string): 'ltr' | 'rtl' => (/^(ar|he|fa|ur)(_|$)/.test(language) ? 'rtl' : 'ltr');

@@ -9,10 +9,8 @@ import { useTRPC } from '@/app/_trpc/trpc';
 import { useErrorText } from '@/app/_trpc/use-error-text';
 import type { TemplateInput } from '@/server/templates/template-input';
 import { BuilderButtons } from './builder-buttons';
-import { bodyVariables, headerVariable, inputOf, reviewWarnings, type BuilderState, type HeaderChoice } from './builder-state';
+import { bodyVariables, directionOf, headerVariable, inputOf, reviewWarnings, type BuilderState, type HeaderChoice } from './builder-state';
 import { TemplatePreview } from './template-preview';
-
-const rtlLanguages = /^(ar|he|fa|ur)(_|$)/;
 
 function Select({
   label,
@@ -71,7 +69,7 @@ export function TemplateBuilder({
   const queryClient = useQueryClient();
   const errorText = useErrorText();
   const [state, setState] = useState(initial);
-  const [dir, setDir] = useState<'ltr' | 'rtl'>(rtlLanguages.test(initial.language) ? 'rtl' : 'ltr');
+  const [dir, setDir] = useState<'ltr' | 'rtl'>(directionOf(initial.language));
   const set = (change: Partial<BuilderState>) => setState((current) => ({ ...current, ...change }));
   const done = (id: string) => {
     void queryClient.invalidateQueries({ queryKey: trpc.templates.pathKey() });
@@ -137,7 +135,7 @@ export function TemplateBuilder({
               value={state.language}
               onChange={(language) => {
                 set({ language });
-                setDir(rtlLanguages.test(language) ? 'rtl' : 'ltr');
+                setDir(directionOf(language));
               }}
               {...(locked ? { readOnly: true } : {})}
             />

@@ -7,13 +7,12 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { Alert, Button, buttonClasses, ConfirmRemoval, ListStates } from '@/app/(dashboard)/_components/kit';
 import { useTRPC } from '@/app/_trpc/trpc';
-import { builderStateOf } from './builder-state';
+import { builderStateOf, directionOf } from './builder-state';
 import { TemplatePreview } from './template-preview';
 import { TemplateStatusBadge, TemplateStatusReason } from './template-status';
 import { useTemplateUpdates } from './use-template-updates';
 
 const editable = new Set(['APPROVED', 'REJECTED', 'PAUSED']);
-const rtlLanguages = /^(ar|he|fa|ur)(_|$)/;
 
 /** One template: its status live with the platform's reason in words, its preview, and what can be done with it. */
 export function TemplateDetail({ id, canWrite }: { id: string; canWrite: boolean }) {
@@ -61,7 +60,7 @@ export function TemplateDetail({ id, canWrite }: { id: string; canWrite: boolean
           </Alert>
         )}
         {(template.status_reason || template.status_detail) && (
-          <Alert tone={template.status === 'REJECTED' ? 'error' : 'warning'} look="box" as="div">
+          <Alert tone={template.status === 'REJECTED' ? 'error' : 'warning'} look="box" as="div" className="wrap-anywhere">
             {template.status_reason && (
               <p className="font-medium">
                 <TemplateStatusReason reason={template.status_reason} />
@@ -128,7 +127,7 @@ export function TemplateDetail({ id, canWrite }: { id: string; canWrite: boolean
         )}
       </div>
       <aside className="min-w-0" aria-label={t('builder.previewLabel')}>
-        <TemplatePreview state={state} dir={rtlLanguages.test(template.language) ? 'rtl' : 'ltr'} />
+        <TemplatePreview state={state} dir={directionOf(template.language)} />
       </aside>
     </div>
   );

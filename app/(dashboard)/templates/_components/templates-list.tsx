@@ -50,7 +50,7 @@ export function TemplatesList() {
                 <div className="space-y-1">
                   <TemplateStatusBadge status={template.status} />
                   {template.statusReason && (
-                    <p className="text-xs text-slate-600">
+                    <p className="text-xs wrap-anywhere text-slate-600">
                       <TemplateStatusReason reason={template.statusReason} />
                     </p>
                   )}

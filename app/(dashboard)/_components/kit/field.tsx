@@ -120,3 +120,24 @@ export function TextArea({
     </Field>
   );
 }
+
+/** A labelled choice from a list (`<option>`s as children). */
+export function SelectField({
+  label,
+  hint,
+  error,
+  value,
+  onChange,
+  disabled,
+  children,
+}: FieldProps & { value: string; onChange: (value: string) => void; disabled?: boolean; children: ReactNode }) {
+  return (
+    <Field label={label} hint={hint} error={error}>
+      {(control) => (
+        <select {...control} className={inputClass} value={value} disabled={disabled} onChange={(event) => onChange(event.target.value)}>
+          {children}
+        </select>
+      )}
+    </Field>
+  );
+}

@@ -6,7 +6,7 @@ export { ConfirmDialog, ConfirmRemoval } from './confirm-dialog';
 export { DataTable, type Column } from './data-table';
 export { Dialog } from './dialog';
 export { EmptyState } from './empty-state';
-export { inputClass, TextArea, TextField } from './field';
+export { inputClass, SelectField, TextArea, TextField } from './field';
 export { FormActions } from './form-actions';
 export { ListSkeleton } from './list-skeleton';
 export { ListStates } from './list-states';

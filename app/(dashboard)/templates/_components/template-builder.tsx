@@ -3,40 +3,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useRouter } from 'next/navigation';
-import { useId, useState, type ReactNode } from 'react';
-import { Alert, Button, Check, FormActions, inputClass, TextArea, TextField } from '@/app/(dashboard)/_components/kit';
+import { useState, type ReactNode } from 'react';
+import { Alert, Button, Check, FormActions, SelectField, TextArea, TextField } from '@/app/(dashboard)/_components/kit';
 import { useTRPC } from '@/app/_trpc/trpc';
 import { useErrorText } from '@/app/_trpc/use-error-text';
 import type { TemplateInput } from '@/server/templates/template-input';
 import { BuilderButtons } from './builder-buttons';
 import { bodyVariables, directionOf, headerVariable, inputOf, reviewWarnings, type BuilderState, type HeaderChoice } from './builder-state';
 import { TemplatePreview } from './template-preview';
-
-function Select({
-  label,
-  value,
-  onChange,
-  disabled,
-  children,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  disabled?: boolean;
-  children: ReactNode;
-}) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <select id={id} className={inputClass} value={value} disabled={disabled} onChange={(event) => onChange(event.target.value)}>
-        {children}
-      </select>
-    </div>
-  );
-}
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -139,22 +113,22 @@ export function TemplateBuilder({
               }}
               {...(locked ? { readOnly: true } : {})}
             />
-            <Select label={t('category')} value={state.category} onChange={(value) => setCategory(value as BuilderState['category'])}>
+            <SelectField label={t('category')} value={state.category} onChange={(value) => setCategory(value as BuilderState['category'])}>
               {(['UTILITY', 'MARKETING', 'AUTHENTICATION'] as const).map((category) => (
                 <option key={category} value={category}>
                   {tStatus(`categories.${category}`)}
                 </option>
               ))}
-            </Select>
-            <Select label={t('account')} value={state.account} disabled={locked} onChange={(account) => set({ account })}>
+            </SelectField>
+            <SelectField label={t('account')} value={state.account} disabled={locked} onChange={(account) => set({ account })}>
               {accounts.map((account) => (
                 <option key={account} value={account}>
                   {account}
                 </option>
               ))}
-            </Select>
+            </SelectField>
             {!auth && (
-              <Select
+              <SelectField
                 label={t('parameterFormat')}
                 value={state.parameterFormat}
                 disabled={locked}
@@ -162,7 +136,7 @@ export function TemplateBuilder({
               >
                 <option value="NAMED">{t('named')}</option>
                 <option value="POSITIONAL">{t('positional')}</option>
-              </Select>
+              </SelectField>
             )}
           </div>
           <p className="text-xs text-slate-600">{t(`categoryHints.${state.category}`)}</p>
@@ -170,13 +144,13 @@ export function TemplateBuilder({
 
         {!auth && (
           <Section title={t('header')}>
-            <Select label={t('headerKind')} value={state.header} onChange={(value) => set({ header: value as HeaderChoice })}>
+            <SelectField label={t('headerKind')} value={state.header} onChange={(value) => set({ header: value as HeaderChoice })}>
               {(['NONE', 'TEXT', 'IMAGE', 'VIDEO', 'DOCUMENT'] as const).map((kind) => (
                 <option key={kind} value={kind}>
                   {t(`headerKinds.${kind}`)}
                 </option>
               ))}
-            </Select>
+            </SelectField>
             {state.header === 'TEXT' && (
               <TextField
                 label={t('headerText')}

@@ -35,13 +35,24 @@ const prose = [
   '[&_td]:border-b [&_td]:border-slate-100 [&_td]:px-3 [&_td]:py-2 [&_td]:align-top wrap-break-word',
 ].join(' ');
 
-/** docs/going-live.md, the operator's guide, served as it is in the repository. */
-export default async function GoingLivePage() {
+/** Read and rendered once per process: the page is public, and the file changes only with a deploy. */
+let rendered: Promise<string> | undefined;
+
+async function renderGuide(): Promise<string> {
   const source = await readFile(path.join(process.cwd(), 'docs', 'going-live.md'), 'utf8');
   // A table wider than a phone scrolls in its own region, which the keyboard can reach.
-  const html = (await marked.parse(source))
+  return (await marked.parse(source))
     .replaceAll('<table>', '<div class="mt-4 overflow-x-auto" tabindex="0" role="region" aria-label="Table"><table>')
     .replaceAll('</table>', '</table></div>');
+}
+
+/** docs/going-live.md, the operator's guide, served as it is in the repository. */
+export default async function GoingLivePage() {
+  rendered ??= renderGuide().catch((error: unknown) => {
+    rendered = undefined;
+    throw error;
+  });
+  const html = await rendered;
   return (
     <main className="mx-auto max-w-7xl px-4 py-10 sm:px-6">
       <article className={prose} dangerouslySetInnerHTML={{ __html: html }} />

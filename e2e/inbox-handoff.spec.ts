@@ -11,9 +11,10 @@ import { signInAt } from './support/sign-in';
 
 /**
  * A conversation the AI handed over (docs/agent-api.md §2.6): it appears under "Needs human"
- * live, the agent claims it ("Assign to me"), answers in the composer and resolves the handoff,
- * after which the AI answers the customer's next message, live in the thread; the same in
- * Arabic on a phone, with a long summary.
+ * live, the agent claims it ("Assign to me"), answers in the composer and resolves the
+ * conversation, which ends the handoff, after which the AI answers the customer's next message,
+ * live in the thread. The thread says who did what (docs/architecture.md, "Conversation state")
+ * and whose the reply is. The same in Arabic on a phone, with a long summary.
  */
 let team: InboxTeam;
 let agent: CreatedUser;
@@ -65,6 +66,10 @@ const english = {
   headingOpen: 'Needs a human',
   headingMine: 'you have it',
   aiNext: "The AI answers this customer's next message.",
+  handedOver: 'The AI handed the conversation to the team',
+  took: 'Hana Human took the conversation',
+  resolved: 'Hana Human resolved the conversation',
+  reopened: 'The customer wrote again',
 };
 const arabic = {
   needsHuman: 'تحتاج إلى موظف',
@@ -75,6 +80,10 @@ const arabic = {
   headingOpen: 'تحتاج إلى موظف',
   headingMine: 'المحادثة لديك',
   aiNext: 'سيرد الذكاء الاصطناعي على رسالة العميل التالية.',
+  handedOver: 'حوّل الذكاء الاصطناعي المحادثة إلى الفريق',
+  took: 'تولّى Hana Human المحادثة',
+  resolved: 'حلّ Hana Human المحادثة',
+  reopened: 'كتب العميل من جديد',
 };
 
 const cases = [
@@ -84,7 +93,9 @@ const cases = [
     viewport: viewports.desktop,
     words: english,
     customer: { name: 'Hugo Handoff', text: 'Hello, my order 1042 arrived damaged.', after: 'Thanks! And when do you open tomorrow?' },
-    reason: 'refund request',
+    // The simulator's reason code, shown in words.
+    reason: 'customer_requested',
+    reasonWords: 'the customer asked for a person',
     summary: 'The customer wants a refund for order 1042, delivered damaged. They sent a photo and asked for a person.',
     reply: 'Hi Hugo, I am sorry about the damage: your refund is on its way.',
     screenshot: 'inbox-handoff-en-desktop',
@@ -96,6 +107,7 @@ const cases = [
     words: arabic,
     customer: { name: 'سارة المحمد', text: 'مرحبا، وصل طلبي رقم 2087 تالفًا.', after: 'شكرًا! ومتى تفتحون غدًا؟' },
     reason: 'طلب استرداد',
+    reasonWords: 'طلب استرداد',
     // Long, and with an unbroken run, to prove the panel wraps and folds it instead of widening the page.
     summary: `${'تريد العميلة استرداد ثمن الطلب رقم 2087 لأنه وصل تالفًا، وأرسلت صورة وطلبت التحدث إلى موظف. '.repeat(6)}https://example.com/${'x'.repeat(120)}`,
     reply: 'أهلًا سارة، نعتذر عن التلف وسيصلك المبلغ خلال يومين.',
@@ -121,7 +133,9 @@ for (const c of cases) {
     const panel = page.getByTestId('handoff-panel');
     await expect(panel).toHaveAttribute('data-status', 'open');
     await expect(panel.getByRole('heading')).toContainText(w.headingOpen);
-    await expect(panel.getByTestId('handoff-reason')).toHaveText(c.reason);
+    await expect(panel.getByTestId('handoff-reason')).toHaveText(c.reasonWords);
+    const lines = page.getByTestId('conversation-event');
+    await expect(lines.filter({ hasText: w.handedOver })).toContainText(c.reasonWords);
     await expect(panel.getByTestId('handoff-summary')).toContainText(c.summary.slice(0, 40));
     await expectNoHorizontalScroll(page);
     expect(await seriousAxeViolations(page), 'the thread with a handoff open').toEqual([]);
@@ -148,7 +162,10 @@ for (const c of cases) {
     await expectReachable(reply);
     await reply.fill(c.reply);
     await reply.press('Enter');
-    await expect(page.getByTestId('message').filter({ hasText: c.reply })).toHaveAttribute('data-direction', 'outgoing');
+    const sent = page.getByTestId('message').filter({ hasText: c.reply });
+    await expect(sent).toHaveAttribute('data-direction', 'outgoing');
+    await expect(sent.getByTestId('message-author')).toHaveText('Hana Human');
+    await expect(lines.filter({ hasText: w.took })).toHaveCount(1);
     await expectNoHorizontalScroll(page);
     await page.mouse.move(0, 0);
     await testInfo.attach(`${c.screenshot}-assigned`, {
@@ -156,8 +173,9 @@ for (const c of cases) {
       contentType: 'image/png',
     });
 
-    // Resolved: the session closes and the AI answers the customer's next message.
-    await panel.getByRole('button', { name: w.resolve, exact: true }).click();
+    // The thread's one Resolve ends the handoff too: the session closes and the AI answers the customer's next message.
+    await expect(panel.getByRole('button', { name: w.resolve, exact: true })).toHaveCount(0);
+    await page.getByTestId('status-actions').getByRole('button', { name: w.resolve, exact: true }).click();
     await expect(panel).toHaveAttribute('data-state', 'ai');
     await expect(panel).toHaveText(new RegExp(w.aiNext.replace(/[.?]/g, '\\$&')));
     await expect.poll(async () => (await db.agentHandoff.findFirstOrThrow({ where: { sessionId: session.id } })).status).toBe('resolved');
@@ -171,6 +189,8 @@ for (const c of cases) {
     });
     await expect(aiMessages).toHaveCount(before + 1, { timeout: 15_000 });
     await expect(aiMessages.last()).toHaveAttribute('data-direction', 'outgoing');
+    await expect(lines.filter({ hasText: w.resolved })).toHaveCount(1);
+    await expect(lines.filter({ hasText: w.reopened })).toHaveCount(1);
     await page.mouse.move(0, 0);
     await testInfo.attach(`${c.screenshot}-ai-again`, {
       body: await page.screenshot({ path: `e2e/artifacts/${c.screenshot}-ai-again.png` }),

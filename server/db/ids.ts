@@ -37,6 +37,7 @@ export const idPrefixes = {
   contact: 'ct',
   note: 'note',
   conversationPeriod: 'cvp',
+  conversationEvent: 'cve',
   savedReply: 'srep',
   message: 'msg',
   media: 'med',

@@ -7,6 +7,7 @@ import { conversationAgentState, findConversationHandoff } from '@/server/agent/
 import { ACTIVE_HANDOFF_STATUSES } from '@/server/agent/handoffs/handoff-rows';
 import { claimHandoff, releaseHandoff, resolveHandoff } from '@/server/agent/handoffs/work-handoffs';
 import { db } from '@/server/db';
+import { setConversationStatus } from '@/server/conversations/conversation-status';
 
 /** The signed-in member working the inbox. */
 export interface InboxMember {
@@ -22,7 +23,7 @@ const mayForce = (role: MemberRole) => role === 'owner' || role === 'admin';
  * The AI side of a conversation, as its thread shows it (docs/agent-api.md §2.6): `none` (no
  * agent talks with this contact), `ai` (an agent answers the next message) or `handoff` (staff
  * have it: status, reason, the model's summary, who opened it and when, who has it), with what
- * the member may do about it.
+ * the member may do about it. Resolving is the conversation's own action (resolveInboxConversation).
  */
 export async function getConversationHandoff(member: InboxMember, contactId: string) {
   const contact = await db.contact.findFirst({ where: { id: contactId, orgId: member.orgId }, select: { id: true } });
@@ -50,7 +51,6 @@ export async function getConversationHandoff(member: InboxMember, contactId: str
       claim: canWork && !handoff.assigneeId,
       takeOver: canWork && mayForce(member.role) && !!handoff.assigneeId && !mine,
       release: canWork,
-      resolve: canWork,
     },
   };
 }
@@ -69,10 +69,29 @@ export async function releaseConversationHandoff(member: InboxMember, handoffId:
   return releaseHandoff(caller, sessionId);
 }
 
-/** "Resolve": the handoff is resolved and the session closed; the customer's next message opens it again with the AI. */
-export async function resolveConversationHandoff(member: InboxMember, handoffId: string) {
-  const { caller, sessionId } = await workingHandoff(member, handoffId);
-  return resolveHandoff(caller, sessionId, { close_session: true });
+/**
+ * The inbox's one Resolve (docs/architecture.md, "Conversation state"): the AI handoff ends with
+ * the conversation, so a resolved conversation never keeps "someone has it" or a silent AI. When
+ * a colleague holds the handoff the member is asked first: without `confirmed` the answer is
+ * `handoff_already_assigned`. The handoff ends first; if resolving the conversation then failed,
+ * pressing Resolve again finds no handoff and resolves it.
+ */
+export async function resolveInboxConversation(member: InboxMember, contactId: string, options: { confirmed: boolean }) {
+  const state = await conversationAgentState(member.orgId, contactId);
+  const handoff = state?.handoff;
+  if (handoff) {
+    if (handoff.assigneeId && handoff.assigneeId !== member.userId && !options.confirmed) {
+      throw new AgentError('handoff_already_assigned', { param: 'handoff' });
+    }
+    const { caller, sessionId } = await workingHandoff(member, handoff.id);
+    try {
+      await resolveHandoff(caller, sessionId, { close_session: true });
+    } catch (error) {
+      // Ended meanwhile (released, expired): nothing is left to close.
+      if (!(error instanceof AgentError && error.code === 'no_open_handoff')) throw error;
+    }
+  }
+  await setConversationStatus(member.orgId, contactId, { status: 'resolved' }, new Date(), member.userId);
 }
 
 /**

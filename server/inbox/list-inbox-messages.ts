@@ -1,9 +1,10 @@
 import { queryThreadMessages, toThreadPage, type ThreadMessageRow } from '@/server/conversations/list-conversation-messages';
 import { explainFailure } from '@/server/messages/failure-reason';
+import { db } from '@/server/db';
 import type { TemplateShape } from '@/server/templates/from-platform';
 
 /** A message as the thread view draws it: bubble, ticks, media, template buttons and reply context. */
-function presentInboxMessage(row: ThreadMessageRow) {
+function presentInboxMessage(row: ThreadMessageRow, authorNames: Map<string, string>) {
   const buttons = (row.template?.buttons ?? []) as TemplateShape['buttons'];
   return {
     id: row.id,
@@ -14,6 +15,8 @@ function presentInboxMessage(row: ThreadMessageRow) {
     templateName: row.templateName,
     /** bot, member or api for outgoing messages (the thread badges the bot's). */
     authorType: row.authorType,
+    /** The member who wrote it, as named now (null for others, or a member who left). */
+    authorName: row.authorUserId ? (authorNames.get(row.authorUserId) ?? null) : null,
     buttons: buttons.map(({ index, type, text }) => ({ index, type, text })),
     wamid: row.wamid,
     contextWamid: row.contextWamid,
@@ -31,5 +34,8 @@ export type InboxMessage = ReturnType<typeof presentInboxMessage>;
 /** A page of a conversation's messages, newest first (the thread view shows them oldest at the top). */
 export async function listInboxMessages(orgId: string, contactId: string, paging: { limit: number; cursor?: string }) {
   const rows = await queryThreadMessages(orgId, contactId, paging);
-  return toThreadPage(rows, paging.limit, presentInboxMessage);
+  const authorIds = [...new Set(rows.map((row) => row.authorUserId).filter((id): id is string => id !== null))];
+  const authors = authorIds.length ? await db.user.findMany({ where: { id: { in: authorIds } }, select: { id: true, name: true } }) : [];
+  const authorNames = new Map(authors.map((user) => [user.id, user.name]));
+  return toThreadPage(rows, paging.limit, (row) => presentInboxMessage(row, authorNames));
 }

@@ -1,5 +1,7 @@
 import { findWhatsAppBinding } from '@/server/agent/whatsapp/whatsapp-binding';
 import { openConversationPeriod } from '@/server/conversations/conversation-periods';
+import { recordConversationEvent } from '@/server/conversations/conversation-events';
+import { effectiveStatus } from '@/server/conversations/conversation-status';
 import { db, Prisma, type DbTx, type MessageType } from '@/server/db';
 import { newId } from '@/server/db/ids';
 import { platformClientForPortfolio } from '@/server/accounts/platform-client';
@@ -49,7 +51,7 @@ export async function storeInboundMessage(item: MessageItem): Promise<void> {
         where: { orgId_phoneNumber: { orgId: account.orgId, phoneNumber: item.from } },
         create: { id: newId('contact'), orgId: account.orgId, accountId: account.id, phoneNumber: item.from, name: item.profileName },
         update: { externalOnly: false },
-        select: { id: true, name: true, accountId: true, lastInboundAt: true },
+        select: { id: true, name: true, accountId: true, lastInboundAt: true, conversationStatus: true, snoozedUntil: true },
       });
       const botReply = await repliesGoToBot(tx, contact.id, item.contextWamid);
       const message = await tx.message.create({
@@ -84,6 +86,14 @@ export async function storeInboundMessage(item: MessageItem): Promise<void> {
         },
       });
       await openConversationPeriod(tx, account.orgId, contact.id, item.timestamp);
+      if (effectiveStatus(contact) !== 'open') {
+        await recordConversationEvent(prismaSql(tx), {
+          orgId: account.orgId,
+          contactId: contact.id,
+          kind: 'reopened',
+          actor: { type: 'customer' },
+        });
+      }
       const presented = presentMessage(message, { detailed: true });
       await publishEvent(tx, account.orgId, 'message.received', { message: presented, bot_reply: botReply });
       // The bot hook (docs/agent-api.md §2.1): the agent bound to the account answers it.

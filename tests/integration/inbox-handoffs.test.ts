@@ -72,7 +72,7 @@ describe('inbox handoffs', () => {
       state: 'none' | 'ai' | 'handoff';
       sessionStatus?: string;
       handoff?: { id: string; status: string; reason: string; summary: string | null; assignee: { id: string; name: string } | null };
-      can?: { claim: boolean; takeOver: boolean; release: boolean; resolve: boolean };
+      can?: { claim: boolean; takeOver: boolean; release: boolean };
     };
   const assignee = async (contactId: string) => (await db.contact.findUniqueOrThrow({ where: { id: contactId } })).assignedUserId;
 
@@ -134,7 +134,7 @@ describe('inbox handoffs', () => {
     assert.equal(view.handoff!.status, 'open');
     assert.equal(view.handoff!.reason, 'refund request');
     assert.equal(view.handoff!.summary, 'Wants a refund for order 1042.');
-    assert.deepEqual(view.can, { claim: true, takeOver: false, release: true, resolve: true });
+    assert.deepEqual(view.can, { claim: true, takeOver: false, release: true });
 
     // Another organization's member sees neither the conversation nor its handoff.
     assert.equal((await trpc(outsider, 'query', 'inbox.handoff', { contactId: needsHuman.contactId })).status, 404);
@@ -158,7 +158,7 @@ describe('inbox handoffs', () => {
     assert.equal((await db.agentHandoff.findUniqueOrThrow({ where: { id: handoff.id } })).assigneeId, winner.id);
 
     // A member may not take it over; the view offers it to owners and admins only.
-    assert.deepEqual((await handoffView(loser.cookie, contactId)).can, { claim: false, takeOver: false, release: true, resolve: true });
+    assert.deepEqual((await handoffView(loser.cookie, contactId)).can, { claim: false, takeOver: false, release: true });
     refused(await trpc(loser.cookie, 'mutation', 'inbox.claimHandoff', { handoffId: handoff.id, force: true }), 'permission_denied', 403);
     const ownerView = await handoffView(owner.cookie, contactId);
     assert.equal(ownerView.can!.takeOver, true);
@@ -168,7 +168,7 @@ describe('inbox handoffs', () => {
     assert.equal((await handoffView(winner.cookie, contactId)).handoff!.assignee!.name, 'Olga Owner');
   });
 
-  test('"Return to AI" releases it and unassigns the conversation; "Resolve" closes the session; an ended handoff says so', async () => {
+  test('"Return to AI" releases it and unassigns the conversation; resolving the conversation closes the session; an ended handoff says so', async () => {
     const { contactId, session } = await customer();
     const first = await openHandoffFor(session!, { reason: 'order question' });
     ok(await trpc(members[0]!.cookie, 'mutation', 'inbox.claimHandoff', { handoffId: first.id }));
@@ -176,11 +176,11 @@ describe('inbox handoffs', () => {
     assert.equal((await db.agentHandoff.findUniqueOrThrow({ where: { id: first.id } })).status, 'released');
     assert.equal(await assignee(contactId), null);
     assert.deepEqual(await handoffView(members[0]!.cookie, contactId), { state: 'ai', sessionStatus: 'open' });
-    refused(await trpc(members[1]!.cookie, 'mutation', 'inbox.resolveHandoff', { handoffId: first.id }), 'handoff_not_open', 409);
+    refused(await trpc(members[1]!.cookie, 'mutation', 'inbox.releaseHandoff', { handoffId: first.id }), 'handoff_not_open', 409);
     refused(await trpc(members[1]!.cookie, 'mutation', 'inbox.claimHandoff', { handoffId: first.id }), 'handoff_not_open', 409);
 
     const second = await openHandoffFor(session!, { reason: 'again' });
-    ok(await trpc(members[1]!.cookie, 'mutation', 'inbox.resolveHandoff', { handoffId: second.id }));
+    ok(await trpc(members[1]!.cookie, 'mutation', 'inbox.resolve', { contactId }));
     assert.equal((await db.agentHandoff.findUniqueOrThrow({ where: { id: second.id } })).status, 'resolved');
     assert.equal((await db.agentSession.findUniqueOrThrow({ where: { id: session!.id } })).status, 'closed');
     assert.deepEqual(await handoffView(members[1]!.cookie, contactId), { state: 'ai', sessionStatus: 'closed' });
@@ -239,7 +239,7 @@ describe('inbox handoffs', () => {
       ok(await trpc(members[0]!.cookie, 'mutation', 'inbox.claimHandoff', { handoffId: handoff.id }));
       await live.waitFor(contactId, 'assigned');
       live.clear();
-      ok(await trpc(members[0]!.cookie, 'mutation', 'inbox.resolveHandoff', { handoffId: handoff.id }));
+      ok(await trpc(members[0]!.cookie, 'mutation', 'inbox.resolve', { contactId }));
       await live.waitFor(contactId, 'assigned');
     } finally {
       live.close();

@@ -13,7 +13,7 @@ import { recordAgentEvent } from '@/server/agent/webhooks/record-agent-event';
 import { sendEscalationToWhatsApp } from '@/server/agent/channels/whatsapp-replies';
 import { escalationReply } from './escalation-reply';
 import { activeHandoff, presentHandoff } from './handoff-rows';
-import { assignSessionConversation, sessionContactId, sessionConversationChange } from './session-conversation';
+import { assignSessionConversation, recordSessionConversationEvent, sessionContactId, sessionConversationChange } from './session-conversation';
 
 /**
  * Who or what handed the session to staff (docs/agent-api.md §1.7): besides the contract's openers,
@@ -67,7 +67,10 @@ export async function openHandoff(client: Sql, opening: HandoffOpening): Promise
     const takenOver = opening.openedBy === 'takeover' && opening.assigneeId && !active.assigneeId;
     const handoff = takenOver ? await assign(client, active, opening.assigneeId!) : active;
     const inbox = takenOver ? await assignSessionConversation(client, session, handoff.assigneeId) : null;
-    if (takenOver) await recordAgentEvent(client, { projectId: opening.projectId, type: 'handoff.assigned', data: presentHandoff(handoff) });
+    if (takenOver) {
+      await recordAgentEvent(client, { projectId: opening.projectId, type: 'handoff.assigned', data: presentHandoff(handoff) });
+      await recordSessionConversationEvent(client, session, { kind: 'taken_over', actor: { type: 'member', id: opening.assigneeId! } });
+    }
     const change: [string, AgentHandoff] | null = takenOver ? ['handoff.assigned', handoff] : null;
     return { handoff, created: false, escalation: null, afterCommit: announce(opening.sessionId, cancelled, change, null, inbox) };
   }
@@ -97,6 +100,7 @@ export async function openHandoff(client: Sql, opening: HandoffOpening): Promise
   });
   const handoff = rows[0] as AgentHandoff;
   await recordAgentEvent(client, { projectId: opening.projectId, type: 'handoff.opened', data: presentHandoff(handoff) });
+  await recordSessionConversationEvent(client, session, openingEvent(opening));
   const inbox = handoff.assigneeId
     ? await assignSessionConversation(client, session, handoff.assigneeId)
     : await sessionConversationChange(client, session, 'handoff:open');
@@ -127,6 +131,18 @@ export async function openHandoff(client: Sql, opening: HandoffOpening): Promise
     created: true,
     escalation,
     afterCommit: announce(opening.sessionId, cancelled, ['handoff.opened', handoff], escalation, inbox),
+  };
+}
+
+/** The thread's line for a new handoff: a member's reply takes over from the AI; otherwise the AI, the API or the system hands over. */
+function openingEvent(opening: HandoffOpening) {
+  if (opening.openedBy === 'takeover' && opening.assigneeId)
+    return { kind: 'taken_over' as const, actor: { type: 'member' as const, id: opening.assigneeId } };
+  const system = opening.openedBy === 'api' || opening.openedBy === 'unanswered';
+  return {
+    kind: 'handoff_opened' as const,
+    actor: { type: system ? ('system' as const) : ('ai' as const) },
+    detail: { reason: opening.reason, opened_by: opening.openedBy },
   };
 }
 

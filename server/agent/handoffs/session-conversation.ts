@@ -1,5 +1,6 @@
 import type { Sql } from '@/server/db/sql';
 import { publishInboxChange } from '@/server/live/publish-inbox-change';
+import { recordConversationEvent, type ConversationEventInput } from '@/server/conversations/conversation-events';
 
 /** A WhatsApp session's inbox conversation: the contact in its external id `wa:<contact_id>` (docs/agent-api.md §2.3). */
 export function sessionContactId(session: { channel: string; externalId: string | null }): string | null {
@@ -37,6 +38,24 @@ export async function sessionConversationChange(
   session: { projectId: string; channel: string; externalId: string | null },
   change: string,
 ): Promise<(() => Promise<void>) | null> {
+  const conversation = await sessionConversation(client, session);
+  return conversation ? () => publishInboxChange(conversation.orgId, conversation.contactId, change) : null;
+}
+
+/** Writes the event line a handoff's change puts in the session's inbox thread, if it has one, in the caller's transaction. */
+export async function recordSessionConversationEvent(
+  client: Sql,
+  session: { projectId: string; channel: string; externalId: string | null },
+  event: Omit<ConversationEventInput, 'orgId' | 'contactId'>,
+): Promise<void> {
+  const conversation = await sessionConversation(client, session);
+  if (conversation) await recordConversationEvent(client, { ...conversation, ...event });
+}
+
+async function sessionConversation(
+  client: Sql,
+  session: { projectId: string; channel: string; externalId: string | null },
+): Promise<{ orgId: string; contactId: string } | null> {
   const contactId = sessionContactId(session);
   if (!contactId) return null;
   const { rows } = await client.query({
@@ -45,5 +64,5 @@ export async function sessionConversationChange(
     values: [session.projectId, contactId],
   });
   const orgId = (rows[0] as { orgId: string } | undefined)?.orgId;
-  return orgId ? () => publishInboxChange(orgId, contactId, change) : null;
+  return orgId ? { orgId, contactId } : null;
 }

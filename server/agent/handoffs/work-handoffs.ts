@@ -14,7 +14,7 @@ import { recordAgentEvent } from '@/server/agent/webhooks/record-agent-event';
 import { HANDOFF_COLUMNS } from '@/server/db/rows/agent-handoffs';
 import { activeHandoff, presentHandoff } from './handoff-rows';
 import { insertSessionMessage, openHandoff, readHandoffSession, type OpenedHandoff } from './open-handoff';
-import { assignSessionConversation } from './session-conversation';
+import { assignSessionConversation, recordSessionConversationEvent } from './session-conversation';
 import { actingMember } from './acting-member';
 
 /** POST /v1/sessions/{session}/handoff: staff take the session over now; the escalation reply is sent. */
@@ -73,10 +73,14 @@ export async function claimHandoff(caller: ProjectCaller, id: string, body: { fo
     const changed = row.previousAssignee !== member.userId;
     if (!changed) return { claimed: row, announce: null };
     await recordAgentEvent(client, { projectId: caller.projectId, type: 'handoff.assigned', data: presentHandoff(row) });
-    return {
-      claimed: row,
-      announce: await assignSessionConversation(client, await readHandoffSession(client, row.sessionId), member.userId),
-    };
+    const session = await readHandoffSession(client, row.sessionId);
+    const takenFrom = row.previousAssignee;
+    await recordSessionConversationEvent(client, session, {
+      kind: takenFrom ? 'taken_over' : 'assigned',
+      actor: { type: 'member', id: member.userId },
+      subjectId: takenFrom ?? member.userId,
+    });
+    return { claimed: row, announce: await assignSessionConversation(client, session, member.userId) };
   });
   if (!claimed) {
     const now = await findHandoff(caller.projectId, id);
@@ -146,7 +150,7 @@ export async function postStaffMessage(caller: ProjectCaller, id: string, body: 
 /** POST /v1/sessions/{session}/handoff/release: back to the AI, which answers the next message. */
 export async function releaseHandoff(caller: ProjectCaller, sessionRef: string) {
   const session = await findSession(caller.projectId, sessionRef);
-  return endActiveHandoff(session.id, { status: 'released' });
+  return endActiveHandoff(session.id, { status: 'released', actorId: caller.kind === 'member' ? caller.userId : null });
 }
 
 /** POST /v1/sessions/{session}/handoff/resolve: done; the session is closed unless `close_session: false` (the next message reopens it with the AI). */
@@ -159,6 +163,8 @@ interface HandoffEnding {
   status: 'released' | 'resolved' | 'expired';
   note?: string;
   closeSession?: boolean;
+  /** The member who ended it, named by the thread's event line (a resolve's line is the conversation's own). */
+  actorId?: string | null;
 }
 
 /**
@@ -189,6 +195,12 @@ export async function endActiveHandoff(
     await insertSessionMessage(client, note);
     await recordAgentEvent(client, { projectId: ended.projectId, type: `handoff.${ending.status}`, data: presentHandoff(ended) });
     const session = await readHandoffSession(client, sessionId);
+    if (ending.status !== 'resolved') {
+      await recordSessionConversationEvent(client, session, {
+        kind: ending.status === 'released' ? 'returned_to_ai' : 'handoff_expired',
+        actor: ending.actorId ? { type: 'member', id: ending.actorId } : { type: 'system' },
+      });
+    }
     const inbox = await assignSessionConversation(client, session, null);
     const closed = ending.closeSession ? await closeSession(client, sessionId) : false;
     return { ended, note, inbox, closed };

@@ -5,13 +5,14 @@ import {
   claimConversationHandoff,
   getConversationHandoff,
   releaseConversationHandoff,
-  resolveConversationHandoff,
+  resolveInboxConversation,
   type InboxMember,
 } from '@/server/inbox/conversation-handoff';
 import { addConversationNote, listConversationNotes } from '@/server/inbox/conversation-notes';
 import { getInboxConversation } from '@/server/inbox/get-inbox-conversation';
 import { listInboxAgents } from '@/server/inbox/list-inbox-agents';
 import { setConversationStatus } from '@/server/conversations/conversation-status';
+import { listConversationEvents } from '@/server/conversations/conversation-events';
 import { countInboxConversations, INBOX_ASSIGNMENT_FILTERS, listInboxConversations } from '@/server/inbox/list-inbox-conversations';
 import { listInboxMessages } from '@/server/inbox/list-inbox-messages';
 import { listReplyTemplates } from '@/server/inbox/list-reply-templates';
@@ -75,12 +76,19 @@ export const inboxRouter = createTRPCRouter({
       z.object({
         contactId,
         change: z.discriminatedUnion('status', [
-          z.object({ status: z.enum(['open', 'resolved']) }),
+          z.object({ status: z.literal('open') }),
           z.object({ status: z.literal('snoozed'), until: z.coerce.date() }),
         ]),
       }),
     )
     .mutation(({ ctx, input }) => setConversationStatus(ctx.org.id, input.contactId, input.change, new Date(), ctx.user.id)),
+
+  /** Resolve, ending the AI handoff with it; `confirmed` once the member agreed to end a colleague's. */
+  resolve: orgProcedure
+    .input(z.object({ contactId, confirmed: z.boolean().default(false) }))
+    .mutation(({ ctx, input }) => resolveInboxConversation(member(ctx), input.contactId, { confirmed: input.confirmed })),
+
+  events: orgProcedure.input(z.object({ contactId })).query(({ ctx, input }) => listConversationEvents(ctx.org.id, input.contactId)),
 
   conversation: orgProcedure.input(z.object({ contactId })).query(({ ctx, input }) => getInboxConversation(ctx.org.id, input.contactId)),
 
@@ -118,7 +126,7 @@ export const inboxRouter = createTRPCRouter({
 
   assign: orgProcedure
     .input(z.object({ contactId, assigneeId: z.string().min(1).max(64).nullable() }))
-    .mutation(({ ctx, input }) => assignConversation(ctx.org.id, input.contactId, input.assigneeId)),
+    .mutation(({ ctx, input }) => assignConversation(ctx.org.id, input.contactId, input.assigneeId, ctx.user.id)),
 
   handoff: orgProcedure.input(z.object({ contactId })).query(({ ctx, input }) => getConversationHandoff(member(ctx), input.contactId)),
 
@@ -129,10 +137,6 @@ export const inboxRouter = createTRPCRouter({
   releaseHandoff: orgProcedure
     .input(z.object({ handoffId }))
     .mutation(({ ctx, input }) => releaseConversationHandoff(member(ctx), input.handoffId)),
-
-  resolveHandoff: orgProcedure
-    .input(z.object({ handoffId }))
-    .mutation(({ ctx, input }) => resolveConversationHandoff(member(ctx), input.handoffId)),
 
   updateContact: orgProcedure
     .input(z.object({ contactId, tags: contactTags.optional(), optedOutMarketing: optedOutMarketing.optional() }))

@@ -34,8 +34,11 @@ export function ContactPanel({ conversation, userId, simulator }: ContactPanelPr
     void queryClient.invalidateQueries({ queryKey: trpc.inbox.conversation.queryKey({ contactId }) });
     void queryClient.invalidateQueries({ queryKey: trpc.inbox.conversations.pathKey() });
     void queryClient.invalidateQueries({ queryKey: trpc.inbox.handoff.queryKey({ contactId }) });
+    void queryClient.invalidateQueries({ queryKey: trpc.inbox.events.queryKey({ contactId }) });
   };
   const assign = useMutation(trpc.inbox.assign.mutationOptions({ onSuccess: refresh }));
+  // While the AI's handoff is active, its panel holds the one "Assign to me" / "Take over".
+  const handoffActive = useQuery(trpc.inbox.handoff.queryOptions({ contactId })).data?.state === 'handoff';
   const update = useMutation(trpc.inbox.updateContact.mutationOptions({ onSuccess: refresh }));
   const open = conversation.windowOpenUntil && conversation.windowOpenUntil.getTime() > now;
 
@@ -86,7 +89,7 @@ export function ContactPanel({ conversation, userId, simulator }: ContactPanelPr
               <option value={conversation.assignee.id}>{conversation.assignee.name}</option>
             )}
           </select>
-          {conversation.assignee?.id !== userId && (
+          {conversation.assignee?.id !== userId && !handoffActive && (
             <Button
               size="xs"
               className="shrink-0"

@@ -7,6 +7,7 @@ import { useTRPC } from '@/app/_trpc/trpc';
 import { useErrorText } from '@/app/_trpc/use-error-text';
 import type { ConversationHandoff } from '@/server/inbox/conversation-handoff';
 import { useInboxFormat } from './format';
+import { useHandoffReason } from './handoff-reason';
 import { Alert, Button } from '@/app/(dashboard)/_components/kit';
 
 type ActiveHandoff = Extract<ConversationHandoff, { state: 'handoff' }>;
@@ -19,8 +20,9 @@ const OPENERS = ['model', 'api', 'never_handle', 'refusal', 'quota', 'cost_cap',
 /**
  * The AI side of the open conversation (docs/agent-api.md §2.6): while the AI answers, a line
  * saying so; while staff have it, the handoff (who has it, why, the model's summary, who opened
- * it and when) and what the member may do: claim it, take it over (owners and admins), give it
- * back to the AI or resolve it. Changes arrive live through the inbox's fan-out.
+ * it and when) and what the member may do: claim it or take it over (owners and admins), or give
+ * it back to the AI; resolving is the conversation's own Resolve, which ends the handoff too.
+ * Changes arrive live through the inbox's fan-out.
  */
 export function HandoffPanel({ contactId, userId }: { contactId: string; userId: string }) {
   const trpc = useTRPC();
@@ -50,6 +52,7 @@ function ActiveHandoffPanel({ contactId, userId, data }: { contactId: string; us
   const t = useTranslations('inbox.handoff');
   const errorText = useErrorText();
   const format = useInboxFormat();
+  const reasonWords = useHandoffReason();
   const queryClient = useQueryClient();
   const headingId = useId();
   const summaryId = useId();
@@ -59,6 +62,7 @@ function ActiveHandoffPanel({ contactId, userId, data }: { contactId: string; us
     void queryClient.invalidateQueries({ queryKey: trpc.inbox.conversation.queryKey({ contactId }) });
     void queryClient.invalidateQueries({ queryKey: trpc.inbox.conversations.pathKey() });
     void queryClient.invalidateQueries({ queryKey: trpc.inbox.counts.pathKey() });
+    void queryClient.invalidateQueries({ queryKey: trpc.inbox.events.queryKey({ contactId }) });
   };
   const [failure, setFailure] = useState<unknown>(null);
   // A refusal (someone else claimed it first, it ended meanwhile) also means what is shown is stale.
@@ -72,18 +76,19 @@ function ActiveHandoffPanel({ contactId, userId, data }: { contactId: string; us
   };
   const claim = useMutation(trpc.inbox.claimHandoff.mutationOptions(options));
   const release = useMutation(trpc.inbox.releaseHandoff.mutationOptions(options));
-  const resolve = useMutation(trpc.inbox.resolveHandoff.mutationOptions(options));
-  const pending = claim.isPending || release.isPending || resolve.isPending;
+  const pending = claim.isPending || release.isPending;
   const { handoff, can } = data;
   const handoffId = handoff.id;
   const opener = (OPENERS as readonly string[]).includes(handoff.openedBy) ? handoff.openedBy : 'api';
   const long = (handoff.summary?.length ?? 0) > LONG_SUMMARY;
+  // A member's reply took it from the AI: nobody "handed it over".
+  const takenOver = opener === 'takeover';
   const heading =
     handoff.status === 'open'
       ? t('needsHuman')
       : handoff.assignee?.id === userId
-        ? t('assignedToYou')
-        : t('assignedTo', { name: handoff.assignee?.name || t('someone') });
+        ? t(takenOver ? 'takenOverByYou' : 'assignedToYou')
+        : t(takenOver ? 'takenOverBy' : 'assignedTo', { name: `\u2068${handoff.assignee?.name || t('someone')}\u2069` });
 
   return (
     <section
@@ -103,7 +108,7 @@ function ActiveHandoffPanel({ contactId, userId, data }: { contactId: string; us
             {' · '}
             {t('reasonLabel')}{' '}
             <bdi dir="auto" className="font-medium text-slate-900" data-testid="handoff-reason">
-              {handoff.reason}
+              {reasonWords(handoff.reason)}
             </bdi>
           </p>
           {handoff.summary && (
@@ -156,11 +161,6 @@ function ActiveHandoffPanel({ contactId, userId, data }: { contactId: string; us
           {can.release && (
             <Button size="xs" className="shrink-0" disabled={pending} onClick={() => release.mutate({ handoffId })}>
               {t('returnToAi')}
-            </Button>
-          )}
-          {can.resolve && (
-            <Button size="xs" className="shrink-0" disabled={pending} onClick={() => resolve.mutate({ handoffId })}>
-              {t('resolve')}
             </Button>
           )}
         </div>

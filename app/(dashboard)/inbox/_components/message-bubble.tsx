@@ -4,6 +4,7 @@ import { FailedMessageNote } from './failed-message-note';
 import { useInboxFormat } from './format';
 import { MessageMedia } from './message-media';
 import { StatusTicks } from './status-ticks';
+import { MessageAuthor } from './message-author';
 
 interface MessageBubbleProps {
   message: InboxMessage;
@@ -44,6 +45,7 @@ export function MessageBubble({ message, answers, tapped, onSimulateTap, contact
             </p>
           )}
           <p className="mt-1 flex items-center justify-end gap-1 text-[11px] text-slate-600">
+            <MessageAuthor message={message} />
             {message.authorType === 'bot' && (
               <span data-testid="ai-badge" title={t('aiBadgeTitle')} className="rounded-sm bg-brand-50 px-1 font-semibold text-brand-700">
                 {t('aiBadge')}

@@ -1,10 +1,12 @@
 'use client';
 
-import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { Fragment, useEffect, useMemo, useRef } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
 import type { InboxMessage } from '@/server/inbox/list-inbox-messages';
+import type { ConversationEventLine as EventLine } from '@/server/conversations/conversation-events';
+import { ConversationEventLine } from './conversation-event-line';
 import { sameDay, useInboxFormat } from './format';
 import { MessageBubble } from './message-bubble';
 import { useErrorText } from '@/app/_trpc/use-error-text';
@@ -17,6 +19,7 @@ export function MessageList({ contactId, simulator }: { contactId: string; simul
   const format = useInboxFormat();
   const trpc = useTRPC();
   const query = useInfiniteQuery(trpc.inbox.messages.infiniteQueryOptions({ contactId }, { getNextPageParam: (page) => page.next_cursor }));
+  const events = useQuery(trpc.inbox.events.queryOptions({ contactId }));
   const tap = useMutation(trpc.inbox.simulate.mutationOptions());
   const bottom = useRef<HTMLDivElement>(null);
 
@@ -29,6 +32,8 @@ export function MessageList({ contactId, simulator }: { contactId: string; simul
     }
     return map;
   }, [messages]);
+
+  const items = useMemo(() => threadItems(messages, events.data ?? [], query.hasNextPage), [messages, events.data, query.hasNextPage]);
 
   const newest = messages[messages.length - 1];
   // Braces matter: newer browsers return a promise from scrollIntoView, which React would take for a cleanup.
@@ -65,28 +70,32 @@ export function MessageList({ contactId, simulator }: { contactId: string; simul
         </div>
       )}
       <ol className="space-y-2">
-        {messages.map((message: InboxMessage, index) => {
-          const previous = messages[index - 1];
+        {items.map((item, index) => {
+          const previous = items[index - 1];
           return (
-            <Fragment key={message.id}>
-              {(!previous || !sameDay(previous.createdAt, message.createdAt)) && (
+            <Fragment key={item.id}>
+              {(!previous || !sameDay(previous.createdAt, item.createdAt)) && (
                 <li className="my-3 flex justify-center">
                   <span className="rounded-full bg-slate-200/70 px-3 py-0.5 text-xs font-medium text-slate-600">
-                    {format.dayLabel(message.createdAt)}
+                    {format.dayLabel(item.createdAt)}
                   </span>
                 </li>
               )}
-              <MessageBubble
-                message={message}
-                contactId={contactId}
-                answers={message.contextWamid ? byWamid.get(message.contextWamid) : undefined}
-                tapped={(message.wamid && tappedOn.get(message.wamid)) || new Set()}
-                onSimulateTap={
-                  simulator && message.direction === 'outgoing'
-                    ? (buttonIndex) => tap.mutate({ contactId, action: { kind: 'tap', messageId: message.id, buttonIndex } })
-                    : undefined
-                }
-              />
+              {item.event ? (
+                <ConversationEventLine event={item.event} />
+              ) : (
+                <MessageBubble
+                  message={item.message}
+                  contactId={contactId}
+                  answers={item.message.contextWamid ? byWamid.get(item.message.contextWamid) : undefined}
+                  tapped={(item.message.wamid && tappedOn.get(item.message.wamid)) || new Set()}
+                  onSimulateTap={
+                    simulator && item.message.direction === 'outgoing'
+                      ? (buttonIndex) => tap.mutate({ contactId, action: { kind: 'tap', messageId: item.message.id, buttonIndex } })
+                      : undefined
+                  }
+                />
+              )}
             </Fragment>
           );
         })}
@@ -95,4 +104,21 @@ export function MessageList({ contactId, simulator }: { contactId: string; simul
       <div ref={bottom} />
     </div>
   );
+}
+
+type ThreadItem = { id: string; createdAt: Date } & ({ message: InboxMessage; event?: never } | { event: EventLine; message?: never });
+
+/**
+ * Messages and activity lines in time order. While older messages are not loaded, older lines
+ * wait with them: a line may only sit among the messages it happened between.
+ */
+function threadItems(messages: InboxMessage[], events: EventLine[], olderPending: boolean): ThreadItem[] {
+  const oldest = messages[0]?.createdAt.getTime() ?? Infinity;
+  const shown = olderPending ? events.filter((event) => event.createdAt.getTime() >= oldest) : events;
+  const items: ThreadItem[] = [
+    ...messages.map((message) => ({ id: message.id, createdAt: message.createdAt, message })),
+    ...shown.map((event) => ({ id: event.id, createdAt: event.createdAt, event })),
+  ];
+  // Stable: messages keep their arrival order among equal times, and a line follows what it answers.
+  return items.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
 }

@@ -1,12 +1,12 @@
 'use client';
 
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useId, useState } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
 import type { InboxConversation } from '@/server/inbox/present-inbox-conversation';
 import { useErrorText } from '@/app/_trpc/use-error-text';
-import { Alert, Button } from '@/app/(dashboard)/_components/kit';
+import { Alert, Button, ConfirmDialog } from '@/app/(dashboard)/_components/kit';
 
 const hour = 3600_000;
 
@@ -25,8 +25,11 @@ function snoozeChoices(now = new Date()) {
   ] as const;
 }
 
-/** Resolve, snooze or reopen the open conversation; the list and its counts follow live. */
-export function StatusActions({ conversation }: { conversation: InboxConversation }) {
+/**
+ * Resolve, snooze or reopen the open conversation; the list and its counts follow live. Resolve
+ * ends the AI handoff with the conversation, asking first when a colleague has it.
+ */
+export function StatusActions({ conversation, userId }: { conversation: InboxConversation; userId: string }) {
   const errorText = useErrorText();
   const t = useTranslations('inbox.actions');
   const trpc = useTRPC();
@@ -34,16 +37,32 @@ export function StatusActions({ conversation }: { conversation: InboxConversatio
   const [choosing, setChoosing] = useState(false);
   const menuId = useId();
   const { contactId } = conversation;
-  const setStatus = useMutation(
-    trpc.inbox.setStatus.mutationOptions({
-      onSuccess: () => {
-        setChoosing(false);
-        void queryClient.invalidateQueries({ queryKey: trpc.inbox.conversation.queryKey({ contactId }) });
-        void queryClient.invalidateQueries({ queryKey: trpc.inbox.conversations.pathKey() });
-        void queryClient.invalidateQueries({ queryKey: trpc.inbox.counts.pathKey() });
+  const [confirming, setConfirming] = useState(false);
+  const refresh = () => {
+    setChoosing(false);
+    setConfirming(false);
+    void queryClient.invalidateQueries({ queryKey: trpc.inbox.conversation.queryKey({ contactId }) });
+    void queryClient.invalidateQueries({ queryKey: trpc.inbox.conversations.pathKey() });
+    void queryClient.invalidateQueries({ queryKey: trpc.inbox.counts.pathKey() });
+    void queryClient.invalidateQueries({ queryKey: trpc.inbox.handoff.queryKey({ contactId }) });
+    void queryClient.invalidateQueries({ queryKey: trpc.inbox.events.queryKey({ contactId }) });
+  };
+  const setStatus = useMutation(trpc.inbox.setStatus.mutationOptions({ onSuccess: refresh }));
+  const resolve = useMutation(
+    trpc.inbox.resolve.mutationOptions({
+      onSuccess: refresh,
+      onError: () => {
+        // Someone may have claimed it meanwhile: read who has it, so Resolve asks next time.
+        setConfirming(false);
+        void queryClient.invalidateQueries({ queryKey: trpc.inbox.handoff.queryKey({ contactId }) });
       },
     }),
   );
+  const handoff = useQuery(trpc.inbox.handoff.queryOptions({ contactId })).data;
+  const holder =
+    handoff?.state === 'handoff' && handoff.handoff.assignee && handoff.handoff.assignee.id !== userId ? handoff.handoff.assignee : null;
+  const pending = setStatus.isPending || resolve.isPending;
+  const failure = setStatus.error ?? resolve.error;
 
   return (
     <div className="relative flex shrink-0 items-center gap-1" data-testid="status-actions" data-status={conversation.status}>
@@ -54,8 +73,8 @@ export function StatusActions({ conversation }: { conversation: InboxConversatio
             size="xs"
             className="shrink-0"
 
-            disabled={setStatus.isPending}
-            onClick={() => setStatus.mutate({ contactId, change: { status: 'resolved' } })}
+            disabled={pending}
+            onClick={() => (holder ? setConfirming(true) : resolve.mutate({ contactId }))}
           >
             {t('resolve')}
           </Button>
@@ -65,7 +84,7 @@ export function StatusActions({ conversation }: { conversation: InboxConversatio
 
             aria-expanded={choosing}
             aria-controls={menuId}
-            disabled={setStatus.isPending}
+            disabled={pending}
             onClick={() => setChoosing((value) => !value)}
           >
             {t('snooze')}
@@ -76,7 +95,7 @@ export function StatusActions({ conversation }: { conversation: InboxConversatio
           size="xs"
           className="shrink-0"
 
-          disabled={setStatus.isPending}
+          disabled={pending}
           onClick={() => setStatus.mutate({ contactId, change: { status: 'open' } })}
         >
           {t('reopen')}
@@ -102,10 +121,20 @@ export function StatusActions({ conversation }: { conversation: InboxConversatio
           ))}
         </ul>
       )}
-      {setStatus.isError && (
-        <Alert look="box" className="absolute end-0 top-full mt-1 w-56 text-xs">
-          {errorText(setStatus.error)}
+      {failure && (
+        <Alert look="box" className="absolute end-0 top-full z-20 mt-1 w-56 text-xs">
+          {errorText(failure)}
         </Alert>
+      )}
+      {confirming && holder && (
+        <ConfirmDialog
+          title={t('resolveHeldTitle', { name: `\u2068${holder.name}\u2069` })}
+          body={t('resolveHeldBody', { name: `\u2068${holder.name}\u2069` })}
+          confirmLabel={t('resolveAnyway')}
+          pending={resolve.isPending}
+          onConfirm={() => resolve.mutate({ contactId, confirmed: true })}
+          onCancel={() => setConfirming(false)}
+        />
       )}
     </div>
   );

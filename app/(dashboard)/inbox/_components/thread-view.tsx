@@ -101,7 +101,7 @@ export function ThreadView({ contactId, userId, simulator, composerRef, onBack }
               {c.status === 'resolved' && <span> · {t('resolved')}</span>}
             </p>
           </div>
-          <StatusActions conversation={c} />
+          <StatusActions conversation={c} userId={userId} />
           {!wide && (
             <button
               type="button"

@@ -29,6 +29,7 @@ export function useLiveUpdates(): LiveState {
         void queryClient.invalidateQueries({ queryKey: trpc.inbox.conversation.queryKey({ contactId }) });
         void queryClient.invalidateQueries({ queryKey: trpc.inbox.notes.queryKey({ contactId }) });
         void queryClient.invalidateQueries({ queryKey: trpc.inbox.handoff.queryKey({ contactId }) });
+        void queryClient.invalidateQueries({ queryKey: trpc.inbox.events.queryKey({ contactId }) });
       }
       touched.clear();
     };

@@ -22,6 +22,8 @@ const mediaSchema = z.object({
   caption: z.string().optional(),
   filename: z.string().optional(),
   voice: z.boolean().optional(),
+  /** Stickers (read by ./inbound-kinds.ts). */
+  animated: z.boolean().optional().catch(undefined),
 });
 
 export const MEDIA_TYPES = ['image', 'video', 'audio', 'document', 'sticker'] as const;

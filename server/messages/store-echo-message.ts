@@ -20,7 +20,7 @@ type EchoItem = Extract<PlatformWebhookItem, { kind: 'echo' }>;
  * down exactly as a member's inbox reply does (server/agent/whatsapp/takeover.job.ts). A
  * platform retry of the same echo (same wamid) is ignored.
  */
-export async function storeEchoMessage(item: EchoItem): Promise<void> {
+export async function storeEchoMessage(item: EchoItem, arrival: string): Promise<void> {
   const account = await db.account.findUnique({ where: { phoneId: item.phoneId }, select: { id: true, orgId: true, portfolioId: true } });
   if (!account) {
     logger.warn({ phoneId: item.phoneId }, 'echo for an unknown phone number ignored');
@@ -36,7 +36,7 @@ export async function storeEchoMessage(item: EchoItem): Promise<void> {
         update: {},
         select: { id: true, lastMessageAt: true },
       });
-      const createdAt = await arrivalTime(tx, account.id, item.timestamp);
+      const createdAt = await arrivalTime(tx, contact.id, item.timestamp, arrival);
       const message = await tx.message.create({
         include: messageApiInclude,
         data: {
@@ -49,7 +49,7 @@ export async function storeEchoMessage(item: EchoItem): Promise<void> {
           status: 'sent',
           content,
           wamid: item.wamid,
-          payload: item as unknown as Prisma.InputJsonObject,
+          payload: { ...item, arrival } as unknown as Prisma.InputJsonObject,
           kindData: item.kindData ? (item.kindData as Prisma.InputJsonObject) : undefined,
           authorType: 'phone_app',
           sentAt: createdAt,

@@ -42,7 +42,7 @@ export function describePlatformMessage(item: Pick<MessageItem, 'type' | 'text' 
  * message (same wamid) is ignored. The `message.received` event and, when an agent answers the
  * account, the bot hook's job are written in the same transaction.
  */
-export async function storeInboundMessage(item: MessageItem): Promise<void> {
+export async function storeInboundMessage(item: MessageItem, arrival: string): Promise<void> {
   const account = await db.account.findUnique({ where: { phoneId: item.phoneId }, select: { id: true, orgId: true, portfolioId: true } });
   if (!account) {
     logger.warn({ phoneId: item.phoneId }, 'inbound message for an unknown phone number ignored');
@@ -62,7 +62,7 @@ export async function storeInboundMessage(item: MessageItem): Promise<void> {
         select: { id: true, name: true, accountId: true, lastInboundAt: true },
       });
       const botReply = await repliesGoToBot(tx, contact.id, item.contextWamid);
-      const createdAt = await arrivalTime(tx, account.id, item.timestamp);
+      const createdAt = await arrivalTime(tx, contact.id, item.timestamp, arrival);
       const message = await tx.message.create({
         include: messageApiInclude,
         data: {
@@ -76,7 +76,7 @@ export async function storeInboundMessage(item: MessageItem): Promise<void> {
           content,
           wamid: item.wamid,
           botReply,
-          payload: item as unknown as Prisma.InputJsonObject,
+          payload: { ...item, arrival } as unknown as Prisma.InputJsonObject,
           contextWamid: item.contextWamid,
           buttonPayload: item.button?.payload ?? item.kindData?.reply?.id ?? undefined,
           kindData: item.kindData ? (item.kindData as Prisma.InputJsonObject) : undefined,

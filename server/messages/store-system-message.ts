@@ -13,7 +13,7 @@ type SystemItem = Extract<PlatformWebhookItem, { kind: 'system_message' }>;
  * inbox shows it as a note line, but it is not the customer's: no `message.received`, no bot
  * run, no unread mark, no new last message, and the 24-hour window stays as it was.
  */
-export async function storeSystemMessage(item: SystemItem): Promise<void> {
+export async function storeSystemMessage(item: SystemItem, arrival: string): Promise<void> {
   const account = await db.account.findUnique({ where: { phoneId: item.phoneId }, select: { id: true, orgId: true } });
   if (!account) {
     logger.warn({ phoneId: item.phoneId }, 'system message for an unknown phone number ignored');
@@ -41,9 +41,9 @@ export async function storeSystemMessage(item: SystemItem): Promise<void> {
           content: kindContent(kindData),
           wamid: item.wamid,
           botReply: false,
-          payload: item as unknown as Prisma.InputJsonObject,
+          payload: { ...item, arrival } as unknown as Prisma.InputJsonObject,
           kindData,
-          createdAt: await arrivalTime(tx, account.id, item.timestamp),
+          createdAt: await arrivalTime(tx, contact.id, item.timestamp, arrival),
         },
       });
     });

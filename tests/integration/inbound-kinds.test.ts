@@ -232,12 +232,10 @@ describe('inbound kinds over /v1 and webhooks', () => {
       together,
       words.map((word, i) => ({ id: ids[i], timestamp: second, type: 'text', text: { body: word } })),
     );
+    // Five webhooks, received one after the other and processed concurrently: received order wins.
     const apart = randomPhone();
-    for (const word of words) {
-      const wamid = newWamid();
-      await postMessages(account.phoneId, apart, [{ id: wamid, timestamp: second, type: 'text', text: { body: word } }]);
-      await storedMessage(wamid);
-    }
+    for (const word of words)
+      await postMessages(account.phoneId, apart, [{ id: newWamid(), timestamp: second, type: 'text', text: { body: word } }]);
     for (const phone of [together, apart]) {
       const contact = await waitFor('the five stored', async () => {
         const c = await db.contact.findFirst({ where: { orgId, phoneNumber: phone }, include: { _count: { select: { messages: true } } } });

@@ -97,6 +97,11 @@ for (const c of cases) {
     await expect(reply).toContainText(c.tapped);
     await expect(reply).toContainText('Track my order');
 
+    // In the order they were sent, though all four share one platform second.
+    await expect
+      .poll(() => page.locator('[data-kind]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-kind'))))
+      .toEqual(['location', 'contact', 'sticker', 'reply']);
+
     await expectNoHorizontalScroll(page);
     expect(await seriousAxeViolations(page), 'the thread with every kind').toEqual([]);
     await page.mouse.move(0, 0);

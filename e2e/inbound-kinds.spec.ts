@@ -25,7 +25,11 @@ const sticker = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPh
 
 async function customerSendsEveryKind(name: string) {
   const phone = randomPhone();
-  const send = (body: Record<string, unknown>) => simulator('/_sim/inbound', { phone_id: team.account.phoneId, from: phone, name, ...body });
+  // The platform (and the simulator) deliver webhooks concurrently: each is received before the next is sent, so the thread's order is known.
+  const send = async (body: Record<string, unknown>) => {
+    const { wamid } = await simulator<{ wamid: string }>('/_sim/inbound', { phone_id: team.account.phoneId, from: phone, name, ...body });
+    await waitFor(`message ${wamid}`, () => db.message.findUnique({ where: { wamid } }));
+  };
   await send({
     type: 'location',
     kind: { location: { latitude: 24.7136, longitude: 46.6753, name: 'Kingdom Centre', address: 'Olaya St, Riyadh' } },
@@ -97,7 +101,7 @@ for (const c of cases) {
     await expect(reply).toContainText(c.tapped);
     await expect(reply).toContainText('Track my order');
 
-    // In the order they were sent, though all four share one platform second.
+    // In the order they arrived, though they may share one platform second.
     await expect
       .poll(() => page.locator('[data-kind]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('data-kind'))))
       .toEqual(['location', 'contact', 'sticker', 'reply']);

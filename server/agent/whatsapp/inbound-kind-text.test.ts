@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { readKindData } from '@/server/platform/inbound-kinds';
+import { documentedInboundKinds } from '@/tests/fixtures/platform-inbound-kinds';
 import { inboundText } from './agent-inbound.job';
 
 test('the agent reads each kind as text with what it needs to act', () => {
@@ -24,18 +26,10 @@ test('the agent reads each kind as text with what it needs to act', () => {
     text({ contacts: [{ name: 'John Smith', phones: ['+1 940 555 1234'], emails: ['john@example.com'] }] }),
     '[contact cards] John Smith, +1 940 555 1234, john@example.com',
   );
+  // The platform's documented order example, as the parser reads it.
   assert.equal(
-    text({
-      order: {
-        catalog_id: 'C',
-        text: 'After 5pm',
-        items: [
-          { product_retailer_id: 'MUG', quantity: 2, item_price: 7.99, currency: 'USD' },
-          { product_retailer_id: 'TEA', quantity: 1, item_price: 4.5, currency: 'USD' },
-        ],
-      },
-    }),
-    '[order] 2 x MUG at 7.99 USD; 1 x TEA at 4.5 USD; total 20.48 USD. After 5pm',
+    text(readKindData('order', documentedInboundKinds.order)),
+    '[order] 2 x SKU-BLUE-MUG at 7.99 USD; 1 x SKU-TEA at 4.5 USD; total 20.48 USD. Please deliver after 5pm',
   );
   assert.equal(text({ sticker: { animated: false } }, 'image'), '[sticker]');
   assert.equal(text({ unsupported: { platform_type: 'poll', code: 131051, title: null } }), '[unsupported message: poll]');

@@ -4,6 +4,7 @@ import {
   accountUpdateSchema,
   businessSchema,
   codeSchema,
+  echoSchema,
   historySchema,
   holdSchema,
   inboundSchema,
@@ -24,7 +25,7 @@ import type { Phone } from './state';
 import { CODE_TTL_MS, tokenView } from './tokens';
 import { appBusinessId, signupView } from './embedded-signup';
 import { ControlError } from './control-error';
-import { accountUpdateWebhook, inboundWebhook, phoneQualityWebhook, templateStatusWebhook } from './webhook-events';
+import { accountUpdateWebhook, echoWebhook, inboundWebhook, phoneQualityWebhook, templateStatusWebhook } from './webhook-events';
 
 /** The simulator's own control API (an extension; not part of the platform). */
 
@@ -44,6 +45,8 @@ export function handleControl(ctx: SimContext, method: string, url: URL, segment
       return { ok: true };
     case 'POST inbound':
       return inbound(ctx, parse(inboundSchema, raw), origin);
+    case 'POST echo':
+      return echo(ctx, parse(echoSchema, raw));
     case 'POST tap':
       return tap(ctx, parse(tapSchema, raw));
     case 'POST history':
@@ -132,7 +135,9 @@ function inbound(ctx: SimContext, body: z.infer<typeof inboundSchema>, origin: s
   const phone = ctx.state.phone(body.phone_id);
   const digits = digitsOf(body.from);
   const customer = { digits, name: body.name ?? `Customer ${digits.slice(-4)}` };
-  if (body.type === 'text') return deliverInbound(ctx, phone, customer, { type: 'text', text: { body: body.text } });
+  const context = body.context_wamid ? { context: { from: digitsOf(phone.display_phone_number), id: body.context_wamid } } : {};
+  if (body.type === 'text') return deliverInbound(ctx, phone, customer, { type: 'text', text: { body: body.text }, ...context });
+  if (body.kind) return deliverInbound(ctx, phone, customer, { ...context, ...body.kind, type: body.type });
   const m = body.media!;
   const media = storeMedia(ctx, phone.id, Buffer.from(m.data_base64, 'base64'), m.mime_type, m.filename);
   const { url } = mediaInfo(ctx, media, origin);
@@ -146,8 +151,18 @@ function inbound(ctx: SimContext, body: z.infer<typeof inboundSchema>, origin: s
       ...(m.caption !== undefined ? { caption: m.caption } : {}),
       ...(m.filename !== undefined && body.type === 'document' ? { filename: m.filename } : {}),
       ...(body.type === 'audio' ? { voice: m.voice ?? false } : {}),
+      ...(body.type === 'sticker' ? { animated: m.animated ?? false } : {}),
     },
+    ...context,
   });
+}
+
+/** Staff wrote from the WhatsApp Business app (coexistence): the app gets an `smb_message_echoes` webhook. */
+function echo(ctx: SimContext, body: z.infer<typeof echoSchema>) {
+  const phone = ctx.state.phone(body.phone_id);
+  const wamid = newWamid();
+  ctx.webhooks.send(echoWebhook(phone, digitsOf(body.to), { id: wamid, type: 'text', text: { body: body.text } }, Date.now()));
+  return { wamid };
 }
 
 type Obj = Record<string, unknown>;

@@ -9,12 +9,15 @@ const phoneDigits = z
 const quality = z.enum(['GREEN', 'YELLOW', 'RED', 'UNKNOWN']);
 const tier = z.enum(['TIER_50', 'TIER_250', 'TIER_2K', 'TIER_10K', 'TIER_100K', 'TIER_UNLIMITED']);
 
+/** Inbound kinds beyond text and media, sent with their data as the platform shapes it (`kind`). */
+export const KIND_TYPES = ['location', 'contacts', 'interactive', 'order', 'system', 'unsupported', 'reaction'] as const;
+
 export const inboundSchema = z
   .object({
     phone_id: z.string().min(1),
     from: phoneDigits,
     name: z.string().min(1).optional(),
-    type: z.enum(['text', 'image', 'video', 'audio', 'document']).default('text'),
+    type: z.enum(['text', 'image', 'video', 'audio', 'document', 'sticker', ...KIND_TYPES]).default('text'),
     text: z.string().min(1).max(4096).optional(),
     media: z
       .object({
@@ -23,12 +26,31 @@ export const inboundSchema = z
         filename: z.string().optional(),
         caption: z.string().max(1024).optional(),
         voice: z.boolean().optional(),
+        /** Stickers: whether it moves. */
+        animated: z.boolean().optional(),
       })
       .optional(),
+    /**
+     * The kind's fields as the platform sends them beside `type`: `{location: {...}}`,
+     * `{contacts: [...]}`, `{interactive: {...}}`, `{order: {...}}`, `{system: {...}}`,
+     * `{unsupported: {...}, errors: [...]}`, `{reaction: {...}}`; `context` may come along.
+     */
+    kind: z.record(z.string(), z.unknown()).optional(),
+    /** The platform message the customer replies to or taps in (`context.id`). */
+    context_wamid: z.string().min(1).optional(),
   })
-  .refine((b) => (b.type === 'text' ? b.text !== undefined : b.media !== undefined), {
-    message: 'text messages need `text`; media messages need `media`',
-  });
+  .refine(
+    (b) =>
+      b.type === 'text'
+        ? b.text !== undefined
+        : (KIND_TYPES as readonly string[]).includes(b.type)
+          ? b.kind !== undefined
+          : b.media !== undefined,
+    { message: 'text messages need `text`; media messages need `media`; other kinds need `kind`' },
+  );
+
+/** An echo: staff wrote `text` to the customer `to` from the WhatsApp Business app on the same number. */
+export const echoSchema = z.object({ phone_id: z.string().min(1), to: phoneDigits, text: z.string().min(1).max(4096) });
 
 /** A customer message from before the simulator started, which the app already has. */
 export const historySchema = z.object({

@@ -80,9 +80,20 @@ export function inboundWebhook(
     phone.wabaId,
     'messages',
     messagesValue(phone, {
-      contacts: [{ profile: { name: customer.name }, wa_id: customer.digits }],
+      // The platform sends no contacts beside a system message.
+      ...(message.type === 'system' ? {} : { contacts: [{ profile: { name: customer.name }, wa_id: customer.digits }] }),
       messages: [{ from: customer.digits, id, timestamp: unixSeconds(at), ...content }],
     }),
+  );
+}
+
+/** What staff sent from the WhatsApp Business app on the same number, echoed (field `smb_message_echoes`). */
+export function echoWebhook(phone: Phone, to: string, message: Record<string, unknown> & { id: string; type: string }, at: number) {
+  const { id, ...content } = message;
+  return envelope(
+    phone.wabaId,
+    'smb_message_echoes',
+    messagesValue(phone, { message_echoes: [{ from: digitsOf(phone.display_phone_number), to, id, timestamp: unixSeconds(at), ...content }] }),
   );
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_URL_LENGTH } from '@/server/http/outbound-policy';
+import { messageKindFields } from './message-kind-schemas';
 
 /** Schema pieces shared by several endpoints. */
 export const timestamp = z.string().describe('ISO 8601 timestamp, UTC.');
@@ -66,19 +67,20 @@ export const messageSchema = z.object({
   error_message: z.string().nullable().describe("On `failed` messages: why, in the platform's words."),
   reference: z.string().nullable().describe("The caller's own id given on a template send."),
   author_type: z
-    .enum(['bot', 'member', 'api'])
+    .enum(['bot', 'member', 'api', 'phone_app'])
     .nullable()
     .describe(
-      'Outgoing messages: `bot` (the AI agent), `member` (a person in the inbox) or `api`; null for incoming messages and campaign sends.',
+      'Outgoing messages: `bot` (the AI agent), `member` (a person in the inbox), `api`, or `phone_app` (an echo of what staff sent from the WhatsApp Business app on the same number); null for incoming messages and campaign sends.',
     ),
   author: z
     .object({
-      type: z.enum(['bot', 'member', 'api']),
+      type: z.enum(['bot', 'member', 'api', 'phone_app']),
       agent_id: z.string().nullable().optional().describe('`bot`: the agent that wrote it.'),
       run_id: z.string().nullable().optional().describe('`bot`: the run whose reply it is.'),
       member_id: z.string().nullable().optional().describe('`member`: who replied.'),
     })
     .nullable(),
+  ...messageKindFields,
   created_at: timestamp,
   updated_at: timestamp,
 });

@@ -2,6 +2,7 @@ import { queryThreadMessages, toThreadPage, type ThreadMessageRow } from '@/serv
 import { explainFailure } from '@/server/messages/failure-reason';
 import { db } from '@/server/db';
 import type { TemplateShape } from '@/server/templates/from-platform';
+import type { MessageKindData } from '@/server/platform/inbound-kinds';
 
 /** A message as the thread view draws it: bubble, ticks, media, template buttons and reply context. */
 function presentInboxMessage(row: ThreadMessageRow, authorNames: Map<string, string>) {
@@ -25,6 +26,8 @@ function presentInboxMessage(row: ThreadMessageRow, authorNames: Map<string, str
     failure: row.status === 'failed' ? explainFailure(row.errorMessage) : null,
     media: row.media ? { contentType: row.media.contentType, filename: row.media.filename, size: row.media.sizeBytes } : null,
     hasMedia: row.hasMedia,
+    /** An inbound kind's data (location, contacts, sticker, reply, order, unsupported, system): the thread draws it as what it is. */
+    kind: row.kindData as MessageKindData | null,
     createdAt: row.createdAt,
   };
 }

@@ -1,4 +1,5 @@
 import type { Message } from '@/server/db';
+import type { MessageKindData } from '@/server/platform/inbound-kinds';
 
 export type MessageForApi = Message & { contact: { phoneNumber: string }; account: { name: string } };
 
@@ -25,6 +26,7 @@ export type PresentableMessage = Pick<
   | 'errorCode'
   | 'createdAt'
   | 'updatedAt'
+  | 'kindData'
 >;
 
 /** Relations a query needs for `presentMessage`. */
@@ -56,8 +58,25 @@ export function presentMessage(message: PresentableMessage, options: { detailed?
     error_message: message.errorMessage,
     author_type: message.authorType,
     author: presentAuthor(message),
+    ...presentKind(message.kindData as MessageKindData | null),
     created_at: message.createdAt.toISOString(),
     updated_at: message.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * What an inbound kind beyond text and media carries (docs/messaging-api.md §12): one field per
+ * kind, the message's own set and the others null.
+ */
+export function presentKind(data: MessageKindData | null) {
+  return {
+    location: data?.location ?? null,
+    contacts: data?.contacts ?? null,
+    sticker: data?.sticker ?? null,
+    reply: data?.reply ?? null,
+    order: data?.order ?? null,
+    unsupported: data?.unsupported ?? null,
+    system: data?.system ?? null,
   };
 }
 
@@ -66,5 +85,6 @@ export function presentAuthor(message: PresentableMessage) {
   if (message.authorType === 'bot') return { type: 'bot' as const, agent_id: message.authorAgentId, run_id: message.authorRunId };
   if (message.authorType === 'member') return { type: 'member' as const, member_id: message.authorUserId };
   if (message.authorType === 'api') return { type: 'api' as const };
+  if (message.authorType === 'phone_app') return { type: 'phone_app' as const };
   return null;
 }

@@ -11,7 +11,8 @@ import { messageApiInclude, type PresentableMessage } from './present-message';
 
 /** Who writes an outgoing message (docs/agent-api.md §2.4); campaign sends have none. */
 export interface MessageAuthorInput {
-  type: 'bot' | 'member' | 'api';
+  /** `phone_app` only on a retried echo's row, which never happens: echoes are sent already. */
+  type: 'bot' | 'member' | 'api' | 'phone_app';
   /** The bot's agent and run. */
   agentId?: string;
   runId?: string;
@@ -70,7 +71,8 @@ function messageRow(input: OutgoingMessageInput, id: string): Prisma.MessageCrea
  */
 const isHumanReply = (input: Pick<OutgoingMessageInput, 'author' | 'type'>) =>
   (input.author?.type === 'member' || input.author?.type === 'api') && input.type !== 'template';
-const takeoverJob = (messageId: string) =>
+/** Also written with an echo (store-echo-message.ts): staff replying from the phone app take over alike. */
+export const takeoverJob = (messageId: string) =>
   ({ queue: 'agent-runs', name: 'agent.takeover', data: { messageId }, jobId: `agent-takeover-${messageId}` }) as const;
 
 /** A send job is named after its first message (and its size, when it holds several). */
@@ -242,6 +244,7 @@ export async function queueOutgoingMessage(input: NewOutgoingMessage, id = newId
     wamid: null,
     errorCode: null,
     errorMessage: null,
+    kindData: null,
     createdAt,
     updatedAt: createdAt,
   };

@@ -11,6 +11,8 @@ import { logger } from '@/server/logger';
 import { prismaSql } from '@/server/db/sql';
 import { addOutboxJob } from '@/server/outbox';
 import type { PlatformWebhookItem } from '@/server/platform/webhook-payload';
+import { kindContent } from '@/server/platform/inbound-kinds';
+import { arrivalTime } from './arrival-time';
 import { messagePreview } from './message-preview';
 import { messageApiInclude, presentMessage } from './present-message';
 
@@ -18,13 +20,21 @@ type MessageItem = Extract<PlatformWebhookItem, { kind: 'message' }>;
 
 const mediaTypes = new Set(['image', 'video', 'audio', 'document']);
 
-/** How an inbound platform message is stored: its type here and the text the inbox shows. */
-function describe(item: MessageItem): { type: MessageType; content: string } {
+/**
+ * How a platform message (a customer's or an echo) is stored: one of the six types, and the text
+ * the inbox, previews and search read. A sticker is an image; every other kind is text, with
+ * its one-line rendering (docs/messaging-api.md §12).
+ */
+export function describePlatformMessage(item: Pick<MessageItem, 'type' | 'text' | 'button' | 'media' | 'kindData'>): {
+  type: MessageType;
+  content: string;
+} {
   if (item.type === 'text') return { type: 'text', content: item.text ?? '' };
   if (item.button) return { type: 'text', content: item.button.text };
-  if (item.interactiveReply) return { type: 'text', content: item.interactiveReply.title };
-  if (mediaTypes.has(item.type)) return { type: item.type as MessageType, content: item.media?.caption ?? '' };
-  return { type: 'text', content: `[${item.type} message]` };
+  if (item.type === 'sticker' && item.media) return { type: 'image', content: '' };
+  if (mediaTypes.has(item.type) && item.media) return { type: item.type as MessageType, content: item.media.caption ?? '' };
+  if (item.kindData) return { type: 'text', content: kindContent(item.kindData) };
+  return { type: 'text', content: '[unsupported message]' };
 }
 
 /**
@@ -34,13 +44,13 @@ function describe(item: MessageItem): { type: MessageType; content: string } {
  * message (same wamid) is ignored. The `message.received` event and, when an agent answers the
  * account, the bot hook's job are written in the same transaction.
  */
-export async function storeInboundMessage(item: MessageItem): Promise<void> {
+export async function storeInboundMessage(item: MessageItem, arrival: string): Promise<void> {
   const account = await db.account.findUnique({ where: { phoneId: item.phoneId }, select: { id: true, orgId: true, portfolioId: true } });
   if (!account) {
     logger.warn({ phoneId: item.phoneId }, 'inbound message for an unknown phone number ignored');
     return;
   }
-  const { type, content } = describe(item);
+  const { type, content } = describePlatformMessage(item);
   // The bot hook's job only where an agent answers the account: elsewhere it would stop at
   // `not_bound`, a job for every message of organizations without a bot (cached lookup).
   const botAnswers = (await findWhatsAppBinding(account.orgId, account.id)) !== null;
@@ -54,6 +64,7 @@ export async function storeInboundMessage(item: MessageItem): Promise<void> {
         select: { id: true, name: true, accountId: true, lastInboundAt: true, conversationStatus: true, snoozedUntil: true },
       });
       const botReply = await repliesGoToBot(tx, contact.id, item.contextWamid);
+      const createdAt = await arrivalTime(tx, contact.id, item.timestamp, arrival);
       const message = await tx.message.create({
         include: messageApiInclude,
         data: {
@@ -67,13 +78,15 @@ export async function storeInboundMessage(item: MessageItem): Promise<void> {
           content,
           wamid: item.wamid,
           botReply,
-          payload: item as unknown as Prisma.InputJsonObject,
+          payload: { ...item, arrival } as unknown as Prisma.InputJsonObject,
           contextWamid: item.contextWamid,
-          buttonPayload: item.button?.payload ?? item.interactiveReply?.id,
-          createdAt: item.timestamp,
+          buttonPayload: item.button?.payload ?? item.kindData?.reply?.id ?? undefined,
+          kindData: item.kindData ? (item.kindData as Prisma.InputJsonObject) : undefined,
+          createdAt,
         },
       });
-      const newer = !contact.lastInboundAt || contact.lastInboundAt < item.timestamp;
+      // Arrival order: a later message of the same second is newer (its created_at is later).
+      const newer = !contact.lastInboundAt || contact.lastInboundAt < createdAt;
       await tx.contact.update({
         where: { id: contact.id },
         data: {
@@ -82,16 +95,17 @@ export async function storeInboundMessage(item: MessageItem): Promise<void> {
           snoozedUntil: null,
           ...(contact.name ? {} : { name: item.profileName }),
           ...(contact.accountId ? {} : { accountId: account.id }),
-          ...(newer ? { lastInboundAt: item.timestamp, lastMessageAt: item.timestamp, lastMessagePreview: messagePreview(content) } : {}),
+          ...(newer ? { lastInboundAt: createdAt, lastMessageAt: createdAt, lastMessagePreview: messagePreview(content) } : {}),
         },
       });
-      await openConversationPeriod(tx, account.orgId, contact.id, item.timestamp);
+      await openConversationPeriod(tx, account.orgId, contact.id, createdAt);
       if (effectiveStatus(contact) !== 'open') {
         await recordConversationEvent(prismaSql(tx), {
           orgId: account.orgId,
           contactId: contact.id,
           kind: 'reopened',
           actor: { type: 'customer' },
+          at: createdAt,
         });
       }
       const presented = presentMessage(message, { detailed: true });
@@ -153,7 +167,7 @@ async function buttonReply(
  * webhook finds it stored). The platform's media URLs expire within minutes, so this runs
  * while the webhook is processed.
  */
-async function storeInboundMedia(
+export async function storeInboundMedia(
   account: { orgId: string; portfolioId: string },
   wamid: string,
   media: { id: string; mimeType: string; filename?: string },

@@ -2,7 +2,10 @@ import type { Job } from 'bullmq';
 import { db } from '@/server/db';
 import { logger } from '@/server/logger';
 import { applyPlatformStatuses } from '@/server/messages/apply-platform-status';
+import { arrivalOf } from '@/server/messages/arrival-time';
+import { storeEchoMessage } from '@/server/messages/store-echo-message';
 import { storeInboundMessage } from '@/server/messages/store-inbound-message';
+import { storeSystemMessage } from '@/server/messages/store-system-message';
 import { toStorableText } from '@/server/db/storable-text';
 import { parsePlatformWebhook, type ParseWebhookResult } from '@/server/platform/webhook-payload';
 import type { JobData } from '@/server/queues';
@@ -40,10 +43,16 @@ export async function processPlatformEventJob(job: Job, data: JobData<'platform-
   }
   const statuses = parsed.items.filter((item) => item.kind === 'status');
   const unmatched = await applyPlatformStatuses(statuses);
-  for (const item of parsed.items) {
+  for (const [index, item] of parsed.items.entries()) {
+    const arrival = arrivalOf(event.receivedAt, index);
     if (item.kind === 'status')
       continue; // applied together above
-    else if (item.kind === 'message') await storeInboundMessage(item);
+    else if (item.kind === 'message') await storeInboundMessage(item, arrival);
+    else if (item.kind === 'echo') await storeEchoMessage(item, arrival);
+    else if (item.kind === 'system_message') await storeSystemMessage(item, arrival);
+    // Reactions annotate the message they react to; until that is stored they are only logged.
+    else if (item.kind === 'reaction') logger.info({ platformEventId: event.id, wamid: item.targetWamid }, 'platform reaction not stored yet');
+    else if (item.kind === 'unreadable_message') logger.warn({ platformEventId: event.id, error: item.error }, 'platform message not understood');
     else if (item.kind === 'template_status') await applyTemplateStatusUpdate(item);
     else if (item.kind === 'phone_quality') await applyPhoneQualityUpdate(item);
     else if (item.kind === 'account_update') await applyAccountUpdate(item);

@@ -119,6 +119,13 @@ test('parses account updates: a partner event names its business account in waba
   assert.deepEqual(disabled, [{ kind: 'account_update', wabaId: 'WABA1', event: 'DISABLED_UPDATE' }]);
 });
 
+test('a message without a sender or time is reported alone (inbound-kinds.test.ts: its siblings go on)', () => {
+  const [item, ...rest] = items(envelope({ metadata, messages: [{ from: 'me', id: 'w', timestamp: 'soon', type: 'text' }] }));
+  assert.equal(rest.length, 0);
+  assert.equal(item?.kind, 'unreadable_message');
+  assert.match(item?.kind === 'unreadable_message' ? item.error : '', /^from: .*; timestamp: /);
+});
+
 test('rejects garbage', () => {
   for (const input of [
     null,
@@ -127,7 +134,6 @@ test('rejects garbage', () => {
     { object: 'page', entry: [] },
     envelope({ statuses: [] }),
     envelope({ metadata, statuses: [{ id: 'w', status: 'exploded', timestamp: '1', recipient_id: '1' }] }),
-    envelope({ metadata, messages: [{ from: 'me', id: 'w', timestamp: 'soon', type: 'text' }] }),
     envelope({ event: 'APPROVED' }, 'message_template_status_update'),
   ]) {
     assert.equal(parsePlatformWebhook(input).success, false, JSON.stringify(input));

@@ -1,5 +1,15 @@
 import type { z } from 'zod';
-import { type errorSchema, MEDIA_TYPES, type messagesValueSchema, platformWebhookSchema } from './webhook-schema';
+import { readKindData, type MessageKindData } from './inbound-kinds';
+import {
+  echoSchema,
+  type echoesValueSchema,
+  type errorSchema,
+  MEDIA_TYPES,
+  messageCoreSchema,
+  messageSchema,
+  type messagesValueSchema,
+  platformWebhookSchema,
+} from './webhook-schema';
 
 /** Parses a platform webhook body and flattens it into the items the service acts on. */
 
@@ -12,6 +22,15 @@ export interface PlatformErrorInfo {
   title: string;
   message: string;
   details?: string;
+}
+
+export interface InboundMedia {
+  id: string;
+  mimeType: string;
+  sha256?: string;
+  caption?: string;
+  filename?: string;
+  voice?: boolean;
 }
 
 export type PlatformWebhookItem =
@@ -37,11 +56,39 @@ export type PlatformWebhookItem =
       timestamp: Date;
       type: string;
       text?: string;
-      media?: { id: string; mimeType: string; sha256?: string; caption?: string; filename?: string; voice?: boolean };
+      media?: InboundMedia;
       button?: { payload: string; text: string };
-      interactiveReply?: { id: string; title: string };
+      /** What a kind beyond text, media and template taps carries (./inbound-kinds.ts). */
+      kindData?: MessageKindData;
       contextWamid?: string;
     }
+  /** The customer reacted to a message (`emoji` null: the reaction was removed). */
+  | { kind: 'reaction'; wabaId: string; phoneId: string; from: string; wamid: string; timestamp: Date; targetWamid: string; emoji: string | null }
+  /** A platform note about the customer (a changed number): not the customer's words. */
+  | {
+      kind: 'system_message';
+      wabaId: string;
+      phoneId: string;
+      from: string;
+      wamid: string;
+      timestamp: Date;
+      system: NonNullable<MessageKindData['system']>;
+    }
+  /** What staff sent from the WhatsApp Business app on the same number (coexistence): `to` is the customer, E.164. */
+  | {
+      kind: 'echo';
+      wabaId: string;
+      phoneId: string;
+      to: string;
+      wamid: string;
+      timestamp: Date;
+      type: string;
+      text?: string;
+      media?: InboundMedia;
+      kindData?: MessageKindData;
+    }
+  /** A message without the fields every message has: reported, and its siblings go on. */
+  | { kind: 'unreadable_message'; wabaId: string; phoneId: string; error: string }
   | { kind: 'system_error'; wabaId: string; phoneId: string; error: PlatformErrorInfo }
   | {
       kind: 'template_status';
@@ -105,7 +152,8 @@ export function flattenPlatformWebhook(envelope: PlatformWebhookEnvelope): Platf
         });
       } else if (change.field === 'account_update') {
         items.push({ kind: 'account_update', wabaId: change.value.waba_info?.waba_id ?? wabaId, event: change.value.event });
-      } else items.push({ kind: 'other', wabaId, field: change.name, value: change.value });
+      } else if (change.field === 'smb_message_echoes') items.push(...echoItems(wabaId, change.value));
+      else items.push({ kind: 'other', wabaId, field: change.name, value: change.value });
     }
   }
   return items;
@@ -128,41 +176,102 @@ function messageItems(wabaId: string, value: z.infer<typeof messagesValueSchema>
       ...(error ? { error: errorInfo(error) } : {}),
     });
   }
-  for (const m of value.messages ?? []) {
+  for (const raw of value.messages ?? []) {
+    const read = readMessage(raw);
+    if (!read.ok) {
+      items.push({ kind: 'unreadable_message', wabaId, phoneId, error: read.error });
+      continue;
+    }
+    const m = read.message;
     const digits = m.from.replace(/^\+/, '');
+    const at = { wabaId, phoneId, from: `+${digits}`, wamid: m.id, timestamp: m.timestamp };
+    if (m.type === 'reaction' && m.reaction) {
+      items.push({ kind: 'reaction', ...at, targetWamid: m.reaction.message_id, emoji: m.reaction.emoji || null });
+      continue;
+    }
+    const kindData = readKindData(m.type, m);
+    if (kindData?.system) {
+      items.push({ kind: 'system_message', ...at, system: kindData.system });
+      continue;
+    }
     const name = value.contacts?.find((c) => c.wa_id === digits)?.profile?.name ?? value.contacts?.[0]?.profile?.name;
-    const mediaType = MEDIA_TYPES.find((t) => t === m.type);
-    const media = mediaType ? m[mediaType] : undefined;
-    const reply = m.interactive?.button_reply ?? m.interactive?.list_reply;
     items.push({
       kind: 'message',
-      wabaId,
-      phoneId,
-      from: `+${digits}`,
-      wamid: m.id,
-      timestamp: m.timestamp,
+      ...at,
       type: m.type,
       ...(name !== undefined ? { profileName: name } : {}),
-      ...(m.text ? { text: m.text.body } : {}),
-      ...(media
-        ? {
-            media: {
-              id: media.id,
-              mimeType: media.mime_type,
-              ...(media.sha256 !== undefined ? { sha256: media.sha256 } : {}),
-              ...(media.caption !== undefined ? { caption: media.caption } : {}),
-              ...(media.filename !== undefined ? { filename: media.filename } : {}),
-              ...(media.voice !== undefined ? { voice: media.voice } : {}),
-            },
-          }
-        : {}),
+      ...messageBody(m),
       ...(m.button ? { button: m.button } : {}),
-      ...(reply ? { interactiveReply: reply } : {}),
+      ...(kindData ? { kindData } : {}),
       ...(m.context?.id ? { contextWamid: m.context.id } : {}),
     });
   }
   for (const e of value.errors ?? []) items.push({ kind: 'system_error', wabaId, phoneId, error: errorInfo(e) });
   return items;
+}
+
+type ReadMessage = z.infer<typeof messageSchema>;
+
+/**
+ * One message of a webhook, read on its own: a kind's fields the service cannot read make it
+ * `unsupported` (its type kept), and only a message without an id, sender or time is unreadable.
+ */
+function readMessage(raw: unknown): { ok: true; message: ReadMessage } | { ok: false; error: string } {
+  const full = messageSchema.safeParse(raw);
+  if (full.success) return { ok: true, message: full.data };
+  const core = messageCoreSchema.safeParse(raw);
+  if (!core.success) return { ok: false, error: core.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') };
+  const { from, id, timestamp, type, errors } = core.data;
+  return { ok: true, message: { from, id, timestamp, type: 'unsupported', unsupported: { type }, errors } };
+}
+
+/** The text and media of a message or an echo. */
+function messageBody(m: ReadMessage): { text?: string; media?: InboundMedia } {
+  const mediaType = MEDIA_TYPES.find((t) => t === m.type);
+  const media = mediaType ? m[mediaType] : undefined;
+  return {
+    ...(m.text ? { text: m.text.body } : {}),
+    ...(media
+      ? {
+          media: {
+            id: media.id,
+            mimeType: media.mime_type,
+            ...(media.sha256 !== undefined ? { sha256: media.sha256 } : {}),
+            ...(media.caption !== undefined ? { caption: media.caption } : {}),
+            ...(media.filename !== undefined ? { filename: media.filename } : {}),
+            ...(media.voice !== undefined ? { voice: media.voice } : {}),
+          },
+        }
+      : {}),
+  };
+}
+
+function echoItems(wabaId: string, value: z.infer<typeof echoesValueSchema>): PlatformWebhookItem[] {
+  const phoneId = value.metadata.phone_number_id;
+  return (value.message_echoes ?? []).map((raw): PlatformWebhookItem => {
+    const parsed = echoSchema.safeParse(raw);
+    if (!parsed.success) {
+      return {
+        kind: 'unreadable_message',
+        wabaId,
+        phoneId,
+        error: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
+      };
+    }
+    const m = parsed.data;
+    const kindData = readKindData(m.type, m);
+    return {
+      kind: 'echo',
+      wabaId,
+      phoneId,
+      to: `+${m.to.replace(/^\+/, '')}`,
+      wamid: m.id,
+      timestamp: m.timestamp,
+      type: m.type,
+      ...messageBody(m),
+      ...(kindData ? { kindData } : {}),
+    };
+  });
 }
 
 function errorInfo(e: z.infer<typeof errorSchema>): PlatformErrorInfo {

@@ -22,11 +22,18 @@ const mediaSchema = z.object({
   caption: z.string().optional(),
   filename: z.string().optional(),
   voice: z.boolean().optional(),
+  /** Stickers (read by ./inbound-kinds.ts). */
+  animated: z.boolean().optional().catch(undefined),
 });
 
 export const MEDIA_TYPES = ['image', 'video', 'audio', 'document', 'sticker'] as const;
 
-const messageSchema = z.object({
+/**
+ * One platform message (inbound or an echo). Parsed on its own (`messages` items are unknown in
+ * the envelope): one the service cannot read is reported alone and never refuses its siblings.
+ * The kinds beyond text, media and taps are read from the raw message (./inbound-kinds.ts).
+ */
+export const messageSchema = z.looseObject({
   from: z.string().regex(/^\+?\d{5,20}$/),
   id: z.string().min(1),
   timestamp,
@@ -38,15 +45,15 @@ const messageSchema = z.object({
   document: mediaSchema.optional(),
   sticker: mediaSchema.optional(),
   button: z.object({ payload: z.string(), text: z.string() }).optional(),
-  interactive: z
-    .object({
-      type: z.string(),
-      button_reply: z.object({ id: z.string(), title: z.string() }).optional(),
-      list_reply: z.object({ id: z.string(), title: z.string() }).optional(),
-    })
-    .optional(),
+  reaction: z.object({ message_id: z.string(), emoji: z.string().optional() }).optional(),
   context: z.object({ id: z.string().optional(), from: z.string().optional() }).optional(),
 });
+
+/** What every message has: a message whose kind's fields cannot be read is still stored, as unsupported. */
+export const messageCoreSchema = z.looseObject({ from: messageSchema.shape.from, id: z.string().min(1), timestamp, type: z.string().min(1) });
+
+/** An echo: what staff sent from the WhatsApp Business app on the same number, with `to` the customer. */
+export const echoSchema = messageSchema.extend({ to: z.string().regex(/^\+?\d{5,20}$/) });
 
 const statusSchema = z.object({
   id: z.string().min(1),
@@ -61,7 +68,7 @@ export const messagesValueSchema = z.object({
   messaging_product: z.literal('whatsapp').optional(),
   metadata: z.object({ phone_number_id: z.string().min(1), display_phone_number: z.string().optional() }),
   contacts: z.array(z.object({ wa_id: z.string(), profile: z.object({ name: z.string() }).optional() })).optional(),
-  messages: z.array(messageSchema).optional(),
+  messages: z.array(z.unknown()).optional(),
   statuses: z.array(statusSchema).optional(),
   errors: z.array(errorSchema).optional(),
 });
@@ -90,13 +97,20 @@ const accountUpdateValueSchema = z.looseObject({
   waba_info: z.looseObject({ waba_id: z.union([z.string(), z.number()]).transform(String) }).optional(),
 });
 
-const KNOWN_FIELDS = ['messages', 'message_template_status_update', 'phone_number_quality_update', 'account_update'];
+/** Coexistence echoes (field `smb_message_echoes`); each echo is parsed on its own like a message. */
+export const echoesValueSchema = z.object({
+  metadata: z.object({ phone_number_id: z.string().min(1) }),
+  message_echoes: z.array(z.unknown()).optional(),
+});
+
+const KNOWN_FIELDS = ['messages', 'smb_message_echoes', 'message_template_status_update', 'phone_number_quality_update', 'account_update'];
 
 const changeSchema = z.union([
   z.object({ field: z.literal('messages'), value: messagesValueSchema }),
   z.object({ field: z.literal('message_template_status_update'), value: templateValueSchema }),
   z.object({ field: z.literal('phone_number_quality_update'), value: qualityValueSchema }),
   z.object({ field: z.literal('account_update'), value: accountUpdateValueSchema }),
+  z.object({ field: z.literal('smb_message_echoes'), value: echoesValueSchema }),
   // Other subscriptions pass through untyped; a known field that failed its schema must not.
   z.object({ field: z.string().refine((f) => !KNOWN_FIELDS.includes(f)), value: z.unknown() }).transform((c) => ({
     field: 'other' as const,

@@ -5,6 +5,8 @@ import { getOrCreateEndUser } from '@/server/agent/end-users/manage-end-users';
 import { handOverSession } from '@/server/agent/handoffs/open-handoff';
 import { acceptSessionMessage, ChannelMessageSkipped } from '@/server/agent/runs/accept-session-message';
 import { getOrCreateSession } from '@/server/agent/sessions/manage-sessions';
+import type { MessageKindData } from '@/server/platform/inbound-kinds';
+import { inboundKindText } from './inbound-kind-text';
 import { findWhatsAppBinding, type WhatsAppBinding } from './whatsapp-binding';
 
 /** Why the bot left an inbound message alone (logged with the message id as `reason`). */
@@ -81,6 +83,7 @@ interface InboundMessage {
   direction: string;
   type: string;
   content: string;
+  kindData: MessageKindData | null;
   phoneNumber: string;
   contactName: string | null;
   /**
@@ -97,7 +100,7 @@ async function readInbound(messageId: string): Promise<InboundMessage | null> {
   const { rows } = await getPgPool().query<InboundMessage>({
     name: 'agent-inbound-message',
     text: `SELECT m.id, m.org_id AS "orgId", m.account_id AS "accountId", m.contact_id AS "contactId", m.direction::text AS direction,
-                  m.type::text AS type, m.content, c.phone_number AS "phoneNumber", c.name AS "contactName",
+                  m.type::text AS type, m.content, m.kind_data AS "kindData", c.phone_number AS "phoneNumber", c.name AS "contactName",
                   (EXISTS (SELECT 1 FROM messages q
                             WHERE m.context_wamid IS NOT NULL AND q.org_id = m.org_id AND q.wamid = m.context_wamid
                               AND q.direction = 'outgoing' AND NOT q.bot_reply)
@@ -155,9 +158,12 @@ async function startSession(binding: WhatsAppBinding, message: InboundMessage): 
 
 /**
  * The text the agent reads for an inbound message (docs/agent-api.md §2.3): a text, or a tapped
- * button's text, as it is; anything else as a note of its type with its caption (`[image] caption`).
+ * template button's text, as it is; the other kinds as text with their data (a location's
+ * coordinates, a reply's id); media as a note of its type with its caption (`[image] caption`).
  */
-export function inboundText(message: { type: string; content: string }): string {
+export function inboundText(message: { type: string; content: string; kindData?: MessageKindData | null }): string {
+  const kind = message.kindData ? inboundKindText(message.kindData) : null;
+  if (kind) return kind;
   if (message.type === 'text') return message.content.trim();
   return `[${message.type}] ${message.content}`.trim();
 }

@@ -4,8 +4,9 @@ import { logger } from '@/server/logger';
 import { handOverSession } from '@/server/agent/handoffs/open-handoff';
 
 /**
- * Human reply → the bot stops (docs/agent-api.md §2.5): a member (inbox) or an API caller wrote a
- * non-template message to a WhatsApp customer (the job is written with the message). Each
+ * Human reply → the bot stops (docs/agent-api.md §2.5): a member (inbox), an API caller or staff in
+ * the WhatsApp Business app (an echo, `phone_app`) wrote a non-template message to a WhatsApp
+ * customer (the job is written with the message). Each
  * WhatsApp session of that contact gets a handoff opened by `takeover`, assigned to the member
  * who replied (an open one unassigned is given to them), which cancels its queued and running
  * runs; a reply still being written is dropped at its end (end-run.ts).
@@ -16,7 +17,7 @@ export async function takeoverJob(_job: unknown, data: { messageId: string }): P
     select: { orgId: true, contactId: true, direction: true, type: true, authorType: true, authorUserId: true, createdAt: true },
   });
   if (!message || message.direction !== 'outgoing' || message.type === 'template') return;
-  if (message.authorType !== 'member' && message.authorType !== 'api') return;
+  if (message.authorType !== 'member' && message.authorType !== 'api' && message.authorType !== 'phone_app') return;
   const sessions = await db.agentSession.findMany({
     where: { externalId: `wa:${message.contactId}`, channel: 'whatsapp', project: { orgId: message.orgId } },
     select: { id: true, projectId: true },

@@ -3,6 +3,7 @@ import type { InboxMessage } from '@/server/inbox/list-inbox-messages';
 import { FailedMessageNote } from './failed-message-note';
 import { useInboxFormat } from './format';
 import { MessageMedia } from './message-media';
+import { drawsKind, MessageKind, StandaloneKind } from './message-kind';
 import { StatusTicks } from './status-ticks';
 import { MessageAuthor } from './message-author';
 
@@ -21,6 +22,7 @@ export function MessageBubble({ message, answers, tapped, onSimulateTap, contact
   const format = useInboxFormat();
   const outgoing = message.direction === 'outgoing';
   const quickReplies = message.buttons.filter((button) => button.type === 'QUICK_REPLY');
+  if (message.kind?.system || message.kind?.sticker) return <StandaloneKind message={message} />;
   return (
     <li data-testid="message" data-direction={message.direction} className={`flex min-w-0 ${outgoing ? 'justify-end' : 'justify-start'}`}>
       <div className={`min-w-0 max-w-[85%] sm:max-w-[70%] ${outgoing ? 'items-end' : 'items-start'} flex flex-col gap-1`}>
@@ -39,7 +41,8 @@ export function MessageBubble({ message, answers, tapped, onSimulateTap, contact
             <p className="mb-1 text-[11px] font-medium tracking-wide text-brand-700 uppercase">{t('template', { name: message.templateName })}</p>
           )}
           <MessageMedia message={message} />
-          {message.content && (
+          <MessageKind message={message} />
+          {message.content && !drawsKind(message) && (
             <p className="whitespace-pre-wrap" dir="auto">
               {message.content}
             </p>

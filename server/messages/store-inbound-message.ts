@@ -105,7 +105,6 @@ export async function storeInboundMessage(item: MessageItem, arrival: string): P
           contactId: contact.id,
           kind: 'reopened',
           actor: { type: 'customer' },
-          at: createdAt,
         });
       }
       const presented = presentMessage(message, { detailed: true });

@@ -12,6 +12,7 @@ import { TagEditor } from './tag-editor';
 import { useNow } from './use-now';
 import { useErrorText } from '@/app/_trpc/use-error-text';
 import { Alert, Button } from '@/app/(dashboard)/_components/kit';
+import { WidgetContactDetails } from './conversation-channel';
 
 interface ContactPanelProps {
   conversation: InboxConversation;
@@ -48,23 +49,31 @@ export function ContactPanel({ conversation, userId, simulator }: ContactPanelPr
         <h2 className="text-base font-semibold wrap-anywhere text-slate-900" dir={conversation.name ? 'auto' : undefined}>
           {conversation.name ?? t('unnamed')}
         </h2>
-        <p className="text-sm text-slate-600">
-          <bdi dir="ltr">{conversation.phoneNumber}</bdi>
-        </p>
-        <dl className="mt-3 space-y-1 text-sm">
-          <div className="flex justify-between gap-2">
-            <dt className="text-slate-600">{t('number')}</dt>
-            <dd className="min-w-0 text-end wrap-anywhere text-slate-900">{conversation.account ? <bdi>{conversation.account}</bdi> : '—'}</dd>
-          </div>
-          <div className="flex justify-between gap-2">
-            <dt className="text-slate-600">{t('window')}</dt>
-            <dd className={open ? 'text-emerald-700' : 'text-amber-700'}>
-              {open && conversation.windowOpenUntil
-                ? t('windowOpen', { remaining: format.remaining(conversation.windowOpenUntil, now) })
-                : t('windowClosed')}
-            </dd>
-          </div>
-        </dl>
+        {conversation.channel === 'widget' ? (
+          <WidgetContactDetails email={conversation.email} />
+        ) : (
+          <>
+            <p className="text-sm text-slate-600">
+              <bdi dir="ltr">{conversation.phoneNumber}</bdi>
+            </p>
+            <dl className="mt-3 space-y-1 text-sm">
+              <div className="flex justify-between gap-2">
+                <dt className="text-slate-600">{t('number')}</dt>
+                <dd className="min-w-0 text-end wrap-anywhere text-slate-900">
+                  {conversation.account ? <bdi>{conversation.account}</bdi> : '—'}
+                </dd>
+              </div>
+              <div className="flex justify-between gap-2">
+                <dt className="text-slate-600">{t('window')}</dt>
+                <dd className={open ? 'text-emerald-700' : 'text-amber-700'}>
+                  {open && conversation.windowOpenUntil
+                    ? t('windowOpen', { remaining: format.remaining(conversation.windowOpenUntil, now) })
+                    : t('windowClosed')}
+                </dd>
+              </div>
+            </dl>
+          </>
+        )}
       </section>
 
       <section className="space-y-1">

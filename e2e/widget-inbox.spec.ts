@@ -72,6 +72,7 @@ const cases = [
     send: 'Send',
     email: 'sara.en@example.com',
     needsHuman: 'Needs human',
+    everyone: 'Everyone',
     show: 'Show',
     website: 'Website',
     reply: 'Hi Sara, Wafa here: your order ships today.',
@@ -89,6 +90,7 @@ const cases = [
     send: 'إرسال',
     email: 'sara.ar@example.com',
     needsHuman: 'تحتاج إلى موظف',
+    everyone: 'الجميع',
     show: 'عرض',
     website: 'الموقع',
     reply: 'أهلًا سارة، معك وفاء: سيُشحن طلبك اليوم.',
@@ -136,6 +138,13 @@ for (const c of cases) {
     await reply.fill(c.reply);
     await reply.press('Enter');
     await expect(inbox.getByTestId('message').filter({ hasText: c.reply })).toHaveAttribute('data-direction', 'outgoing');
+    if (c.viewport === viewports.desktop) {
+      // Everyone's conversations, of the website only: the visitor's, with its badge; the panel shows the email.
+      await inbox.getByRole('group', { name: c.show }).getByRole('button', { name: c.everyone }).click();
+      await inbox.getByTestId('channel-filter').selectOption('widget');
+      await expect(inbox.getByTestId('conversation').filter({ hasText: c.email })).toBeVisible();
+      await expect(inbox.getByTestId('contact-email')).toHaveText(c.email);
+    }
     await expectNoHorizontalScroll(inbox);
     expect(await seriousAxeViolations(inbox)).toEqual([]);
     await inbox.mouse.move(0, 0);

@@ -162,6 +162,24 @@ describe('widget conversations in the inbox', () => {
     assert.equal(view.state, 'handoff');
   });
 
+  test('resolving ends the handoff and closes the session; the visitor writing again reopens the conversation, with its line', async () => {
+    const { token, session, contactId } = await visitor();
+    await openHandoffFor(session, { reason: 'customer asked for a person' });
+    ok(await trpc(member.cookie, 'mutation', 'inbox.resolve', { contactId }));
+    assert.equal((await db.agentHandoff.findFirstOrThrow({ where: { sessionId: session.id } })).status, 'resolved');
+    assert.equal((ok(await trpc(member.cookie, 'query', 'inbox.conversation', { contactId })) as { status: string }).status, 'resolved');
+
+    const again = await browser(`/v1/sessions/${session.id}/messages`, token, { body: { input: 'One more question' } });
+    assert.equal(again.status, 200, JSON.stringify(again.body));
+    const reopened = ok(await trpc(member.cookie, 'query', 'inbox.conversation', { contactId })) as { status: string; unread: boolean };
+    assert.deepEqual([reopened.status, reopened.unread], ['open', true]);
+    const lines = ok(await trpc(member.cookie, 'query', 'inbox.events', { contactId })) as Array<{ kind: string }>;
+    assert.deepEqual(
+      lines.map((line) => line.kind).filter((kind) => kind === 'resolved' || kind === 'reopened'),
+      ['resolved', 'reopened'],
+    );
+  });
+
   test('the visitor leaves an email (POST /v1/widget/email): validated, stored on the conversation, shown in the inbox', async () => {
     const { token, contactId } = await visitor();
     const config = await browser('/v1/widget/config', publishable);

@@ -1,4 +1,6 @@
-import type { AgentSession } from '@/server/db';
+import type { AgentSession, ConversationStatus } from '@/server/db';
+import { recordConversationEvent } from '@/server/conversations/conversation-events';
+import { effectiveStatus } from '@/server/conversations/conversation-status';
 import type { Sql } from '@/server/db/sql';
 import { newId } from '@/server/db/ids';
 import { SESSION_COLUMNS } from '@/server/db/rows/agent-sessions';
@@ -53,7 +55,8 @@ export async function touchWidgetConversation(
   message: WidgetConversationMessage,
 ): Promise<(() => Promise<void>) | null> {
   if (message.role !== 'user' && message.role !== 'assistant' && message.role !== 'staff') return null;
-  const { rows } = await client.query<{ orgId: string; contactId: string }>({
+  // `before` is the row as it was (a self-join sees the statement's snapshot): whether the visitor reopened it.
+  const { rows } = await client.query<{ orgId: string; contactId: string; conversationStatus: ConversationStatus; snoozedUntil: Date | null }>({
     name: 'widget-conversation-touch',
     text: `UPDATE contacts c
               SET last_message_at = GREATEST(c.last_message_at, $2), last_message_preview = left($3, ${PREVIEW_LENGTH}),
@@ -61,11 +64,39 @@ export async function touchWidgetConversation(
                   conversation_status = CASE WHEN $4 = 'user' THEN 'open'::"ConversationStatus" ELSE c.conversation_status END,
                   snoozed_until = CASE WHEN $4 = 'user' THEN NULL ELSE c.snoozed_until END,
                   updated_at = now()
-             FROM agent_sessions s
+             FROM agent_sessions s JOIN contacts before ON before.id = s.contact_id
             WHERE s.id = $1 AND s.channel = 'widget' AND c.id = s.contact_id
-        RETURNING c.org_id AS "orgId", c.id AS "contactId"`,
+        RETURNING c.org_id AS "orgId", c.id AS "contactId", before.conversation_status AS "conversationStatus",
+                  before.snoozed_until AS "snoozedUntil"`,
     values: [sessionId, message.createdAt, message.text, message.role],
   });
   const touched = rows[0];
+  if (touched && message.role === 'user') await visitorWrote(client, touched, message.createdAt);
   return touched ? () => publishInboxChange(touched.orgId, touched.contactId, 'message') : null;
+}
+
+/**
+ * The visitor wrote: the conversation has an open period (the reports' first response and
+ * resolution times count from it), and one they had resolved or snoozed gets its "wrote again"
+ * line, as a WhatsApp customer's message does (store-inbound-message.ts).
+ */
+async function visitorWrote(
+  client: Sql,
+  conversation: { orgId: string; contactId: string; conversationStatus: ConversationStatus; snoozedUntil: Date | null },
+  at: Date,
+): Promise<void> {
+  await client.query({
+    name: 'widget-conversation-period',
+    text: `INSERT INTO conversation_periods (id, org_id, contact_id, open_contact_id, opened_at) VALUES ($1, $2, $3, $3, $4)
+           ON CONFLICT (open_contact_id) DO NOTHING`,
+    values: [newId('conversationPeriod'), conversation.orgId, conversation.contactId, at],
+  });
+  if (effectiveStatus(conversation) !== 'open') {
+    await recordConversationEvent(client, {
+      orgId: conversation.orgId,
+      contactId: conversation.contactId,
+      kind: 'reopened',
+      actor: { type: 'customer' },
+    });
+  }
 }

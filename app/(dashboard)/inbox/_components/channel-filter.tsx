@@ -13,7 +13,7 @@ export function ChannelFilter({ value, onChange }: { value: Channel; onChange: (
       onChange={(event) => onChange(event.target.value as Channel)}
       aria-label={t('filterLabel')}
       data-testid="channel-filter"
-      className="min-w-0 flex-1 rounded-md border border-slate-300 px-2 py-1 text-xs"
+      className="block w-full rounded-md border border-slate-300 px-2 py-1 text-xs"
     >
       <option value="">{t('all')}</option>
       <option value="whatsapp">{t('whatsapp')}</option>

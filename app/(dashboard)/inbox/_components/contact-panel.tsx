@@ -12,7 +12,7 @@ import { TagEditor } from './tag-editor';
 import { useNow } from './use-now';
 import { useErrorText } from '@/app/_trpc/use-error-text';
 import { Alert, Button } from '@/app/(dashboard)/_components/kit';
-import { WidgetContactDetails } from './conversation-channel';
+import { useConversationName, WidgetContactDetails } from './conversation-channel';
 
 interface ContactPanelProps {
   conversation: InboxConversation;
@@ -42,12 +42,14 @@ export function ContactPanel({ conversation, userId, simulator }: ContactPanelPr
   const handoffActive = useQuery(trpc.inbox.handoff.queryOptions({ contactId })).data?.state === 'handoff';
   const update = useMutation(trpc.inbox.updateContact.mutationOptions({ onSuccess: refresh }));
   const open = conversation.windowOpenUntil && conversation.windowOpenUntil.getTime() > now;
+  const website = conversation.channel === 'widget';
+  const visitorName = useConversationName();
 
   return (
     <div className="space-y-5 p-4" data-testid="contact-panel">
       <section>
         <h2 className="text-base font-semibold wrap-anywhere text-slate-900" dir={conversation.name ? 'auto' : undefined}>
-          {conversation.name ?? t('unnamed')}
+          {conversation.name ?? (website ? visitorName(conversation) : t('unnamed'))}
         </h2>
         {conversation.channel === 'widget' ? (
           <WidgetContactDetails email={conversation.email} />
@@ -117,7 +119,8 @@ export function ContactPanel({ conversation, userId, simulator }: ContactPanelPr
         <TagEditor tags={conversation.tags} disabled={update.isPending} onChange={(tags) => update.mutate({ contactId, tags })} />
       </section>
 
-      <section>
+      {/* Marketing and the simulated WhatsApp customer are WhatsApp's; a website visitor gets neither. */}
+      <section hidden={website}>
         <label className="flex items-center justify-between gap-2 text-sm text-slate-800">
           {t('optedOut')}
           <input
@@ -133,7 +136,7 @@ export function ContactPanel({ conversation, userId, simulator }: ContactPanelPr
       </section>
 
       <NotesPanel contactId={contactId} />
-      {simulator && <SimulatePanel contactId={contactId} />}
+      {simulator && !website && <SimulatePanel contactId={contactId} />}
     </div>
   );
 }

@@ -57,8 +57,8 @@ export function ConversationFilters({ value, accounts, counts, onChange }: Conve
           </button>
         ))}
       </div>
+      <ChannelFilter value={value.channel} onChange={(channel) => onChange({ ...value, channel })} />
       <div className="flex gap-2">
-        <ChannelFilter value={value.channel} onChange={(channel) => onChange({ ...value, channel })} />
         <select
           value={value.accountId}
           onChange={(event) => onChange({ ...value, accountId: event.target.value })}

@@ -53,7 +53,7 @@ async function searchWhere(orgId: string, search: string | undefined): Promise<P
   if (!text) return {};
   const digits = text.replace(/[^\d]/g, '');
   const named = await db.contact.findMany({
-    where: { orgId, name: { contains: text, mode: 'insensitive' } },
+    where: { orgId, channel: 'whatsapp', phoneNumber: { not: null }, name: { contains: text, mode: 'insensitive' } },
     select: { phoneNumber: true },
     take: 1000,
   });
@@ -61,7 +61,7 @@ async function searchWhere(orgId: string, search: string | undefined): Promise<P
     OR: [
       ...(digits && /^[+\d\s().-]+$/.test(text) ? [{ phoneNumber: { contains: digits } }] : []),
       { name: { contains: text, mode: 'insensitive' } },
-      ...(named.length > 0 ? [{ phoneNumber: { in: named.map((c) => c.phoneNumber) } }] : []),
+      ...(named.length > 0 ? [{ phoneNumber: { in: named.flatMap((c) => (c.phoneNumber ? [c.phoneNumber] : [])) } }] : []),
     ],
   };
 }

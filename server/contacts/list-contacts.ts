@@ -1,6 +1,6 @@
 import { afterNewestFirst, decodeCursor, toPage } from '@/server/api/paging';
 import { db } from '@/server/db';
-import { contactInclude, presentContact } from './present-contact';
+import { contactInclude, presentContact, whatsappContacts } from './present-contact';
 import { contactSearchWhere } from '@/server/contacts/contact-search';
 
 export interface ListContactsOptions {
@@ -14,12 +14,13 @@ export interface ListContactsOptions {
   optedOut?: boolean;
 }
 
-/** The organization's contacts, newest first, external_only ones included. */
+/** The organization's WhatsApp contacts, newest first, external_only ones included. */
 export async function listContacts(orgId: string, { limit, cursor, search, tag, optedOut }: ListContactsOptions) {
   const after = decodeCursor('contacts', cursor);
   const rows = await db.contact.findMany({
     where: {
       orgId,
+      ...whatsappContacts,
       ...(tag ? { tags: { has: tag } } : {}),
       ...(optedOut === undefined ? {} : { optedOutMarketing: optedOut }),
       AND: [contactSearchWhere(search), afterNewestFirst('createdAt', after)],

@@ -1,13 +1,13 @@
 import { notFound } from '@/server/errors/api-error';
 import { db, Prisma } from '@/server/db';
 import type { ContactChanges } from './contact-fields';
-import { contactInclude, presentContact } from './present-contact';
+import { contactInclude, presentContact, whatsappContacts } from './present-contact';
 
 /** Changes a contact of the organization; the org in the filter keeps other tenants' contacts out of reach. */
 export async function updateContact(orgId: string, id: string, changes: ContactChanges) {
   try {
     const contact = await db.contact.update({
-      where: { id, orgId },
+      where: { id, orgId, ...whatsappContacts },
       data: { name: changes.name, tags: changes.tags, optedOutMarketing: changes.optedOutMarketing, externalOnly: changes.externalOnly },
       include: contactInclude,
     });

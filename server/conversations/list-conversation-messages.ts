@@ -13,12 +13,13 @@ const threadInclude = {
 } as const;
 
 /**
- * One page (plus one row) of a contact's messages, newest first by (created_at, id). Another
- * organization's contact is not found, exactly like a missing one.
+ * One page (plus one row) of a WhatsApp contact's messages, newest first by (created_at, id).
+ * Another organization's contact, or a widget visitor's (whose thread is its agent session's,
+ * server/inbox/list-widget-thread.ts), is not found, exactly like a missing one.
  */
 export async function queryThreadMessages(orgId: string, contactId: string, { limit, cursor }: { limit: number; cursor?: string }) {
   const after = decodeCursor(THREAD_LIST, cursor);
-  const contact = await db.contact.findFirst({ where: { id: contactId, orgId }, select: { id: true } });
+  const contact = await db.contact.findFirst({ where: { id: contactId, orgId, channel: 'whatsapp' }, select: { id: true } });
   if (!contact) throw notFound('conversation', 'contact_id');
   return db.message.findMany({
     where: { orgId, contactId, ...afterNewestFirst('createdAt', after) },

@@ -7,7 +7,8 @@ export function presentConversation(row: ConversationRow, now = Date.now()) {
   const closes = windowClosesAt(row.lastInboundAt, now);
   return {
     contact_id: row.id,
-    phone_number: row.phoneNumber,
+    // Listed conversations are WhatsApp ones (below), which always have a number.
+    phone_number: row.phoneNumber ?? '',
     name: row.name,
     channel: 'whatsapp',
     account: row.account?.name ?? null,
@@ -20,9 +21,9 @@ export function presentConversation(row: ConversationRow, now = Date.now()) {
   };
 }
 
-/** `GET /v1/conversations`. */
+/** `GET /v1/conversations`: WhatsApp conversations only (docs/messaging-api.md; the widget's are the inbox's and the agent API's). */
 export async function listConversations(orgId: string, query: { limit: number; cursor?: string; search?: string; account?: string }) {
-  const rows = await queryConversations(orgId, query);
+  const rows = await queryConversations(orgId, { ...query, channel: 'whatsapp' });
   const now = Date.now();
   return toPage(CONVERSATIONS_LIST, rows, query.limit, conversationSortKey, (row) => presentConversation(row, now));
 }

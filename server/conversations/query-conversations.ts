@@ -25,7 +25,12 @@ export interface ConversationFilters {
   contacts?: Prisma.ContactWhereInput;
   /** Open, snoozed or resolved as of now (the shared inbox's state). */
   status?: ConversationStatus;
+  /** `whatsapp` or `widget` (docs/agent-api.md §2.6); the API lists WhatsApp conversations only, the inbox either or both. */
+  channel?: ConversationChannel;
 }
+
+export const CONVERSATION_CHANNELS = ['whatsapp', 'widget'] as const;
+export type ConversationChannel = (typeof CONVERSATION_CHANNELS)[number];
 
 export interface ConversationQuery extends ConversationFilters {
   limit: number;
@@ -92,6 +97,7 @@ export async function conversationsWhere(orgId: string, filters: ConversationFil
     orgId,
     externalOnly: false,
     lastMessageAt: { not: null },
+    ...(filters.channel ? { channel: filters.channel } : {}),
     ...(accountId !== undefined ? { accountId } : {}),
     ...(filters.unread !== undefined ? { unread: filters.unread } : {}),
     ...(filters.assignedUserId !== undefined ? { assignedUserId: filters.assignedUserId } : {}),

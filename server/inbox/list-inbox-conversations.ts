@@ -4,6 +4,7 @@ import {
   conversationSortKey,
   conversationsWhere,
   queryConversations,
+  type ConversationChannel,
   type ConversationFilters,
 } from '@/server/conversations/query-conversations';
 import type { ConversationStatus } from '@/server/db';
@@ -23,6 +24,8 @@ export interface InboxFilters {
   accountId?: string;
   filter: (typeof INBOX_ASSIGNMENT_FILTERS)[number];
   tag?: string;
+  /** Only WhatsApp or only website conversations; omitted, both. */
+  channel?: ConversationChannel;
 }
 
 export interface InboxListOptions extends InboxFilters {
@@ -59,6 +62,7 @@ async function conversationFilters(orgId: string, options: InboxFilters): Promis
     searchMessages: true,
     accountId: options.accountId,
     tag: options.tag,
+    channel: options.channel,
     ...(options.filter === 'unread' ? { unread: true } : {}),
     ...(options.filter === 'mine' ? { assignedUserId: options.userId } : {}),
     ...(options.filter === 'unassigned' ? { assignedUserId: null } : {}),

@@ -1,6 +1,7 @@
 import { queryThreadMessages, toThreadPage, type ThreadMessageRow } from '@/server/conversations/list-conversation-messages';
 import { explainFailure } from '@/server/messages/failure-reason';
 import { db } from '@/server/db';
+import { listWidgetThread } from './list-widget-thread';
 import type { TemplateShape } from '@/server/templates/from-platform';
 import type { MessageKindData } from '@/server/platform/inbound-kinds';
 
@@ -34,8 +35,10 @@ function presentInboxMessage(row: ThreadMessageRow, authorNames: Map<string, str
 
 export type InboxMessage = ReturnType<typeof presentInboxMessage>;
 
-/** A page of a conversation's messages, newest first (the thread view shows them oldest at the top). */
+/** A page of a conversation's messages, newest first (the thread view shows them oldest at the top); a widget visitor's is their session's history. */
 export async function listInboxMessages(orgId: string, contactId: string, paging: { limit: number; cursor?: string }) {
+  const widget = await listWidgetThread(orgId, contactId, paging);
+  if (widget) return widget;
   const rows = await queryThreadMessages(orgId, contactId, paging);
   const authorIds = [...new Set(rows.map((row) => row.authorUserId).filter((id): id is string => id !== null))];
   const authors = authorIds.length ? await db.user.findMany({ where: { id: { in: authorIds } }, select: { id: true, name: true } }) : [];

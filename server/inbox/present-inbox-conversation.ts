@@ -6,7 +6,11 @@ import { effectiveStatus } from '@/server/conversations/conversation-status';
 export function presentInboxConversation(row: ConversationRow, now = Date.now()) {
   return {
     contactId: row.id,
+    /** `whatsapp` or `widget` (a website visitor: no number, no 24-hour window, docs/agent-api.md §2.6). */
+    channel: row.channel === 'widget' ? ('widget' as const) : ('whatsapp' as const),
     phoneNumber: row.phoneNumber,
+    /** What a widget visitor left for follow-up, if anything. */
+    email: row.email,
     name: row.name,
     accountId: row.accountId,
     account: row.account?.name ?? null,

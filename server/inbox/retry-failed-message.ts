@@ -26,7 +26,8 @@ export async function retryFailedMessage(orgId: string, messageId: string) {
       throw new ApiError('template_not_approved', `Template \`${failed.template.name}\` is ${failed.template.status}, not APPROVED.`);
     }
   }
-  assertMaySend(failed.contact.phoneNumber, failed.contact, failed.type === 'template' ? failed.template : null);
+  // A message's contact is a WhatsApp one, with a number.
+  assertMaySend(failed.contact.phoneNumber ?? '', failed.contact, failed.type === 'template' ? failed.template : null);
   return db.$transaction((tx) =>
     insertOutgoingMessage(tx, {
       orgId,

@@ -1,10 +1,11 @@
-import { notFound } from '@/server/errors/api-error';
+import { ApiError, notFound } from '@/server/errors/api-error';
 import { db, Prisma } from '@/server/db';
 import { idFromKey } from '@/server/db/ids';
 import { messageApiInclude } from '@/server/messages/present-message';
 import { sendMessage } from '@/server/messages/send-message';
 import { recordFirstResponse } from '@/server/conversations/conversation-periods';
 import { markConversationRead } from './mark-conversation-read';
+import { sendWidgetReply } from './send-widget-reply';
 
 export type InboxReply =
   | { type: 'text'; body: string }
@@ -18,8 +19,14 @@ export type InboxReply =
  * `authorId`, the member replying, is the conversation's first response if it has none yet.
  */
 export async function sendInboxReply(orgId: string, contactId: string, reply: InboxReply, clientId?: string, authorId?: string) {
-  const contact = await db.contact.findFirst({ where: { id: contactId, orgId }, select: { id: true } });
+  const contact = await db.contact.findFirst({ where: { id: contactId, orgId }, select: { id: true, channel: true } });
   if (!contact) throw notFound('conversation');
+  if (contact.channel === 'widget') {
+    // A website visitor has no number: text only, through the agent service (no templates, no window).
+    if (reply.type !== 'text' || !authorId)
+      throw new ApiError('invalid_parameter', 'A website visitor is answered with text.', { param: 'reply' });
+    return sendWidgetReply(orgId, contactId, reply.body, authorId);
+  }
   const messageId = clientId ? idFromKey('message', `${orgId}\n${clientId}`) : undefined;
   const earlier = messageId ? await findReply(orgId, contactId, messageId) : null;
   if (earlier) return earlier;

@@ -24,8 +24,9 @@ async function callSimulator(path: string, body: unknown): Promise<void> {
 /** Makes the conversation's customer write, or tap a quick-reply button of one of our messages. */
 export async function simulateCustomer(orgId: string, contactId: string, action: SimulatedAction): Promise<void> {
   if (!simulatorPanelEnabled()) throw new ApiError('invalid_parameter', 'The customer simulator is turned off here.');
+  // A simulated WhatsApp customer: a website visitor's conversation has none.
   const contact = await db.contact.findFirst({
-    where: { id: contactId, orgId },
+    where: { id: contactId, orgId, channel: 'whatsapp' },
     select: { phoneNumber: true, name: true, account: { select: { phoneId: true } } },
   });
   if (!contact) throw notFound('conversation');

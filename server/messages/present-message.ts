@@ -1,7 +1,8 @@
 import type { Message } from '@/server/db';
 import type { MessageKindData } from '@/server/platform/inbound-kinds';
 
-export type MessageForApi = Message & { contact: { phoneNumber: string }; account: { name: string } };
+/** Messages are WhatsApp's only: their contact has a number (a widget visitor's conversation is agent messages, docs/agent-api.md §2.6). */
+export type MessageForApi = Message & { contact: { phoneNumber: string | null }; account: { name: string } };
 
 /** What `presentMessage` reads: a MessageForApi, or a message just stored without the ORM. */
 export type PresentableMessage = Pick<
@@ -44,7 +45,7 @@ export function presentMessage(message: PresentableMessage, options: { detailed?
   return {
     id: message.id,
     contact_id: message.contactId,
-    to: message.contact.phoneNumber,
+    to: message.contact.phoneNumber ?? '',
     from: message.account.name,
     type: message.type,
     direction: message.direction,

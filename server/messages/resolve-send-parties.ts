@@ -67,6 +67,7 @@ interface PartiesRow {
 const account = (id: string | null, name: string | null, status: AccountStatus | null): SendAccount | null =>
   id && name && status ? { id, name, status } : null;
 
+// A widget visitor's contact (no number) is nobody a message can go to: `contact_id` naming one is not found.
 // Every send reads its contact and accounts; sends accepted at the same time share one
 // statement (under load a database round trip per request was the accept path's main cost,
 // `npm run bench:send`).
@@ -79,7 +80,7 @@ const readPartiesTogether = batchedCalls(async (queries: PartiesQuery[]) => {
            FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) WITH ORDINALITY AS t(org_id, contact_id, phone_number, from_name, n)
            LEFT JOIN LATERAL (
              SELECT id, account_id, phone_number, opted_out_marketing, last_inbound_at FROM contacts
-             WHERE t.contact_id IS NOT NULL AND id = t.contact_id AND org_id = t.org_id
+             WHERE t.contact_id IS NOT NULL AND id = t.contact_id AND org_id = t.org_id AND channel = 'whatsapp'
              UNION ALL
              SELECT id, account_id, phone_number, opted_out_marketing, last_inbound_at FROM contacts
              WHERE t.contact_id IS NULL AND org_id = t.org_id AND phone_number = t.phone_number

@@ -180,6 +180,7 @@ describe('/agent/v1 answers as the OpenAPI document describes them', () => {
     const token = await call('createWidgetToken', '/widget/token', { key: publishable, headers: { origin }, body: {} });
     await call('refreshWidgetToken', '/widget/token/refresh', { key: publishable, headers: { origin }, body: { token: token.body.token } });
     await call('createWidgetSession', '/widget/sessions', { key: token.body.token, headers: { origin }, body: {} });
+    await call('saveWidgetEmail', '/widget/email', { key: token.body.token, headers: { origin }, body: { email: 'visitor@example.com' } });
     await call('getOwnEndUser', '/end_users/me', { key: token.body.token, headers: { origin } });
     const verified = await call('createClientToken', '/client_tokens', { body: { end_user: { external_id: 'documented-3' } } });
     await call('identifyWidgetVisitor', '/widget/identify', {

@@ -103,6 +103,7 @@ describe('/agent/v1 browser routes (widget, client tokens)', () => {
       greeting: 'مرحبا!',
       locale: 'ar',
       theme: { color: '#112233' },
+      ask_email_after_seconds: 120,
     });
     assert.equal(config.headers.get('access-control-allow-origin'), ORIGIN);
     assert.match(config.headers.get('vary') ?? '', /\bOrigin\b/);

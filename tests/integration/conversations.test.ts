@@ -71,7 +71,7 @@ async function seedConversation(options: {
   return contact;
 }
 
-let ada: { id: string; phoneNumber: string };
+let ada: { id: string; phoneNumber: string | null };
 let bob: { id: string };
 let external: { id: string };
 let silent: { id: string };

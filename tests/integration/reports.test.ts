@@ -367,7 +367,7 @@ describe('campaign funnel', () => {
     for (const step of steps) {
       const c = await contact();
       const recipient = await db.campaignRecipient.create({
-        data: { id: newId('recipient'), campaignId: campaign.id, contactId: c.id, phoneNumber: c.phoneNumber, status: step.status },
+        data: { id: newId('recipient'), campaignId: campaign.id, contactId: c.id, phoneNumber: c.phoneNumber!, status: step.status },
       });
       const message = await outgoing(main.id, c.id, daysAgo(0), step.status, { templateId });
       await db.message.update({

@@ -33,12 +33,12 @@ async function customerWrites(phone: string, text: string) {
   );
 }
 
-async function reply(contact: { phoneNumber: string }, body: string) {
+async function reply(contact: { phoneNumber: string | null }, body: string) {
   return queueOutgoingMessage({
     orgId: account.orgId,
     accountId: account.id,
     accountName: account.name,
-    phoneNumber: contact.phoneNumber,
+    phoneNumber: contact.phoneNumber!,
     type: 'text',
     content: body,
     platformBody: { type: 'text', text: { body } },

@@ -2,6 +2,7 @@ import { ApiError, errorOf, isEventStream, readEvents, type Api, type StreamEven
 import { IdentifyError, isTokenRefusal, type VisitorAuth } from './auth';
 import type { Words } from './strings';
 import type { Role, Ui } from './ui';
+import { HandoffWait } from './handoff-wait';
 
 interface Message {
   id: string;
@@ -32,6 +33,8 @@ export class Chat {
   private stop = new AbortController();
   /** The last event id seen on the session's event stream (where to resume it). */
   private after: string | null = null;
+  /** The line (and later email form) shown while a handoff waits for staff. */
+  private readonly wait: HandoffWait;
 
   constructor(
     private readonly api: Api,
@@ -40,7 +43,9 @@ export class Chat {
     private readonly words: Words,
     private readonly agentName: string,
     private readonly greeting: string | null,
+    askEmailAfterSeconds = 0,
   ) {
+    this.wait = new HandoffWait(ui, words, askEmailAfterSeconds, (email) => this.call('POST', '/widget/email', { email }).then(() => undefined));
     this.clear();
   }
 
@@ -87,6 +92,7 @@ export class Chat {
 
   /** An empty conversation: the greeting alone. */
   private clear() {
+    this.wait?.clear();
     this.ui.log.replaceChildren();
     this.shown.clear();
     this.joined.clear();
@@ -222,12 +228,16 @@ export class Chat {
   }
 
   private onSessionEvent({ event, data }: StreamEvent) {
+    if (event === 'message.created' && data.role === 'staff') this.wait.clear();
     if (event === 'message.created' && data.role !== 'user') this.show(data as unknown as Message);
+    else if (event === 'handoff.opened' && !data.assignee) this.wait.begin(String(data.id));
     else if (event === 'handoff.assigned' && !this.joined.has(String(data.id))) {
       this.joined.add(String(data.id));
       this.ui.notice(this.words.joined);
-    } else if (event === 'handoff.released' || event === 'handoff.resolved' || event === 'handoff.expired') this.ui.notice(this.words.back);
-    else if (event === 'error' && (data.error as { code?: string } | undefined)?.code === 'token_expired') this.renewSoon();
+    } else if (event === 'handoff.released' || event === 'handoff.resolved' || event === 'handoff.expired') {
+      this.wait.clear();
+      this.ui.notice(this.words.back);
+    } else if (event === 'error' && (data.error as { code?: string } | undefined)?.code === 'token_expired') this.renewSoon();
   }
 
   /** A message from the history or the session stream, unless already on screen. Notes and tool results are staff's. */
@@ -244,8 +254,8 @@ export class Chat {
     this.auth.renew().catch(() => undefined);
   }
 
-  private async call<T>(method: string, path: string): Promise<T> {
-    return this.api.json<T>(method, path, await this.auth.token());
+  private async call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    return this.api.json<T>(method, path, await this.auth.token(), body);
   }
 
   /** Shows what went wrong in the panel's alert, in the widget's language. */

@@ -30,7 +30,13 @@ import { renderUi } from './ui';
  * A refused token shows a line in the panel and is logged once.
  */
 interface WidgetConfig {
-  agent: { name: string; greeting: string | null; theme?: { color?: string; position?: 'start' | 'end' } | null };
+  agent: {
+    name: string;
+    greeting: string | null;
+    theme?: { color?: string; position?: 'start' | 'end' } | null;
+    /** While a handoff waits for staff: when to ask for an email (0: never). */
+    ask_email_after_seconds?: number;
+  };
 }
 
 const script =
@@ -62,7 +68,7 @@ async function boot(tag: HTMLScriptElement) {
   ui.setTitle(config.agent.name);
 
   const auth = new VisitorAuth(api, key);
-  const chat = new Chat(api, auth, ui, words, config.agent.name, config.agent.greeting);
+  const chat = new Chat(api, auth, ui, words, config.agent.name, config.agent.greeting, config.agent.ask_email_after_seconds ?? 0);
   auth.onReset = () => chat.restart(true);
   installCommands(window as { AgentWidget?: unknown }, {
     async identify(getToken) {

@@ -16,6 +16,12 @@ export const strings = {
     failed: 'Something went wrong. Please try again.',
     signInFailed: 'We could not sign you in to the chat.',
     signInExpired: 'Your sign-in to the chat has expired. Please reload the page.',
+    waitingForTeam: 'You are in the queue: a member of our team will reply here soon.',
+    askEmail: 'Nobody is free right now. Leave your email and we will follow up.',
+    emailSend: 'Send',
+    emailSkip: 'No thanks',
+    emailInvalid: 'Please enter a valid email address.',
+    emailSaved: 'Thank you. We will write to you at {email}.',
   },
   ar: {
     open: 'تحدث معنا',
@@ -33,6 +39,12 @@ export const strings = {
     failed: 'حدث خطأ ما. يرجى المحاولة مرة أخرى.',
     signInFailed: 'تعذّر تسجيل دخولك إلى المحادثة.',
     signInExpired: 'انتهت صلاحية تسجيل دخولك إلى المحادثة. يرجى إعادة تحميل الصفحة.',
+    waitingForTeam: 'أنت في قائمة الانتظار: سيرد عليك أحد أعضاء فريقنا هنا قريباً.',
+    askEmail: 'لا يوجد أحد متاح الآن. اترك بريدك الإلكتروني وسنتابع معك.',
+    emailSend: 'إرسال',
+    emailSkip: 'لا، شكراً',
+    emailInvalid: 'يرجى إدخال عنوان بريد إلكتروني صحيح.',
+    emailSaved: 'شكراً لك. سنكتب إليك على {email}.',
   },
 } as const;
 

@@ -14,11 +14,12 @@ export interface Ui {
   setOpen(open: boolean): void;
   /** Appends a message; its text is set with `textContent`, never parsed as HTML. */
   add(role: Role, text: string, label: string): HTMLElement;
-  /** A line about the conversation (a person joined, …). */
-  notice(text: string): void;
+  /** A line about the conversation (a person joined, …); returned so it can be taken away. */
+  notice(text: string): HTMLElement;
 }
 
-const h = <K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, text?: string): HTMLElementTagNameMap[K] => {
+/** An element with attributes and text (set with `textContent`, never parsed as HTML). */
+export const h = <K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, text?: string): HTMLElementTagNameMap[K] => {
   const el = document.createElement(tag);
   for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, value);
   if (text !== undefined) el.textContent = text;
@@ -63,6 +64,14 @@ form{display:flex;gap:8px;padding:10px;border-top:1px solid #e3e3e8;background:#
 textarea{flex:1;resize:none;border:1px solid #8d8d99;border-radius:10px;padding:8px 10px;font-size:15px;max-height:120px;color:#1b1b1f;background:#fff}
 .send{border:0;border-radius:10px;padding:0 14px;background:${color};color:${inkOn(color)};font-weight:600;cursor:pointer}
 .send:disabled{opacity:.6;cursor:default}
+.e{display:flex;flex-direction:column;gap:6px;padding:10px;border:1px solid #dedee3;border-radius:12px;background:#fff}
+.e label{font-size:14px}
+.er{display:flex;gap:6px;flex-wrap:wrap}
+.er input{flex:1;min-width:0;border:1px solid #8d8d99;border-radius:10px;padding:8px 10px;font-size:15px;color:#1b1b1f}
+.er input:focus-visible,.skip:focus-visible{outline:3px solid #1a5fd0;outline-offset:2px}
+.skip{border:1px solid #8d8d99;border-radius:10px;padding:0 12px;background:#fff;color:#1b1b1f;cursor:pointer}
+.ee{margin:0;font-size:13px;color:#8a1020}
+.ee:empty{display:none}
 .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 `;
 
@@ -125,8 +134,10 @@ export function renderUi(words: Words, options: { language: string; position: 'l
       return el;
     },
     notice(text) {
-      log.append(h('p', { class: 'n' }, text));
+      const line = h('p', { class: 'n' }, text);
+      log.append(line);
       log.scrollTop = log.scrollHeight;
+      return line;
     },
   };
   close.addEventListener('click', () => ui.setOpen(false));

@@ -95,6 +95,11 @@ export const agentConfigSchema = z.strictObject({
         .strictObject({
           enabled: z.boolean().default(false),
           greeting: bilingual.optional(),
+          /**
+           * While a handoff waits for staff, after this many seconds with nobody answering the
+           * widget asks the visitor for an email to follow up by (docs/agent-api.md §2.6); 0 never asks.
+           */
+          ask_email_after_seconds: z.number().int().min(0).max(86_400).default(120),
           theme: z
             .strictObject({
               color: z
@@ -105,9 +110,9 @@ export const agentConfigSchema = z.strictObject({
             })
             .default({}),
         })
-        .default({ enabled: false, theme: {} }),
+        .default({ enabled: false, ask_email_after_seconds: 120, theme: {} }),
     })
-    .default({ whatsapp: { accounts: [], coalesce_ms: 1500 }, widget: { enabled: false, theme: {} } }),
+    .default({ whatsapp: { accounts: [], coalesce_ms: 1500 }, widget: { enabled: false, ask_email_after_seconds: 120, theme: {} } }),
   concurrency_default: z.enum(['reject', 'queue']).default('reject'),
 });
 

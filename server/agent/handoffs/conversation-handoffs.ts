@@ -6,9 +6,10 @@ import { HANDOFF_COLUMNS } from '@/server/db/rows/agent-handoffs';
 import { ACTIVE_HANDOFF_STATUSES, presentHandoff } from './handoff-rows';
 
 /*
- * The inbox's view of the agent side (docs/agent-api.md §2.6): a contact's WhatsApp sessions are
- * the sessions of the organization's projects whose external id is `wa:<contact_id>` (see
- * session-conversation.ts). Everything the inbox reads or changes of handoffs goes through here.
+ * The inbox's view of the agent side (docs/agent-api.md §2.6): a contact's sessions are the
+ * sessions of the organization's projects whose `contact_id` is the contact (a WhatsApp
+ * customer's `wa:<contact_id>` sessions, a widget visitor's session; see session-conversation.ts).
+ * Everything the inbox reads or changes of handoffs goes through here.
  */
 
 /**
@@ -20,9 +21,11 @@ export const needsHumanContacts: Prisma.ContactWhereInput = {
   agentSessions: { some: { handoffs: { some: { status: 'open', assigneeId: null } } } },
 };
 
-/** The contacts the AI is handling: an open WhatsApp session of theirs has no active handoff (it answers their next message). */
+/** The contacts the AI is handling: an open WhatsApp or widget session of theirs has no active handoff (it answers their next message). */
 export const aiHandlingContacts: Prisma.ContactWhereInput = {
-  agentSessions: { some: { channel: 'whatsapp', status: 'open', handoffs: { none: { status: { in: ACTIVE_HANDOFF_STATUSES } } } } },
+  agentSessions: {
+    some: { channel: { in: ['whatsapp', 'widget'] }, status: 'open', handoffs: { none: { status: { in: ACTIVE_HANDOFF_STATUSES } } } },
+  },
 };
 
 export interface ConversationAgentState {
@@ -38,7 +41,7 @@ export interface ConversationAgentState {
  */
 export async function conversationAgentState(orgId: string, contactId: string): Promise<ConversationAgentState | null> {
   const sessions = await db.agentSession.findMany({
-    where: { channel: 'whatsapp', externalId: `wa:${contactId}`, project: { orgId } },
+    where: { contactId, project: { orgId } },
     select: {
       id: true,
       projectId: true,
@@ -60,11 +63,11 @@ export async function conversationAgentState(orgId: string, contactId: string): 
   return { session: { id: chosen.id, projectId: chosen.projectId, status: chosen.status }, handoff };
 }
 
-/** An active handoff of one of the organization's WhatsApp sessions; null for anything else. */
+/** A handoff of one of the organization's sessions that has an inbox conversation; null for anything else. */
 export async function findConversationHandoff(orgId: string, handoffId: string) {
   return db.agentHandoff.findFirst({
-    where: { id: handoffId, session: { channel: 'whatsapp', project: { orgId } } },
-    include: { session: { select: { externalId: true, channel: true } } },
+    where: { id: handoffId, session: { contactId: { not: null }, project: { orgId } } },
+    include: { session: { select: { externalId: true, channel: true, contactId: true } } },
   });
 }
 
@@ -89,7 +92,7 @@ export async function assignConversationHandoffs(
                   assigned_at = CASE WHEN $3::text IS NULL THEN NULL WHEN assignee_id = $3 THEN assigned_at ELSE now() END
             WHERE status = ANY($4::text[]) AND assignee_id IS DISTINCT FROM $3
               AND session_id IN (SELECT s.id FROM agent_sessions s JOIN agent_projects p ON p.id = s.project_id
-                                  WHERE p.org_id = $1 AND s.channel = 'whatsapp' AND s.external_id = 'wa:' || $2)
+                                  WHERE p.org_id = $1 AND s.contact_id = $2)
         RETURNING ${HANDOFF_COLUMNS}`,
     values: [orgId, contactId, assigneeId, ACTIVE_HANDOFF_STATUSES],
   });

@@ -13,7 +13,8 @@ import { recordAgentEvent } from '@/server/agent/webhooks/record-agent-event';
 import { sendEscalationToWhatsApp } from '@/server/agent/channels/whatsapp-replies';
 import { escalationReply } from './escalation-reply';
 import { activeHandoff, presentHandoff } from './handoff-rows';
-import { assignSessionConversation, recordSessionConversationEvent, sessionContactId, sessionConversationChange } from './session-conversation';
+import { touchWidgetConversation } from '@/server/agent/widget/widget-conversation';
+import { assignSessionConversation, recordSessionConversationEvent, sessionConversationChange } from './session-conversation';
 
 /**
  * Who or what handed the session to staff (docs/agent-api.md §1.7): besides the contract's openers,
@@ -121,8 +122,10 @@ export async function openHandoff(client: Sql, opening: HandoffOpening): Promise
       createdAt: openedAt,
     };
     await insertSessionMessage(client, escalation);
+    // A widget visitor's conversation line shows it (the handoff's opening announces it to inboxes).
+    await touchWidgetConversation(client, opening.sessionId, escalation);
     // A WhatsApp customer gets it too, through messaging's send path, in this transaction.
-    const contactId = sessionContactId(session);
+    const contactId = session.channel === 'whatsapp' ? session.contactId : null;
     if (contactId) await sendEscalationToWhatsApp(client, { agentId: session.agentId, contactId }, escalation, handoff.id);
     await recordAgentEvent(client, { projectId: opening.projectId, type: 'message.created', data: presentMessage(escalation) });
   }
@@ -153,12 +156,15 @@ export interface HandoffSession {
   version: string;
   channel: string;
   externalId: string | null;
+  /** Its inbox conversation (a WhatsApp or widget session's contact), if any. */
+  contactId: string | null;
 }
 
 export async function readHandoffSession(client: Sql, sessionId: string): Promise<HandoffSession> {
   const { rows } = await client.query<HandoffSession>({
     name: 'agent-handoff-session',
-    text: `SELECT id, project_id AS "projectId", agent_id AS "agentId", version, channel, external_id AS "externalId" FROM agent_sessions WHERE id = $1`,
+    text: `SELECT id, project_id AS "projectId", agent_id AS "agentId", version, channel, external_id AS "externalId",
+                  contact_id AS "contactId" FROM agent_sessions WHERE id = $1`,
     values: [sessionId],
   });
   return rows[0] as HandoffSession;

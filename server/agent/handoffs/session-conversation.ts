@@ -2,22 +2,32 @@ import type { Sql } from '@/server/db/sql';
 import { publishInboxChange } from '@/server/live/publish-inbox-change';
 import { recordConversationEvent, type ConversationEventInput } from '@/server/conversations/conversation-events';
 
-/** A WhatsApp session's inbox conversation: the contact in its external id `wa:<contact_id>` (docs/agent-api.md §2.3). */
-export function sessionContactId(session: { channel: string; externalId: string | null }): string | null {
+/**
+ * A new WhatsApp session's inbox conversation: the contact in its external id `wa:<contact_id>`
+ * (docs/agent-api.md §2.3). A widget session gets its visitor contact when it is inserted; after
+ * that every session's conversation is its `contact_id`.
+ */
+export function whatsappSessionContactId(session: { channel: string; externalId: string | null }): string | null {
   return session.channel === 'whatsapp' && session.externalId?.startsWith('wa:') ? session.externalId.slice(3) : null;
+}
+
+/** What a handoff's session says of its inbox conversation. */
+export interface ConversationSession {
+  projectId: string;
+  contactId: string | null;
 }
 
 /**
  * While a handoff is active its assignee is the inbox conversation's (docs/agent-api.md §1.7: one
- * field), so a WhatsApp session's contact is assigned with it, in the same transaction. Returns
+ * field), so the session's contact is assigned with it, in the same transaction. Returns
  * what to announce to open inboxes once committed.
  */
 export async function assignSessionConversation(
   client: Sql,
-  session: { projectId: string; channel: string; externalId: string | null },
+  session: ConversationSession,
   assigneeId: string | null,
 ): Promise<(() => Promise<void>) | null> {
-  const contactId = sessionContactId(session);
+  const contactId = session.contactId;
   if (!contactId) return null;
   const { rows } = await client.query({
     name: 'agent-handoff-assign-conversation',
@@ -30,12 +40,12 @@ export async function assignSessionConversation(
 }
 
 /**
- * What tells open inboxes that a WhatsApp session's conversation changed without its assignee
- * changing (a handoff opened to nobody yet), so "Needs human" fills live. Null for other channels.
+ * What tells open inboxes that a session's conversation changed without its assignee
+ * changing (a handoff opened to nobody yet), so "Needs human" fills live. Null for a session without one (API, playground).
  */
 export async function sessionConversationChange(
   client: Sql,
-  session: { projectId: string; channel: string; externalId: string | null },
+  session: ConversationSession,
   change: string,
 ): Promise<(() => Promise<void>) | null> {
   const conversation = await sessionConversation(client, session);
@@ -45,18 +55,15 @@ export async function sessionConversationChange(
 /** Writes the event line a handoff's change puts in the session's inbox thread, if it has one, in the caller's transaction. */
 export async function recordSessionConversationEvent(
   client: Sql,
-  session: { projectId: string; channel: string; externalId: string | null },
+  session: ConversationSession,
   event: Omit<ConversationEventInput, 'orgId' | 'contactId'>,
 ): Promise<void> {
   const conversation = await sessionConversation(client, session);
   if (conversation) await recordConversationEvent(client, { ...conversation, ...event });
 }
 
-async function sessionConversation(
-  client: Sql,
-  session: { projectId: string; channel: string; externalId: string | null },
-): Promise<{ orgId: string; contactId: string } | null> {
-  const contactId = sessionContactId(session);
+async function sessionConversation(client: Sql, session: ConversationSession): Promise<{ orgId: string; contactId: string } | null> {
+  const contactId = session.contactId;
   if (!contactId) return null;
   const { rows } = await client.query({
     name: 'agent-handoff-conversation-org',

@@ -16,6 +16,7 @@ import { activeHandoff, presentHandoff } from './handoff-rows';
 import { insertSessionMessage, openHandoff, readHandoffSession, type OpenedHandoff } from './open-handoff';
 import { assignSessionConversation, recordSessionConversationEvent } from './session-conversation';
 import { actingMember } from './acting-member';
+import { touchWidgetConversation } from '@/server/agent/widget/widget-conversation';
 
 /** POST /v1/sessions/{session}/handoff: staff take the session over now; the escalation reply is sent. */
 export async function openHandoffByApi(caller: ProjectCaller, sessionRef: string, body: { reason?: string; note?: string }) {
@@ -139,10 +140,20 @@ export async function postStaffMessage(caller: ProjectCaller, id: string, body: 
     if (!row) throw new AgentError('handoff_not_open', { param: 'handoff' });
     await insertSessionMessage(client, message);
     await recordAgentEvent(client, { projectId: caller.projectId, type: 'message.created', data: presentMessage(message) });
-    if (!handoff.assigneeId) await recordAgentEvent(client, { projectId: caller.projectId, type: 'handoff.assigned', data: presentHandoff(row) });
-    return row;
+    const inbox = await touchWidgetConversation(client, handoff.sessionId, message);
+    if (handoff.assigneeId) return { row, inbox };
+    await recordAgentEvent(client, { projectId: caller.projectId, type: 'handoff.assigned', data: presentHandoff(row) });
+    // Claimed by its reply: the inbox conversation is assigned with it (docs/agent-api.md §1.7: one field).
+    const session = await readHandoffSession(client, handoff.sessionId);
+    await recordSessionConversationEvent(client, session, {
+      kind: 'assigned',
+      actor: { type: 'member', id: member.userId },
+      subjectId: member.userId,
+    });
+    return { row, inbox: (await assignSessionConversation(client, session, member.userId)) ?? inbox };
   });
-  if (!handoff.assigneeId) await appendSessionEvent(handoff.sessionId, 'handoff.assigned', presentHandoff(updated));
+  await updated.inbox?.();
+  if (!handoff.assigneeId) await appendSessionEvent(handoff.sessionId, 'handoff.assigned', presentHandoff(updated.row));
   await appendSessionEvent(handoff.sessionId, 'message.created', presentMessage(message));
   return presentMessage(message);
 }

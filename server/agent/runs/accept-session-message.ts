@@ -18,6 +18,7 @@ import { findCatalogueModel } from '@/server/agent/models/catalogue';
 import { admitConversation, admitPlaygroundConversation } from '@/server/agent/usage/ai-usage-limits';
 import { admitAnonymousMessage } from '@/server/agent/usage/anonymous-caps';
 import { recordAgentEvent } from '@/server/agent/webhooks/record-agent-event';
+import { touchWidgetConversation } from '@/server/agent/widget/widget-conversation';
 import type { WhatsAppOrigin } from '@/server/agent/channels/whatsapp-origin';
 import { outboxJobData } from '@/server/outbox';
 import { presentMessage } from './present-message';
@@ -115,6 +116,7 @@ export async function acceptSessionMessage(
   await keepRunSecrets(request.runId, request.secrets);
   const refunds: Array<() => Promise<void>> = [];
   let afterCommit: (() => Promise<void>) | undefined;
+  let inbox = null as (() => Promise<void>) | null;
   try {
     const accepted = await pgTransaction(async (client): Promise<AcceptedMessage> => {
       const { session } = request;
@@ -125,6 +127,10 @@ export async function acceptSessionMessage(
       if (earlier.replay) return earlier.replay;
       // An anonymous widget visitor's message counts against their caps (docs/agent-api.md §1.8); a replay above did not.
       if (caller.kind === 'client_token' && caller.anonymous) refunds.push(await admitAnonymousMessage(caller.address, session.id));
+      // A widget visitor's message is their inbox conversation's newest (docs/agent-api.md §2.6).
+      if (session.channel === 'widget') {
+        inbox = await touchWidgetConversation(client, session.id, { role: 'user', text: request.text, createdAt: new Date() });
+      }
       const answer = staffOrRun(await activeHandoff(client, session.id), body.on_handoff, request.config, request.text);
       if (answer.answer !== 'run') {
         const forStaff = await leaveToStaff(client, request, answer, earlier.resent);
@@ -148,6 +154,7 @@ export async function acceptSessionMessage(
       return startRun(client, request, placement, earlier.resent, channel);
     });
     await afterCommit?.();
+    await inbox?.();
     return accepted;
   } catch (error) {
     for (const refund of refunds) await refund();

@@ -17,6 +17,7 @@ import { settleSession } from './session-runs';
 import { presentMessage } from './present-message';
 import { nextMessageTimes } from './message-times';
 import { activeHandoff } from '@/server/agent/handoffs/handoff-rows';
+import { touchWidgetConversation } from '@/server/agent/widget/widget-conversation';
 import { humanRepliedSince, sendWhatsAppReply } from '@/server/agent/channels/whatsapp-replies';
 import { whatsAppOriginOf, type WhatsAppOrigin } from '@/server/agent/channels/whatsapp-origin';
 
@@ -77,6 +78,7 @@ export async function endRun(
   // over meanwhile: then it is dropped and the run is cancelled.
   const origin = run.sessionId ? whatsAppOriginOf(run) : null;
   let afterCommit: (() => Promise<void>) | undefined;
+  let inbox = null as (() => Promise<void>) | null;
   // A WhatsApp customer whose answer failed gets the fallback message and a person (docs/agent-api.md §1.4).
   const handoff =
     end.handoff ??
@@ -128,6 +130,8 @@ export async function endRun(
         : null;
     afterCommit = handedOver?.afterCommit;
     if (run.sessionId) await settleSession(client, run.sessionId, kept);
+    // A widget visitor's conversation line shows the AI's answer (docs/agent-api.md §2.6); a WhatsApp reply's is messaging's.
+    if (kept && !origin && run.sessionId) inbox = await touchWidgetConversation(client, run.sessionId, kept);
     if (kept && origin && kept.text.trim() !== '') await sendWhatsAppReply(client, origin, run, kept.text);
     if (kept) await recordAgentEvent(client, { projectId: run.projectId, type: 'message.created', data: presentMessage(kept) });
     // A cancel records no webhook event (as endRunFromOutside's).
@@ -142,6 +146,7 @@ export async function endRun(
   });
   if (!ended) return;
   await afterCommit?.();
+  await inbox?.();
   const { row: endedRun, kept } = ended;
   if (kept) events.add('message.completed', { id: kept.id, text: kept.text });
   events.add(`run.${endedRun.status}`, presentRun(endedRun));

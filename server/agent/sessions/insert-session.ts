@@ -1,9 +1,10 @@
 import type { AgentSession } from '@/server/db';
 import { newId } from '@/server/db/ids';
 import { pgTransaction } from '@/server/db/pg';
-import { sessionContactId } from '@/server/agent/handoffs/session-conversation';
+import { whatsappSessionContactId } from '@/server/agent/handoffs/session-conversation';
 import { SESSION_COLUMNS } from '@/server/db/rows/agent-sessions';
 import { recordAgentEvent } from '@/server/agent/webhooks/record-agent-event';
+import { attachWidgetContact } from '@/server/agent/widget/widget-conversation';
 import { presentSession } from './present-session';
 
 export interface NewSession {
@@ -21,7 +22,8 @@ export interface NewSession {
 /**
  * The one way a session is created, by the API's get-or-create, the widget and the bot hook:
  * the row and its `session.created` event (when an endpoint listens) in one transaction on the
- * `pg` path, every visitor's and customer's first message waiting on it. Null when a session
+ * `pg` path, every visitor's and customer's first message waiting on it; a widget session's visitor
+ * contact too. Null when a session
  * with this external id exists already (another request created it first): the caller reads
  * that one instead.
  */
@@ -39,7 +41,7 @@ export async function insertSession(session: NewSession): Promise<AgentSession |
         session.agentId,
         session.externalId,
         session.endUserId,
-        sessionContactId(session),
+        whatsappSessionContactId(session),
         session.channel,
         session.version,
         session.concurrency,
@@ -47,7 +49,8 @@ export async function insertSession(session: NewSession): Promise<AgentSession |
         JSON.stringify(session.metadata),
       ],
     });
-    const row = rows[0];
+    // A widget visitor becomes an inbox conversation with the session (docs/agent-api.md §2.6).
+    const row = rows[0] && session.channel === 'widget' ? await attachWidgetContact(client, rows[0]) : rows[0];
     if (row) await recordAgentEvent(client, { projectId: session.projectId, type: 'session.created', data: presentSession(row) });
     return row ?? null;
   });

@@ -39,14 +39,14 @@ async function findWidgetAgent(projectId: string): Promise<PublishedAgent> {
 /** GET /v1/widget/config: what the widget shows, in the request's language. */
 export async function widgetConfig(caller: BrowserCaller, language: AgentLanguage) {
   const { agent, config } = await widgetAgent(caller.projectId, caller.kind === 'client_token' ? caller.agentId : null);
-  const { greeting, theme } = config.channels.widget;
+  const { greeting, theme, ask_email_after_seconds } = config.channels.widget;
   return {
     object: 'widget.config' as const,
-    agent: { id: agent.id, name: agent.name, greeting: greeting ? greeting[language] : null, locale: language, theme },
+    agent: { id: agent.id, name: agent.name, greeting: greeting ? greeting[language] : null, locale: language, theme, ask_email_after_seconds },
   };
 }
 
-const widgetSessionExternalId = (endUserId: string, agentId: string) => `widget:${endUserId}:${agentId}`;
+export const widgetSessionExternalId = (endUserId: string, agentId: string) => `widget:${endUserId}:${agentId}`;
 
 /**
  * POST /v1/widget/sessions: this end user's session with the widget's agent, got or created

@@ -13,6 +13,7 @@ import { getInboxConversation } from '@/server/inbox/get-inbox-conversation';
 import { listInboxAgents } from '@/server/inbox/list-inbox-agents';
 import { setConversationStatus } from '@/server/conversations/conversation-status';
 import { listConversationEvents } from '@/server/conversations/conversation-events';
+import { CONVERSATION_CHANNELS } from '@/server/conversations/query-conversations';
 import { countInboxConversations, INBOX_ASSIGNMENT_FILTERS, listInboxConversations } from '@/server/inbox/list-inbox-conversations';
 import { listInboxMessages } from '@/server/inbox/list-inbox-messages';
 import { listReplyTemplates } from '@/server/inbox/list-reply-templates';
@@ -39,6 +40,7 @@ const inboxFilters = z.object({
   accountId: z.string().max(64).optional(),
   filter: z.enum(INBOX_ASSIGNMENT_FILTERS).default('all'),
   tag: z.string().max(50).optional(),
+  channel: z.enum(CONVERSATION_CHANNELS).optional(),
 });
 const variables = z.record(z.string(), z.string().max(1024));
 const handoffId = z.string().min(1).max(64);

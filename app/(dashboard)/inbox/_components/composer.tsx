@@ -19,10 +19,15 @@ interface ComposerProps {
   customer: TemplateCustomer;
   accountId: string | null;
   windowOpen: boolean;
+  /** A website visitor: text alone (no templates or files, which are WhatsApp's). */
+  textOnly?: boolean;
 }
 
 /** Free text inside the 24-hour window (Enter sends, Shift+Enter breaks the line); a template outside it. */
-export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function Composer({ contactId, customer, accountId, windowOpen }, ref) {
+export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function Composer(
+  { contactId, customer, accountId, windowOpen, textOnly },
+  ref,
+) {
   const errorText = useErrorText();
   const t = useTranslations('inbox.composer');
   const trpc = useTRPC();
@@ -142,17 +147,21 @@ export const Composer = forwardRef<HTMLTextAreaElement, ComposerProps>(function 
             <Button variant="primary" size="md" type="submit" disabled={!text.trim()}>
               {t('send')}
             </Button>
-            <button type="button" onClick={() => setWantsTemplate(true)} className="text-xs text-slate-600 hover:underline">
-              {t('template')}
-            </button>
-            <AttachButton
-              contactId={contactId}
-              caption={text}
-              onSent={() => {
-                setText('');
-                refreshThread();
-              }}
-            />
+            {!textOnly && (
+              <>
+                <button type="button" onClick={() => setWantsTemplate(true)} className="text-xs text-slate-600 hover:underline">
+                  {t('template')}
+                </button>
+                <AttachButton
+                  contactId={contactId}
+                  caption={text}
+                  onSent={() => {
+                    setText('');
+                    refreshThread();
+                  }}
+                />
+              </>
+            )}
           </div>
         </form>
       )}

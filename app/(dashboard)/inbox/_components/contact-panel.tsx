@@ -12,6 +12,7 @@ import { TagEditor } from './tag-editor';
 import { useNow } from './use-now';
 import { useErrorText } from '@/app/_trpc/use-error-text';
 import { Alert, Button } from '@/app/(dashboard)/_components/kit';
+import { useConversationName, WidgetContactDetails } from './conversation-channel';
 
 interface ContactPanelProps {
   conversation: InboxConversation;
@@ -41,30 +42,40 @@ export function ContactPanel({ conversation, userId, simulator }: ContactPanelPr
   const handoffActive = useQuery(trpc.inbox.handoff.queryOptions({ contactId })).data?.state === 'handoff';
   const update = useMutation(trpc.inbox.updateContact.mutationOptions({ onSuccess: refresh }));
   const open = conversation.windowOpenUntil && conversation.windowOpenUntil.getTime() > now;
+  const website = conversation.channel === 'widget';
+  const visitorName = useConversationName();
 
   return (
     <div className="space-y-5 p-4" data-testid="contact-panel">
       <section>
         <h2 className="text-base font-semibold wrap-anywhere text-slate-900" dir={conversation.name ? 'auto' : undefined}>
-          {conversation.name ?? t('unnamed')}
+          {conversation.name ?? (website ? visitorName(conversation) : t('unnamed'))}
         </h2>
-        <p className="text-sm text-slate-600">
-          <bdi dir="ltr">{conversation.phoneNumber}</bdi>
-        </p>
-        <dl className="mt-3 space-y-1 text-sm">
-          <div className="flex justify-between gap-2">
-            <dt className="text-slate-600">{t('number')}</dt>
-            <dd className="min-w-0 text-end wrap-anywhere text-slate-900">{conversation.account ? <bdi>{conversation.account}</bdi> : '—'}</dd>
-          </div>
-          <div className="flex justify-between gap-2">
-            <dt className="text-slate-600">{t('window')}</dt>
-            <dd className={open ? 'text-emerald-700' : 'text-amber-700'}>
-              {open && conversation.windowOpenUntil
-                ? t('windowOpen', { remaining: format.remaining(conversation.windowOpenUntil, now) })
-                : t('windowClosed')}
-            </dd>
-          </div>
-        </dl>
+        {conversation.channel === 'widget' ? (
+          <WidgetContactDetails email={conversation.email} />
+        ) : (
+          <>
+            <p className="text-sm text-slate-600">
+              <bdi dir="ltr">{conversation.phoneNumber}</bdi>
+            </p>
+            <dl className="mt-3 space-y-1 text-sm">
+              <div className="flex justify-between gap-2">
+                <dt className="text-slate-600">{t('number')}</dt>
+                <dd className="min-w-0 text-end wrap-anywhere text-slate-900">
+                  {conversation.account ? <bdi>{conversation.account}</bdi> : '—'}
+                </dd>
+              </div>
+              <div className="flex justify-between gap-2">
+                <dt className="text-slate-600">{t('window')}</dt>
+                <dd className={open ? 'text-emerald-700' : 'text-amber-700'}>
+                  {open && conversation.windowOpenUntil
+                    ? t('windowOpen', { remaining: format.remaining(conversation.windowOpenUntil, now) })
+                    : t('windowClosed')}
+                </dd>
+              </div>
+            </dl>
+          </>
+        )}
       </section>
 
       <section className="space-y-1">
@@ -108,7 +119,8 @@ export function ContactPanel({ conversation, userId, simulator }: ContactPanelPr
         <TagEditor tags={conversation.tags} disabled={update.isPending} onChange={(tags) => update.mutate({ contactId, tags })} />
       </section>
 
-      <section>
+      {/* Marketing and the simulated WhatsApp customer are WhatsApp's; a website visitor gets neither. */}
+      <section hidden={website}>
         <label className="flex items-center justify-between gap-2 text-sm text-slate-800">
           {t('optedOut')}
           <input
@@ -124,7 +136,7 @@ export function ContactPanel({ conversation, userId, simulator }: ContactPanelPr
       </section>
 
       <NotesPanel contactId={contactId} />
-      {simulator && <SimulatePanel contactId={contactId} />}
+      {simulator && !website && <SimulatePanel contactId={contactId} />}
     </div>
   );
 }

@@ -3,6 +3,7 @@
 import { useTranslations } from 'next-intl';
 import type { ConversationStatus } from '@/server/db';
 import { StatusTabs } from './status-tabs';
+import { ChannelFilter } from './channel-filter';
 
 export type ListFilter = 'mine_or_unassigned' | 'mine' | 'unassigned' | 'all' | 'unread' | 'needs_human' | 'ai_handling';
 
@@ -12,10 +13,12 @@ export interface ListFilters {
   status: ConversationStatus;
   filter: ListFilter;
   tag: string;
+  /** WhatsApp or website conversations only; empty, both. */
+  channel: '' | 'whatsapp' | 'widget';
 }
 
 /** An agent's own queue first: open conversations that are theirs or nobody's. */
-export const DEFAULT_FILTERS: ListFilters = { search: '', accountId: '', status: 'open', filter: 'mine_or_unassigned', tag: '' };
+export const DEFAULT_FILTERS: ListFilters = { search: '', accountId: '', status: 'open', filter: 'mine_or_unassigned', tag: '', channel: '' };
 
 const listFilters: ListFilter[] = ['mine_or_unassigned', 'mine', 'unassigned', 'all', 'unread', 'needs_human', 'ai_handling'];
 
@@ -54,6 +57,7 @@ export function ConversationFilters({ value, accounts, counts, onChange }: Conve
           </button>
         ))}
       </div>
+      <ChannelFilter value={value.channel} onChange={(channel) => onChange({ ...value, channel })} />
       <div className="flex gap-2">
         <select
           value={value.accountId}

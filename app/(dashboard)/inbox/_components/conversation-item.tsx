@@ -1,6 +1,7 @@
 import { useTranslations } from 'next-intl';
 import type { InboxConversation } from '@/server/inbox/present-inbox-conversation';
-import { displayName, useInboxFormat } from './format';
+import { useInboxFormat } from './format';
+import { ChannelBadge, useConversationName } from './conversation-channel';
 
 interface ConversationItemProps {
   conversation: InboxConversation;
@@ -11,7 +12,7 @@ interface ConversationItemProps {
 
 export function ConversationItem({ conversation: c, selected, now, onSelect }: ConversationItemProps) {
   const open = c.windowOpenUntil && c.windowOpenUntil.getTime() > now;
-  const name = displayName(c);
+  const name = useConversationName()(c);
   const t = useTranslations('inbox.list');
   const format = useInboxFormat();
   return (
@@ -63,7 +64,8 @@ export function ConversationItem({ conversation: c, selected, now, onSelect }: C
             )}
           </span>
           <span className="mt-1 flex min-w-0 flex-wrap items-center gap-1 text-[11px]">
-            {open && c.windowOpenUntil ? (
+            <ChannelBadge channel={c.channel} />
+            {c.channel === 'widget' ? null : open && c.windowOpenUntil ? (
               <span className="inline-flex items-center gap-0.5 rounded bg-emerald-50 px-1 text-emerald-800" title={t('windowOpenTitle')}>
                 {/* A drawn clock: the emoji is a missing glyph where no emoji font is installed. */}
                 <svg viewBox="0 0 16 16" className="size-3" fill="none" stroke="currentColor" strokeWidth={1.5} aria-hidden="true">

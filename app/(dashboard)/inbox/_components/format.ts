@@ -5,7 +5,9 @@ const startOfDay = (value: Date) => new Date(value.getFullYear(), value.getMonth
 
 export const sameDay = (a: Date, b: Date) => startOfDay(a) === startOfDay(b);
 
-export const displayName = (c: { name: string | null; phoneNumber: string }) => c.name ?? c.phoneNumber;
+/** The name, else the number, else (a website visitor) the email they left; empty when a visitor left nothing (see useConversationName). */
+export const displayName = (c: { name: string | null; phoneNumber: string | null; email?: string | null }) =>
+  c.name ?? c.phoneNumber ?? c.email ?? '';
 
 /**
  * The inbox's dates, times, durations and sizes in the reader's language. Times are in the

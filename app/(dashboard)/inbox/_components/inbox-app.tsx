@@ -34,7 +34,12 @@ export function InboxApp({ userId, accounts, simulator }: InboxAppProps) {
   // Live events refresh the list at once; the slow poll while live is a safety net for an
   // announcement that never arrives (a full CI run once saw a fresh page miss one).
   const refetchInterval = live === 'live' ? 30_000 : 15_000;
-  const scope = { accountId: deferred.accountId || undefined, filter: deferred.filter, tag: deferred.tag.trim() || undefined };
+  const scope = {
+    accountId: deferred.accountId || undefined,
+    filter: deferred.filter,
+    tag: deferred.tag.trim() || undefined,
+    channel: deferred.channel || undefined,
+  };
   const list = useInfiniteQuery(
     trpc.inbox.conversations.infiniteQueryOptions(
       { ...scope, status: deferred.status, search: deferred.search.trim() || undefined },

@@ -10,7 +10,8 @@ import { Composer } from './composer';
 import { HandoffPanel } from './handoff-panel';
 import { ContactPanel } from './contact-panel';
 import { ContactSheet } from './contact-sheet';
-import { displayName, useInboxFormat } from './format';
+import { useInboxFormat } from './format';
+import { useConversationName, WidgetThreadLine } from './conversation-channel';
 import { MessageList } from './message-list';
 import { StatusActions } from './status-actions';
 import { useMediaQuery } from './use-media-query';
@@ -34,6 +35,7 @@ export function ThreadView({ contactId, userId, simulator, composerRef, onBack }
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const now = useNow();
+  const displayName = useConversationName();
   const [detailsOpen, setDetailsOpen] = useState(false);
   // Tailwind's xl: from there the contact panel sits beside the thread, below it is a sheet.
   const wide = useMediaQuery('(min-width: 80rem)');
@@ -91,10 +93,16 @@ export function ThreadView({ contactId, userId, simulator, composerRef, onBack }
             </h2>
             {/* Wraps rather than truncates: on a phone the window's countdown would be the part cut off. */}
             <p className="text-xs wrap-anywhere text-slate-600">
-              <bdi dir="ltr">{c.phoneNumber}</bdi> · {c.account ? <bdi>{c.account}</bdi> : t('noNumber')} ·{' '}
-              <span data-testid="window-state" className={open ? 'text-emerald-700' : 'text-amber-700'}>
-                {open && c.windowOpenUntil ? t('windowClosesIn', { remaining: format.remaining(c.windowOpenUntil, now) }) : t('windowClosed')}
-              </span>
+              {c.channel === 'widget' ? (
+                <WidgetThreadLine email={c.email} />
+              ) : (
+                <>
+                  <bdi dir="ltr">{c.phoneNumber}</bdi> · {c.account ? <bdi>{c.account}</bdi> : t('noNumber')} ·{' '}
+                  <span data-testid="window-state" className={open ? 'text-emerald-700' : 'text-amber-700'}>
+                    {open && c.windowOpenUntil ? t('windowClosesIn', { remaining: format.remaining(c.windowOpenUntil, now) }) : t('windowClosed')}
+                  </span>
+                </>
+              )}
               {c.status === 'snoozed' && c.snoozedUntil && (
                 <span data-testid="snoozed-until"> · {t('snoozedUntil', { time: format.weekdayTime(c.snoozedUntil) })}</span>
               )}
@@ -115,7 +123,14 @@ export function ThreadView({ contactId, userId, simulator, composerRef, onBack }
         </header>
         <HandoffPanel contactId={contactId} userId={userId} />
         <MessageList contactId={contactId} simulator={simulator} />
-        <Composer ref={composerRef} contactId={contactId} customer={c} accountId={c.accountId} windowOpen={open} />
+        <Composer
+          ref={composerRef}
+          contactId={contactId}
+          customer={{ name: c.name, phoneNumber: c.phoneNumber ?? '' }}
+          accountId={c.accountId}
+          windowOpen={open || c.channel === 'widget'}
+          textOnly={c.channel === 'widget'}
+        />
       </section>
       {wide ? (
         <aside aria-label={t('contact')} className="w-72 shrink-0 overflow-y-auto border-s border-slate-200 bg-white">

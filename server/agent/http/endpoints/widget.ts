@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '@/server/contract/define-endpoint';
-import { clientTokenResponse, endUserResponse, widgetConfigResponse } from '../responses/resources';
+import { clientTokenResponse, endUserResponse, widgetConfigResponse, widgetEmailResponse } from '../responses/resources';
 import { sessionResponse } from '../responses/conversations';
 
 const traits = z
@@ -44,7 +44,7 @@ export const widgetConfigEndpoint = defineEndpoint({
   tag: 'Widget',
   summary: 'The widget’s configuration',
   description:
-    '`{object: "widget.config", agent {id, name, greeting, locale, theme}}` in the language of `Accept-Language`. The widget’s agent is ' +
+    '`{object: "widget.config", agent {id, name, greeting, locale, theme, ask_email_after_seconds}}` in the language of `Accept-Language`. The widget’s agent is ' +
     'the client token’s agent when it names one, else the project’s agent whose published configuration has `channels.widget.enabled` ' +
     '(the earliest created if several); none is 404 `resource_not_found`. ' +
     principals,
@@ -144,6 +144,24 @@ export const createWidgetSessionEndpoint = defineEndpoint({
   errors: ['anonymous_limit_reached', 'agent_not_ready', 'agent_archived', 'resource_not_found'],
 });
 
+export const saveWidgetEmailEndpoint = defineEndpoint({
+  operationId: 'saveWidgetEmail',
+  method: 'POST',
+  path: '/v1/widget/email',
+  tag: 'Widget',
+  summary: 'Leave an email for the team to follow up',
+  description:
+    'With a client token: the address the visitor gives when nobody has answered their handoff yet (the widget asks after ' +
+    '`channels.widget.ask_email_after_seconds`). It is stored on the visitor’s conversation in the inbox, where staff see it; sending ' +
+    'another replaces it. An address that is not one is 422 `validation_failed`; a visitor without a widget session yet is 404 ' +
+    '`resource_not_found`. A publishable key alone names no visitor: 403 `principal_not_allowed`. ' +
+    principals,
+  access: 'widget',
+  body: z.strictObject({ email: z.string().trim().max(254).email() }),
+  response: { status: 200, description: 'The address stored.', schema: widgetEmailResponse },
+  errors: ['resource_not_found'],
+});
+
 export const getOwnEndUserEndpoint = defineEndpoint({
   operationId: 'getOwnEndUser',
   method: 'GET',
@@ -167,5 +185,6 @@ export const widgetEndpoints = [
   refreshWidgetTokenEndpoint,
   identifyWidgetVisitorEndpoint,
   createWidgetSessionEndpoint,
+  saveWidgetEmailEndpoint,
   getOwnEndUserEndpoint,
 ];

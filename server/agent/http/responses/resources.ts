@@ -189,7 +189,16 @@ export const widgetConfigResponse = z.strictObject({
     greeting: bilingualText.describe('In the language of Accept-Language.'),
     locale: z.enum(['en', 'ar']),
     theme: z.strictObject({ color: z.string().optional(), position: z.enum(['start', 'end']).optional() }),
+    ask_email_after_seconds: z
+      .number()
+      .int()
+      .describe('While a handoff waits for staff, seconds with nobody answering before the widget asks for an email; 0: never.'),
   }),
+});
+
+export const widgetEmailResponse = z.strictObject({
+  object: z.literal('widget.email'),
+  email: z.string().describe('The address the team follows up by, as stored.'),
 });
 
 export const clientTokenResponse = z.strictObject({

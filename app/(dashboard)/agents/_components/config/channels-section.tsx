@@ -63,6 +63,15 @@ export function ChannelsSection({
         <legend className="text-sm font-medium text-slate-800">{t('widget')}</legend>
         <Check label={t('widgetEnabled')} checked={widget.enabled} onChange={(enabled) => setWidget({ enabled })} />
         <BilingualFields label={t('greeting')} value={widget.greeting} onChange={(greeting) => setWidget({ greeting })} />
+        <TextField
+          label={t('askEmailAfter')}
+          hint={t('askEmailAfterHint')}
+          type="number"
+          min={0}
+          max={86400}
+          value={String(widget.ask_email_after_seconds)}
+          onChange={(text) => setWidget({ ask_email_after_seconds: Number(text) })}
+        />
         <div className="flex flex-wrap items-end gap-4">
           <TextField
             label={t('color')}

@@ -36,7 +36,11 @@ function presentInboxMessage(row: ThreadMessageRow, authorNames: Map<string, str
 export type InboxMessage = ReturnType<typeof presentInboxMessage>;
 
 /** A page of a conversation's messages, newest first (the thread view shows them oldest at the top); a widget visitor's is their session's history. */
-export async function listInboxMessages(orgId: string, contactId: string, paging: { limit: number; cursor?: string }) {
+export async function listInboxMessages(
+  orgId: string,
+  contactId: string,
+  paging: { limit: number; cursor?: string },
+): Promise<ReturnType<typeof toThreadPage<InboxMessage>>> {
   const widget = await listWidgetThread(orgId, contactId, paging);
   if (widget) return widget;
   const rows = await queryThreadMessages(orgId, contactId, paging);

@@ -54,6 +54,7 @@ function presentWidgetMessage(row: AgentMessage, authorNames: Map<string, string
     failure: null,
     media: null,
     hasMedia: false,
+    kind: null,
     createdAt: row.createdAt,
   };
 }

@@ -50,6 +50,13 @@ export const messageStatus = z
   .enum(['pending', 'sent', 'delivered', 'read', 'failed'])
   .describe('Only moves forward: pending → sent → delivered → read; `failed` follows pending or sent.');
 
+/** A reaction annotating a message (docs/messaging-api.md, "Reactions"). */
+export const reactionSchema = z.object({
+  emoji: z.string().describe('The emoji.'),
+  by: z.enum(['customer', 'business']).describe('`customer`: the contact reacted; `business`: someone in the inbox.'),
+  created_at: timestamp,
+});
+
 export const messageSchema = z.object({
   id: z.string(),
   contact_id: z.string(),
@@ -79,6 +86,12 @@ export const messageSchema = z.object({
       member_id: z.string().nullable().optional().describe('`member`: who replied.'),
     })
     .nullable(),
+  reactions: z
+    .array(reactionSchema)
+    .optional()
+    .describe(
+      'Reactions on this message, at most one per side, oldest first. On reads of a message (`GET /v1/messages/{id}`, conversation lists) and `message.reaction`; status events leave it out.',
+    ),
   created_at: timestamp,
   updated_at: timestamp,
 });

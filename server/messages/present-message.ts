@@ -1,6 +1,13 @@
 import type { Message } from '@/server/db';
 
-export type MessageForApi = Message & { contact: { phoneNumber: string }; account: { name: string } };
+/** A reaction as a read of its message loads it (messageApiInclude): removed ones are left out. */
+export interface LoadedReaction {
+  emoji: string | null;
+  side: 'customer' | 'business';
+  reactedAt: Date;
+}
+
+export type MessageForApi = Message & { contact: { phoneNumber: string }; account: { name: string }; reactions?: LoadedReaction[] };
 
 /** What `presentMessage` reads: a MessageForApi, or a message just stored without the ORM. */
 export type PresentableMessage = Pick<
@@ -25,12 +32,18 @@ export type PresentableMessage = Pick<
   | 'errorCode'
   | 'createdAt'
   | 'updatedAt'
->;
+> &
+  Partial<Pick<MessageForApi, 'reactions'>>;
 
 /** Relations a query needs for `presentMessage`. */
 export const messageApiInclude = {
   contact: { select: { phoneNumber: true } },
   account: { select: { name: true } },
+  reactions: {
+    where: { emoji: { not: null } },
+    select: { emoji: true, side: true, reactedAt: true },
+    orderBy: { reactedAt: 'asc' },
+  },
 } as const;
 
 /**
@@ -56,6 +69,8 @@ export function presentMessage(message: PresentableMessage, options: { detailed?
     error_message: message.errorMessage,
     author_type: message.authorType,
     author: presentAuthor(message),
+    // Only where the read loaded them (messageApiInclude): a status event's message does not.
+    ...(message.reactions ? { reactions: message.reactions.flatMap(presentReaction) } : {}),
     created_at: message.createdAt.toISOString(),
     updated_at: message.updatedAt.toISOString(),
   };
@@ -67,4 +82,10 @@ export function presentAuthor(message: PresentableMessage) {
   if (message.authorType === 'member') return { type: 'member' as const, member_id: message.authorUserId };
   if (message.authorType === 'api') return { type: 'api' as const };
   return null;
+}
+
+/** One side's reaction on a message (docs/messaging-api.md, "Reactions"). */
+export function presentReaction(reaction: LoadedReaction) {
+  if (reaction.emoji === null) return [];
+  return [{ emoji: reaction.emoji, by: reaction.side, created_at: reaction.reactedAt.toISOString() }];
 }

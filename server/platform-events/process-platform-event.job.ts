@@ -2,6 +2,7 @@ import type { Job } from 'bullmq';
 import { db } from '@/server/db';
 import { logger } from '@/server/logger';
 import { applyPlatformStatuses } from '@/server/messages/apply-platform-status';
+import { applyCustomerReaction } from '@/server/messages/apply-reaction';
 import { storeInboundMessage } from '@/server/messages/store-inbound-message';
 import { toStorableText } from '@/server/db/storable-text';
 import { parsePlatformWebhook, type ParseWebhookResult } from '@/server/platform/webhook-payload';
@@ -27,7 +28,8 @@ function parseStoredPayload(payload: string): ParseWebhookResult {
 
 /**
  * Processes one stored platform webhook. Every step is idempotent, so a retry of the whole
- * webhook is safe. Statuses whose message is not known yet make the job retry later.
+ * webhook is safe. Statuses and reactions whose message is not known yet make the job retry
+ * later; on the last attempt they are recorded as the event's error and logged.
  */
 export async function processPlatformEventJob(job: Job, data: JobData<'platform-events', 'platform-event.process'>) {
   const event = await db.platformEvent.findUnique({ where: { id: data.platformEventId } });
@@ -44,7 +46,10 @@ export async function processPlatformEventJob(job: Job, data: JobData<'platform-
     if (item.kind === 'status')
       continue; // applied together above
     else if (item.kind === 'message') await storeInboundMessage(item);
-    else if (item.kind === 'template_status') await applyTemplateStatusUpdate(item);
+    else if (item.kind === 'reaction') {
+      // A reaction can overtake the message it reacts to: it waits with unmatched statuses.
+      if ((await applyCustomerReaction(item)) === 'unmatched') unmatched.push(`${item.targetWamid} (reaction ${item.wamid})`);
+    } else if (item.kind === 'template_status') await applyTemplateStatusUpdate(item);
     else if (item.kind === 'phone_quality') await applyPhoneQualityUpdate(item);
     else if (item.kind === 'account_update') await applyAccountUpdate(item);
     else logger.info({ platformEventId: event.id, kind: item.kind }, 'platform webhook item not used');
@@ -53,6 +58,7 @@ export async function processPlatformEventJob(job: Job, data: JobData<'platform-
   if (unmatched.length > 0 && !lastAttempt) {
     throw new UnmatchedStatusError(`statuses for unknown messages: ${unmatched.join(', ')}`);
   }
+  if (unmatched.length > 0) logger.warn({ platformEventId: event.id, unmatched }, 'statuses or reactions for unknown messages dropped');
   await db.platformEvent.update({
     where: { id: event.id },
     data: { processedAt: new Date(), error: unmatched.length ? `statuses for unknown messages: ${unmatched.join(', ')}` : null },

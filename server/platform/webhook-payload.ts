@@ -42,6 +42,19 @@ export type PlatformWebhookItem =
       interactiveReply?: { id: string; title: string };
       contextWamid?: string;
     }
+  | {
+      /** A customer's reaction to a message (not a message itself): `emoji` null removes it. */
+      kind: 'reaction';
+      wabaId: string;
+      phoneId: string;
+      /** E.164 with a leading "+". */
+      from: string;
+      /** The reaction's own platform id: a retry of the webhook repeats it. */
+      wamid: string;
+      timestamp: Date;
+      targetWamid: string;
+      emoji: string | null;
+    }
   | { kind: 'system_error'; wabaId: string; phoneId: string; error: PlatformErrorInfo }
   | {
       kind: 'template_status';
@@ -130,6 +143,10 @@ function messageItems(wabaId: string, value: z.infer<typeof messagesValueSchema>
   }
   for (const m of value.messages ?? []) {
     const digits = m.from.replace(/^\+/, '');
+    if (m.type === 'reaction' && m.reaction) {
+      items.push(reactionItem(wabaId, phoneId, `+${digits}`, m.id, m.timestamp, m.reaction));
+      continue;
+    }
     const name = value.contacts?.find((c) => c.wa_id === digits)?.profile?.name ?? value.contacts?.[0]?.profile?.name;
     const mediaType = MEDIA_TYPES.find((t) => t === m.type);
     const media = mediaType ? m[mediaType] : undefined;
@@ -163,6 +180,18 @@ function messageItems(wabaId: string, value: z.infer<typeof messagesValueSchema>
   }
   for (const e of value.errors ?? []) items.push({ kind: 'system_error', wabaId, phoneId, error: errorInfo(e) });
   return items;
+}
+
+function reactionItem(
+  wabaId: string,
+  phoneId: string,
+  from: string,
+  wamid: string,
+  timestamp: Date,
+  reaction: { message_id: string; emoji?: string },
+): PlatformWebhookItem {
+  // The platform's documents omit `emoji` on removal; older material sends "": both remove.
+  return { kind: 'reaction', wabaId, phoneId, from, wamid, timestamp, targetWamid: reaction.message_id, emoji: reaction.emoji || null };
 }
 
 function errorInfo(e: z.infer<typeof errorSchema>): PlatformErrorInfo {

@@ -46,6 +46,8 @@ const messageSchema = z.object({
     })
     .optional(),
   context: z.object({ id: z.string().optional(), from: z.string().optional() }).optional(),
+  /** A reaction to a business message; `emoji` omitted or "" removes the customer's reaction. */
+  reaction: z.object({ message_id: z.string().min(1), emoji: z.string().optional() }).optional(),
 });
 
 const statusSchema = z.object({

@@ -25,6 +25,8 @@ function presentInboxMessage(row: ThreadMessageRow, authorNames: Map<string, str
     failure: row.status === 'failed' ? explainFailure(row.errorMessage) : null,
     media: row.media ? { contentType: row.media.contentType, filename: row.media.filename, size: row.media.sizeBytes } : null,
     hasMedia: row.hasMedia,
+    /** Each side's reaction, customer's and ours (docs/messaging-api.md §13). */
+    reactions: row.reactions.flatMap((r) => (r.emoji === null ? [] : [{ emoji: r.emoji, by: r.side, createdAt: r.reactedAt }])),
     createdAt: row.createdAt,
   };
 }

@@ -60,6 +60,9 @@ export async function setReaction(
   if (existing && reaction.wamid !== null && existing.wamid === reaction.wamid) return false;
   if (existing && existing.reactedAt > reaction.reactedAt) return false;
   const visibleChange = (existing?.emoji ?? null) !== reaction.emoji;
+  // The business's row is its send job's version (react-to-message.ts): choosing the same
+  // emoji again must not look like a change to send.
+  if (side === 'business' && !visibleChange) return false;
   // A removal is kept as a row with no emoji, so a late retry of the removed reaction is known as older.
   await tx.messageReaction.upsert({
     where: { messageId_side: { messageId, side } },

@@ -8,6 +8,8 @@ import { signPlatformPayload } from '@/server/platform/webhook-signature';
 import { closeQueues } from '@/server/queues';
 import { seedDemo, type DemoData } from '@/server/seed/seed-demo';
 import { createWebhook } from '@/server/webhooks/create-webhook';
+import { createUser } from '../factories';
+import { sessionCookie, trpc } from '../support/dashboard-session';
 import { appUrl, randomPhone, simulator } from '../support/stack';
 import { sleep, waitFor } from '../support/wait-for';
 
@@ -179,5 +181,55 @@ describe('customer reactions', () => {
     assert.equal(other.status, 404);
     await waitFor('acme heard of it', async () => reactionEvents(message.id).length === 1);
     assert.equal(reactionEvents(message.id, '/globex').length, 0);
+  });
+});
+
+describe('the business reacts from the inbox', () => {
+  type Sent = { data: Array<{ body: { type?: string; reaction?: { message_id: string; emoji: string } } }> };
+  const reactionSends = async (to: string) =>
+    (await simulator<Sent>(`/_sim/sent?to=${encodeURIComponent(to)}`)).data.filter((s) => s.body.type === 'reaction').map((s) => s.body.reaction);
+
+  test('a reaction is recorded, announced and sent once; choosing it again sends nothing; removing sends ""', async () => {
+    const from = randomPhone();
+    const { wamid } = await simulator<{ wamid: string }>('/_sim/inbound', {
+      phone_id: demo.orgs.acme.accounts.main.phone_id,
+      from,
+      text: 'Thanks!',
+    });
+    const inbound = await waitFor('the inbound message', () => db.message.findFirst({ where: { wamid } }));
+    const cookie = await sessionCookie(demo.dashboard);
+
+    const first = await trpc(cookie, 'mutation', 'inbox.react', { messageId: inbound.id, emoji: '👍' });
+    assert.equal(first.status, 200, JSON.stringify(first.error));
+    assert.deepEqual(await reactionsOf(inbound.id), ['business:👍']);
+    // A double click: the same reaction again changes nothing and sends nothing.
+    await trpc(cookie, 'mutation', 'inbox.react', { messageId: inbound.id, emoji: '👍' });
+    await waitFor('the send', async () => (await reactionSends(from)).length === 1);
+    const event = await waitFor('message.reaction', async () => reactionEvents(inbound.id)[0]);
+    assert.equal((event.body.reaction as { by: string }).by, 'business');
+    await waitFor('its wamid', () => db.messageReaction.findFirst({ where: { messageId: inbound.id, wamid: { not: null } } }));
+    await sleep(500);
+    assert.deepEqual(await reactionSends(from), [{ message_id: wamid, emoji: '👍' }]);
+    assert.equal(reactionEvents(inbound.id).length, 1);
+
+    await trpc(cookie, 'mutation', 'inbox.react', { messageId: inbound.id, emoji: null });
+    assert.deepEqual(await reactionsOf(inbound.id), []);
+    await waitFor('the removal sent', async () => (await reactionSends(from)).length === 2);
+    assert.deepEqual((await reactionSends(from))[1], { message_id: wamid, emoji: '' });
+  });
+
+  test("another organization's member cannot react to the message, and only offered emoji are taken", async () => {
+    const { wamid } = await simulator<{ wamid: string }>('/_sim/inbound', {
+      phone_id: demo.orgs.acme.accounts.main.phone_id,
+      from: randomPhone(),
+      text: 'Hi',
+    });
+    const inbound = await waitFor('the inbound message', () => db.message.findFirst({ where: { wamid } }));
+    const stranger = await sessionCookie(await createUser({ memberships: [{ orgId: demo.orgs.globex.id, role: 'owner' }] }));
+    const refused = await trpc(stranger, 'mutation', 'inbox.react', { messageId: inbound.id, emoji: '👍' });
+    assert.equal(refused.status, 404, JSON.stringify(refused));
+    const odd = await trpc(await sessionCookie(demo.dashboard), 'mutation', 'inbox.react', { messageId: inbound.id, emoji: '🦄' });
+    assert.equal(odd.status, 400);
+    assert.equal(await db.messageReaction.count({ where: { messageId: inbound.id } }), 0);
   });
 });

@@ -91,3 +91,22 @@ export async function publishReaction(
     contact: { id: message.contact.id, phone_number: message.contact.phoneNumber, name: message.contact.name },
   });
 }
+
+type StatusItem = Extract<PlatformWebhookItem, { kind: 'status' }>;
+
+/**
+ * Statuses of the business's own reactions, which are not messages: of the `unmatched` wamids
+ * (no message has them), those a business reaction was sent as are settled here, a failure
+ * (131009: the target is too old or unknown) logged; the rest stay unmatched. A status that
+ * overtook the send's wamid being recorded stays unmatched, so it is retried like any other.
+ */
+export async function settleReactionStatuses(statuses: StatusItem[], unmatched: string[]): Promise<string[]> {
+  if (unmatched.length === 0) return unmatched;
+  const ours = await db.messageReaction.findMany({ where: { side: 'business', wamid: { in: unmatched } }, select: { id: true, wamid: true } });
+  const byWamid = new Map(ours.map((reaction) => [reaction.wamid, reaction.id]));
+  for (const status of statuses) {
+    const reactionId = byWamid.get(status.wamid);
+    if (reactionId && status.status === 'failed') logger.warn({ reactionId, error: status.error }, 'the platform failed a reaction');
+  }
+  return unmatched.filter((wamid) => !byWamid.has(wamid));
+}

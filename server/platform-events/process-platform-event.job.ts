@@ -2,7 +2,7 @@ import type { Job } from 'bullmq';
 import { db } from '@/server/db';
 import { logger } from '@/server/logger';
 import { applyPlatformStatuses } from '@/server/messages/apply-platform-status';
-import { applyCustomerReaction } from '@/server/messages/apply-reaction';
+import { applyCustomerReaction, settleReactionStatuses } from '@/server/messages/apply-reaction';
 import { storeInboundMessage } from '@/server/messages/store-inbound-message';
 import { toStorableText } from '@/server/db/storable-text';
 import { parsePlatformWebhook, type ParseWebhookResult } from '@/server/platform/webhook-payload';
@@ -41,7 +41,7 @@ export async function processPlatformEventJob(job: Job, data: JobData<'platform-
     return;
   }
   const statuses = parsed.items.filter((item) => item.kind === 'status');
-  const unmatched = await applyPlatformStatuses(statuses);
+  const unmatched = await settleReactionStatuses(statuses, await applyPlatformStatuses(statuses));
   for (const item of parsed.items) {
     if (item.kind === 'status')
       continue; // applied together above

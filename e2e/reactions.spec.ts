@@ -57,7 +57,8 @@ for (const { lang, size, locale, words } of cases) {
     const question = lang === 'en' ? 'Is my order ready?' : 'هل طلبي جاهز؟';
     await simulator('/_sim/inbound', { phone_id: phoneId, from: phone, text: question, name });
     const contact = await waitFor('the customer', () => db.contact.findFirst({ where: { orgId: org.id, phoneNumber: phone } }));
-    const reply = await sendInboxReply(org.id, contact.id, { type: 'text', body: lang === 'en' ? 'Ready tomorrow.' : 'جاهز غدًا.' });
+    const body = lang === 'en' ? 'Ready tomorrow.' : 'جاهز غدًا.';
+    const reply = await sendInboxReply(org.id, contact.id, { type: 'text', body }, undefined, agent.id);
     const { wamid } = await waitFor('our reply sent', () => db.message.findFirst({ where: { id: reply.id, wamid: { not: null } } }));
 
     const context = await browser.newContext({ locale, viewport });

@@ -96,6 +96,7 @@ export default defineConfig(
             'server/contacts/contact-fields': 'the contact fields those checks read',
             'server/contacts/contact-sheet': 'the CSV reading those checks use',
             'server/i18n/locales': 'the supported languages',
+            'server/inbox/inbox-reactions': 'the emoji the reaction picker offers, the service accepts',
             'server/reports/report-days': 'the report periods',
             'server/templates/template-input': "the template builder's schema and limits, the service's too",
           },

@@ -12,6 +12,7 @@ import {
   QUALITY_ORDER,
   registrationSchema,
   signupNextSchema,
+  reactSchema,
   tapSchema,
   tokenIssueSchema,
   tokenUpdateSchema,
@@ -47,6 +48,8 @@ export function handleControl(ctx: SimContext, method: string, url: URL, segment
       return inbound(ctx, parse(inboundSchema, raw), origin);
     case 'POST echo':
       return echo(ctx, parse(echoSchema, raw));
+    case 'POST react':
+      return react(ctx, parse(reactSchema, raw));
     case 'POST tap':
       return tap(ctx, parse(tapSchema, raw));
     case 'POST history':
@@ -118,6 +121,7 @@ function deliverInbound(
   const now = Date.now();
   const wamid = newWamid();
   ctx.state.noteInbound(phone.id, customer.digits, now);
+  ctx.state.recordReceived(wamid);
   ctx.webhooks.send(inboundWebhook(phone, customer, { id: wamid, ...message }, now));
   return { wamid };
 }
@@ -197,6 +201,21 @@ function tap(ctx: SimContext, body: z.infer<typeof tapSchema>) {
   const params = Array.isArray(sentButton?.parameters) ? sentButton.parameters.map(asObj) : [];
   const payload = typeof params[0]?.payload === 'string' ? params[0].payload : button.text;
   return deliverInbound(ctx, phone, customer, { type: 'button', context, button: { payload, text: button.text } });
+}
+
+/**
+ * The customer reacts to (or, without an emoji, un-reacts to) a message the business sent: the
+ * platform's reaction webhook. The simulator does not count a reaction as opening the 24-hour window.
+ */
+function react(ctx: SimContext, body: z.infer<typeof reactSchema>) {
+  const record = ctx.state.sent.get(body.wamid);
+  if (!record) throw new ControlError(404, `No accepted message ${body.wamid}`);
+  const phone = ctx.state.phone(record.phoneId);
+  const customer = { digits: record.toDigits, name: `Customer ${record.toDigits.slice(-4)}` };
+  const wamid = newWamid();
+  const reaction = { message_id: record.wamid, ...(body.emoji !== undefined ? { emoji: body.emoji } : {}) };
+  ctx.webhooks.send(inboundWebhook(phone, customer, { id: wamid, type: 'reaction', reaction }, Date.now()));
+  return { wamid };
 }
 
 function updatePhone(ctx: SimContext, phoneId: string, body: z.infer<typeof phoneUpdateSchema>) {

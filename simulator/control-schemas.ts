@@ -61,6 +61,9 @@ export const historySchema = z.object({
 
 export const holdSchema = z.object({ to: phoneDigits, accepted: z.boolean() });
 
+/** The customer reacts to a message the business sent; `emoji` omitted (as documented) or "" removes it. */
+export const reactSchema = z.object({ wamid: z.string().min(1), emoji: z.string().optional() });
+
 export const tapSchema = z.object({ wamid: z.string().min(1), button_index: z.number().int().nonnegative() });
 
 export const phoneUpdateSchema = z

@@ -105,6 +105,12 @@ export const FAILURES = {
     title: 'This message was not delivered to maintain healthy ecosystem engagement.',
     details: 'The business portfolio reached its messaging limit for unique users in the last 24 hours.',
   },
+  // A reaction whose target is unknown, deleted, too old or itself a reaction [REACT].
+  reactionTarget: {
+    code: 131009,
+    title: 'Parameter value is not valid',
+    details: 'The message you are trying to react to is not valid.',
+  },
 } satisfies Record<string, FailureReason>;
 
 const MB = 1024 * 1024;

@@ -68,12 +68,13 @@ export function handleSend(ctx: SimContext, phoneId: string, body: unknown): unk
   const windowOpen = ctx.state.windowOpen(phone.id, toDigits, now);
   let failure: FailureReason | undefined;
   if (type !== 'template' && !windowOpen) failure = FAILURES.reEngagement;
+  else if (type === 'reaction' && !reactionTargetKnown(ctx, body.reaction as Body)) failure = FAILURES.reactionTarget;
   else if (type === 'template' && !windowOpen && !takeMessagingLimit(waba, toDigits, now)) failure = FAILURES.messagingLimit;
 
   const record: SentRecord = { wamid: newWamid(), phoneId: phone.id, toDigits, body, acceptedAt: now };
   ctx.state.recordSent(record);
   const voice = type === 'audio' && isObject(body.audio) && body.audio.voice === true;
-  scheduleStatuses(ctx, record, category, failure, voice);
+  scheduleStatuses(ctx, record, category, failure, voice, type === 'reaction');
   ctx.logger.debug({ phoneId: phone.id, to: toDigits, type, wamid: record.wamid }, 'message accepted');
   return {
     messaging_product: 'whatsapp',
@@ -92,7 +93,18 @@ function checkContent(ctx: SimContext, type: string, content: unknown): void {
     if (content.body.length > 4096) throw invalidParameter('text.body is longer than 4096 characters');
   } else if (MEDIA_TYPES.includes(type)) {
     checkMediaRef(ctx, type, content);
+  } else if (type === 'reaction') {
+    if (typeof content.message_id !== 'string' || content.message_id === '') throw missingParameter('reaction.message_id is required');
+    // "" removes the business's reaction.
+    if (typeof content.emoji !== 'string') throw missingParameter('reaction.emoji is required');
   }
+}
+
+/** A reaction may target a message of this simulator's own: one it accepted or a customer's. */
+function reactionTargetKnown(ctx: SimContext, reaction: Body): boolean {
+  const target = reaction.message_id as string;
+  const sent = ctx.state.sent.get(target);
+  return ctx.state.received.has(target) || (sent !== undefined && sent.body.type !== 'reaction');
 }
 
 function checkMediaRef(ctx: SimContext, type: string, media: Body): void {
@@ -125,9 +137,12 @@ function scheduleStatuses(
   pricingCategory: string,
   failure: FailureReason | undefined,
   voice: boolean,
+  reaction: boolean,
 ): void {
   const steps: Array<{ status: StatusEvent['status']; failure?: FailureReason }> = [];
   if (failure) steps.push({ status: 'failed', failure });
+  // A reaction gets only `sent`: the platform reports no delivery or read for it.
+  else if (reaction) steps.push({ status: 'sent' });
   else {
     const fate = fateOf(record.toDigits);
     steps.push({ status: 'sent' });

@@ -200,6 +200,47 @@ describe('platform simulator', () => {
     assert.ok(receiver.received.filter((r) => r.raw.includes(wamid)).every((r) => r.signed));
   });
 
+  test('reactions: the customer reacts and un-reacts; the business reaction gets only `sent`, or 131009 for an unknown target', async () => {
+    const inbound = await control('/_sim/inbound', { phone_id: ACME_PHONE, from: '+15550002299', text: 'hi' });
+    const { wamid } = await client.sendMessage(ACME_PHONE, {
+      messaging_product: 'whatsapp',
+      to: '+15550002299',
+      type: 'text',
+      text: { body: 'hello' },
+    });
+    const reactionsTo = (target: string) =>
+      items().filter((i): i is Extract<PlatformWebhookItem, { kind: 'reaction' }> => i.kind === 'reaction' && i.targetWamid === target);
+    await control('/_sim/react', { wamid, emoji: '👍' });
+    await control('/_sim/react', { wamid });
+    const reactions = await waitFor(() => (reactionsTo(wamid).length === 2 ? reactionsTo(wamid) : undefined), 'two reactions');
+    assert.deepEqual(
+      reactions.map((r) => [r.from, r.emoji]),
+      [
+        ['+15550002299', '👍'],
+        ['+15550002299', null],
+      ],
+    );
+    assert.equal((await control('/_sim/react', { wamid: 'wamid.unknown', emoji: '👍' })).status, 404);
+
+    const react = (target: string, emoji: string) =>
+      client.sendMessage(ACME_PHONE, {
+        messaging_product: 'whatsapp',
+        to: '+15550002299',
+        type: 'reaction',
+        reaction: { message_id: target, emoji },
+      });
+    const ours = await react(inbound.json.wamid, '❤️');
+    await waitFor(() => statusesOf(ours.wamid)[0], 'sent');
+    const unknown = await react('wamid.nobody', '❤️');
+    const failed = await waitFor(() => statusesOf(unknown.wamid).find((s) => s.status === 'failed'), 'failed status');
+    assert.equal(failed.error?.code, 131009);
+    await sleep(400);
+    assert.deepEqual(
+      statusesOf(ours.wamid).map((s) => s.status),
+      ['sent'],
+    );
+  });
+
   test('text outside the window is accepted, then fails with 131047', async () => {
     const { wamid } = await client.sendMessage(ACME_PHONE, {
       messaging_product: 'whatsapp',

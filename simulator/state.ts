@@ -68,6 +68,8 @@ export class SimState {
   readonly wabas = new Map<string, Waba>();
   readonly phones = new Map<string, Phone>();
   readonly sent = new Map<string, SentRecord>();
+  /** Customer messages' wamids, which a business reaction may target (bounded like `sent`). */
+  readonly received = new Set<string>();
   /** Read marks by inbound wamid, in order. */
   readonly reads = new Map<string, ReadRecord[]>();
   /** Accepted sends in all, and how often each `biz_opaque_callback_data` came: benchmarks count doubles with it. */
@@ -197,6 +199,14 @@ export class SimState {
     if (this.sent.size > MAX_SENT_RECORDS) {
       const oldest = this.sent.keys().next().value;
       if (oldest !== undefined) this.sent.delete(oldest);
+    }
+  }
+
+  recordReceived(wamid: string): void {
+    this.received.add(wamid);
+    if (this.received.size > MAX_SENT_RECORDS) {
+      const oldest = this.received.values().next().value;
+      if (oldest !== undefined) this.received.delete(oldest);
     }
   }
 

@@ -1,3 +1,4 @@
+import { sendReactionJob } from '@/server/messages/send-reaction.job';
 import type { Job } from 'bullmq';
 import { syncAccountJob } from '@/server/accounts/sync-account.job';
 import { indexKnowledgeSourceJob } from '@/server/agent/knowledge/index-knowledge-source.job';
@@ -30,7 +31,7 @@ type Processors = {
  * worker does not consume them, so their jobs wait rather than fail.
  */
 export const processors: Processors = {
-  messages: { 'message.send': sendMessagesJob },
+  messages: { 'message.send': sendMessagesJob, 'reaction.send': (_job, data) => sendReactionJob(data) },
   'platform-events': { 'platform-event.process': processPlatformEventJob },
   campaigns: { 'campaign.start': startScheduledCampaignJob, 'campaign.dispatch': dispatchCampaignJob },
   maintenance: {

@@ -51,6 +51,13 @@ export const messageStatus = z
   .enum(['pending', 'sent', 'delivered', 'read', 'failed'])
   .describe('Only moves forward: pending → sent → delivered → read; `failed` follows pending or sent.');
 
+/** A reaction annotating a message (docs/messaging-api.md, "Reactions"). */
+export const reactionSchema = z.object({
+  emoji: z.string().describe('The emoji.'),
+  by: z.enum(['customer', 'business']).describe('`customer`: the contact reacted; `business`: someone in the inbox.'),
+  created_at: timestamp,
+});
+
 export const messageSchema = z.object({
   id: z.string(),
   contact_id: z.string(),
@@ -81,6 +88,12 @@ export const messageSchema = z.object({
     })
     .nullable(),
   ...messageKindFields,
+  reactions: z
+    .array(reactionSchema)
+    .optional()
+    .describe(
+      'Reactions on this message, at most one per side, oldest first. On reads of a message (`GET /v1/messages/{id}`, conversation lists) and `message.reaction`; status events leave it out.',
+    ),
   created_at: timestamp,
   updated_at: timestamp,
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { eventCatalogue, type EventName } from '@/server/webhook-events/catalogue';
 import { campaignSchema } from './endpoints/campaigns';
-import { messageSchema, timestamp } from './schemas';
+import { messageSchema, reactionSchema, timestamp } from './schemas';
 
 /**
  * What a webhook delivery of each catalogue event carries: `{id, event, created_at}` and the
@@ -19,6 +19,13 @@ const subjects: Record<EventName, z.ZodObject> = {
   'message.delivered': z.object({ message: messageSchema }),
   'message.read': z.object({ message: messageSchema }),
   'message.failed': z.object({ message: messageSchema }),
+  'message.reaction': z.object({
+    reaction: reactionSchema.extend({
+      emoji: z.string().nullable().describe('The emoji; null when the reaction was removed.'),
+    }),
+    message: messageSchema.describe('The message reacted to, with its `reactions` as they are now.'),
+    contact,
+  }),
   'button.reply': z.object({
     button: z.object({ id: z.string().describe('The payload given in `button_parameters`, else the button text.'), text: z.string() }),
     in_reply_to: z.object({ message_id: z.string(), wamid: z.string().nullable(), reference: z.string().nullable() }),

@@ -41,6 +41,7 @@ export const idPrefixes = {
   savedReply: 'srep',
   message: 'msg',
   media: 'med',
+  reaction: 'rxn',
   campaign: 'cmp',
   recipient: 'rcp',
   event: 'evt',

@@ -29,6 +29,8 @@ function presentInboxMessage(row: ThreadMessageRow, authorNames: Map<string, str
     hasMedia: row.hasMedia,
     /** An inbound kind's data (location, contacts, sticker, reply, order, unsupported, system): the thread draws it as what it is. */
     kind: row.kindData as MessageKindData | null,
+    /** Each side's reaction, customer's and ours (docs/messaging-api.md §13). */
+    reactions: row.reactions.flatMap((r) => (r.emoji === null ? [] : [{ emoji: r.emoji, by: r.side, createdAt: r.reactedAt }])),
     createdAt: row.createdAt,
   };
 }

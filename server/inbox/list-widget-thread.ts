@@ -55,6 +55,7 @@ function presentWidgetMessage(row: AgentMessage, authorNames: Map<string, string
     media: null,
     hasMedia: false,
     kind: null,
+    reactions: [],
     createdAt: row.createdAt,
   };
 }

@@ -1,8 +1,15 @@
 import type { Message } from '@/server/db';
 import type { MessageKindData } from '@/server/platform/inbound-kinds';
 
+/** A reaction as a read of its message loads it (messageApiInclude): removed ones are left out. */
+export interface LoadedReaction {
+  emoji: string | null;
+  side: 'customer' | 'business';
+  reactedAt: Date;
+}
+
 /** Messages are WhatsApp's only: their contact has a number (a widget visitor's conversation is agent messages, docs/agent-api.md §2.6). */
-export type MessageForApi = Message & { contact: { phoneNumber: string | null }; account: { name: string } };
+export type MessageForApi = Message & { contact: { phoneNumber: string | null }; account: { name: string }; reactions?: LoadedReaction[] };
 
 /** What `presentMessage` reads: a MessageForApi, or a message just stored without the ORM. */
 export type PresentableMessage = Pick<
@@ -28,12 +35,18 @@ export type PresentableMessage = Pick<
   | 'createdAt'
   | 'updatedAt'
   | 'kindData'
->;
+> &
+  Partial<Pick<MessageForApi, 'reactions'>>;
 
 /** Relations a query needs for `presentMessage`. */
 export const messageApiInclude = {
   contact: { select: { phoneNumber: true } },
   account: { select: { name: true } },
+  reactions: {
+    where: { emoji: { not: null } },
+    select: { emoji: true, side: true, reactedAt: true },
+    orderBy: { reactedAt: 'asc' },
+  },
 } as const;
 
 /**
@@ -60,6 +73,8 @@ export function presentMessage(message: PresentableMessage, options: { detailed?
     author_type: message.authorType,
     author: presentAuthor(message),
     ...presentKind(message.kindData as MessageKindData | null),
+    // Only where the read loaded them (messageApiInclude): a status event's message does not.
+    ...(message.reactions ? { reactions: message.reactions.flatMap(presentReaction) } : {}),
     created_at: message.createdAt.toISOString(),
     updated_at: message.updatedAt.toISOString(),
   };
@@ -88,4 +103,10 @@ export function presentAuthor(message: PresentableMessage) {
   if (message.authorType === 'api') return { type: 'api' as const };
   if (message.authorType === 'phone_app') return { type: 'phone_app' as const };
   return null;
+}
+
+/** One side's reaction on a message (docs/messaging-api.md, "Reactions"). */
+export function presentReaction(reaction: LoadedReaction) {
+  if (reaction.emoji === null) return [];
+  return [{ emoji: reaction.emoji, by: reaction.side, created_at: reaction.reactedAt.toISOString() }];
 }

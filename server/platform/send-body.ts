@@ -55,4 +55,6 @@ export type SendMessageBody = Common &
     | { type: 'video'; video: MediaRef & { caption?: string } }
     | { type: 'audio'; audio: MediaRef & { voice?: boolean } }
     | { type: 'document'; document: MediaRef & { caption?: string; filename?: string } }
+    /** A reaction to a message of the chat; `emoji: ""` removes the business's reaction. */
+    | { type: 'reaction'; reaction: { message_id: string; emoji: string } }
   );

@@ -186,7 +186,7 @@ function messageItems(wabaId: string, value: z.infer<typeof messagesValueSchema>
     const digits = m.from.replace(/^\+/, '');
     const at = { wabaId, phoneId, from: `+${digits}`, wamid: m.id, timestamp: m.timestamp };
     if (m.type === 'reaction' && m.reaction) {
-      items.push({ kind: 'reaction', ...at, targetWamid: m.reaction.message_id, emoji: m.reaction.emoji || null });
+      items.push(reactionItem(wabaId, phoneId, `+${digits}`, m.id, m.timestamp, m.reaction));
       continue;
     }
     const kindData = readKindData(m.type, m);
@@ -272,6 +272,18 @@ function echoItems(wabaId: string, value: z.infer<typeof echoesValueSchema>): Pl
       ...(kindData ? { kindData } : {}),
     };
   });
+}
+
+function reactionItem(
+  wabaId: string,
+  phoneId: string,
+  from: string,
+  wamid: string,
+  timestamp: Date,
+  reaction: { message_id: string; emoji?: string },
+): PlatformWebhookItem {
+  // The platform's documents omit `emoji` on removal; older material sends "": both remove.
+  return { kind: 'reaction', wabaId, phoneId, from, wamid, timestamp, targetWamid: reaction.message_id, emoji: reaction.emoji || null };
 }
 
 function errorInfo(e: z.infer<typeof errorSchema>): PlatformErrorInfo {

@@ -45,8 +45,9 @@ export const messageSchema = z.looseObject({
   document: mediaSchema.optional(),
   sticker: mediaSchema.optional(),
   button: z.object({ payload: z.string(), text: z.string() }).optional(),
-  reaction: z.object({ message_id: z.string(), emoji: z.string().optional() }).optional(),
   context: z.object({ id: z.string().optional(), from: z.string().optional() }).optional(),
+  /** A reaction to a business message; `emoji` omitted or "" removes the customer's reaction. */
+  reaction: z.object({ message_id: z.string().min(1), emoji: z.string().optional() }).optional(),
 });
 
 /** What every message has: a message whose kind's fields cannot be read is still stored, as unsupported. */

@@ -23,6 +23,8 @@ export const queueDefinitions = {
       attempt: z.number().int().min(0).optional(),
       slotAt: z.number().optional(),
     }),
+    /** The business's reaction to a customer's message, as of `version` (its row's updatedAt, ms). */
+    'reaction.send': z.object({ reactionId: z.string().min(1), version: z.number().int() }),
   },
   /** Platform webhooks already stored as PlatformEvent rows. */
   'platform-events': {

@@ -16,6 +16,12 @@ export const eventCatalogue = [
     description: 'The platform refused or failed an outgoing message; `error_message` says why.',
   },
   {
+    value: 'message.reaction',
+    group: 'Messages',
+    label: 'Message reaction',
+    description: 'A contact or someone in the inbox reacted to a message, or removed their reaction (`emoji` null).',
+  },
+  {
     value: 'button.reply',
     group: 'Messages',
     label: 'Button reply',

@@ -55,7 +55,8 @@ describe('webhooks API', () => {
     const res = await api('GET', '/v1/webhooks/events');
     assert.equal(res.status, 200);
     assert.equal(res.body.has_more, false);
-    assert.equal(res.body.data.length, 11);
+    assert.equal(res.body.data.length, 12);
+    assert.ok(res.body.data.some((e: { value: string }) => e.value === 'message.reaction'));
     const reply = res.body.data.find((e: { value: string }) => e.value === 'button.reply');
     assert.deepEqual(Object.keys(reply).sort(), ['description', 'description_key', 'group', 'label', 'label_key', 'value']);
   });

@@ -10,6 +10,7 @@ export const webhookEventNames = [
   'message.delivered',
   'message.read',
   'message.failed',
+  'message.reaction',
   'button.reply',
   'campaign.completed',
   'campaign.failed',

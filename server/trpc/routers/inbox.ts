@@ -29,6 +29,8 @@ import {
 import { retryFailedMessage } from '@/server/inbox/retry-failed-message';
 import { templateAllowance } from '@/server/inbox/template-allowance';
 import { sendInboxReply } from '@/server/inbox/send-inbox-reply';
+import { INBOX_REACTION_EMOJI } from '@/server/inbox/inbox-reactions';
+import { reactToMessage } from '@/server/inbox/react-to-message';
 import { simulateCustomer, simulateNewCustomer } from '@/server/inbox/simulate-customer';
 import { updateConversationContact } from '@/server/inbox/update-conversation-contact';
 import { createTRPCRouter, orgProcedure } from '../init';
@@ -113,6 +115,11 @@ export const inboxRouter = createTRPCRouter({
       }),
     )
     .mutation(({ ctx, input }) => sendInboxReply(ctx.org.id, input.contactId, input.reply, input.clientId, ctx.user.id)),
+
+  /** React to a customer's message (`emoji` null removes the reaction); sent to the platform by a queue job. */
+  react: orgProcedure
+    .input(z.object({ messageId: z.string().min(1).max(64), emoji: z.enum(INBOX_REACTION_EMOJI).nullable() }))
+    .mutation(({ ctx, input }) => reactToMessage(ctx.org.id, input.messageId, input.emoji)),
 
   retry: orgProcedure
     .input(z.object({ messageId: z.string().min(1).max(64) }))

@@ -6,6 +6,8 @@ import { MessageMedia } from './message-media';
 import { drawsKind, MessageKind, StandaloneKind } from './message-kind';
 import { StatusTicks } from './status-ticks';
 import { MessageAuthor } from './message-author';
+import { MessageReactions } from './message-reactions';
+import { ReactionPicker } from './reaction-picker';
 
 interface MessageBubbleProps {
   message: InboxMessage;
@@ -58,6 +60,8 @@ export function MessageBubble({ message, answers, tapped, onSimulateTap, contact
             {outgoing && <StatusTicks status={message.status} />}
           </p>
         </div>
+        <MessageReactions reactions={message.reactions} />
+        {!outgoing && message.wamid && <ReactionPicker message={message} contactId={contactId} />}
         {message.buttons.length > 0 && (
           <ul className="flex w-full flex-col gap-1" aria-label={t('buttons')}>
             {message.buttons.map((button) => (

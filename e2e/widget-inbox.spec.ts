@@ -59,6 +59,10 @@ test.afterAll(async () => {
 
 const widget = (page: Page) => page.locator('#agent-widget');
 
+// Two browsers (the visitor's and the team's), a model run and the wait before the email prompt:
+// about 30 s alone, more on a busy machine.
+test.describe.configure({ timeout: 120_000 });
+
 const cases = [
   {
     lang: 'en',

@@ -95,6 +95,7 @@ export default defineConfig(
             'server/contacts/check-contact-rows': 'a CSV import is checked in the browser with the service’s own checks',
             'server/contacts/contact-fields': 'the contact fields those checks read',
             'server/contacts/contact-sheet': 'the CSV reading those checks use',
+            'server/i18n/bidi-text': 'outside text isolated and its bidi controls stripped, for display',
             'server/i18n/locales': 'the supported languages',
             'server/reports/report-days': 'the report periods',
             'server/templates/template-input': "the template builder's schema and limits, the service's too",

@@ -8,6 +8,7 @@ import { useDeferredValue, useId, useState } from 'react';
 import { useTRPC, useTRPCClient } from '@/app/_trpc/trpc';
 import { Alert, Button, buttonClasses, inputClass, ListStates } from '@/app/(dashboard)/_components/kit';
 import { ContactBadges } from './contact-badges';
+import { isolateText } from '@/server/i18n/bidi-text';
 
 type OptedOut = '' | 'yes' | 'no';
 
@@ -88,7 +89,7 @@ export function ContactList() {
             <option value="">{t('list.allTags')}</option>
             {tags.data?.map((name) => (
               <option key={name} value={name}>
-                {name}
+                {isolateText(name)}
               </option>
             ))}
           </select>

@@ -1,6 +1,6 @@
 import { useTranslations } from 'next-intl';
 import type { InboxConversation } from '@/server/inbox/present-inbox-conversation';
-import { displayName, useInboxFormat } from './format';
+import { displayName, displayNameText, useInboxFormat } from './format';
 
 interface ConversationItemProps {
   conversation: InboxConversation;
@@ -37,7 +37,7 @@ export function ConversationItem({ conversation: c, selected, now, onSelect }: C
         <span className="min-w-0 flex-1">
           <span className="flex items-baseline justify-between gap-2">
             <span
-              title={name}
+              title={displayNameText(c)}
               dir={c.name ? 'auto' : 'ltr'}
               className={`min-w-0 truncate text-sm ${c.unread ? 'font-semibold text-slate-900' : 'font-medium text-slate-800'}`}
             >

@@ -1,11 +1,19 @@
 import { useFormatter, useTranslations } from 'next-intl';
 import { useMemo } from 'react';
+import { isolateText, stripBidiControls } from '@/server/i18n/bidi-text';
 
 const startOfDay = (value: Date) => new Date(value.getFullYear(), value.getMonth(), value.getDate()).getTime();
 
 export const sameDay = (a: Date, b: Date) => startOfDay(a) === startOfDay(b);
 
-export const displayName = (c: { name: string | null; phoneNumber: string }) => c.name ?? c.phoneNumber;
+/**
+ * The customer's name as staff read it: without the bidi controls a name may carry (a U+202E in
+ * it would reverse what follows); the stored name stays as the customer sent it.
+ */
+export const displayName = (c: { name: string | null; phoneNumber: string }) => (c.name ? stripBidiControls(c.name) : c.phoneNumber);
+
+/** The same for plain-text places (`title`, `aria-label`): isolated between FSI and PDI. */
+export const displayNameText = (c: { name: string | null; phoneNumber: string }) => isolateText(displayName(c));
 
 /**
  * The inbox's dates, times, durations and sizes in the reader's language. Times are in the

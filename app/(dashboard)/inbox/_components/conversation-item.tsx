@@ -1,6 +1,7 @@
 import { useTranslations } from 'next-intl';
 import type { InboxConversation } from '@/server/inbox/present-inbox-conversation';
 import { displayName, displayNameText, useInboxFormat } from './format';
+import { SearchMatch } from './search-match';
 
 interface ConversationItemProps {
   conversation: InboxConversation;
@@ -46,13 +47,17 @@ export function ConversationItem({ conversation: c, selected, now, onSelect }: C
             <span className="shrink-0 text-[11px] text-slate-600">{format.listTime(c.lastMessageAt)}</span>
           </span>
           <span className="mt-0.5 flex items-center gap-2">
-            <span
-              title={c.lastMessage ?? undefined}
-              dir="auto"
-              className={`min-w-0 truncate text-xs ${c.unread ? 'text-slate-800' : 'text-slate-600'}`}
-            >
-              {c.lastMessage ?? ''}
-            </span>
+            {c.match ? (
+              <SearchMatch snippet={c.match} unread={c.unread} />
+            ) : (
+              <span
+                title={c.lastMessage ?? undefined}
+                dir="auto"
+                className={`min-w-0 truncate text-xs ${c.unread ? 'text-slate-800' : 'text-slate-600'}`}
+              >
+                {c.lastMessage ?? ''}
+              </span>
+            )}
             {c.unread && (
               <span
                 data-testid="unread-badge"

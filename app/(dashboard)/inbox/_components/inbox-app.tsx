@@ -42,7 +42,8 @@ export function InboxApp({ userId, accounts, simulator }: InboxAppProps) {
       { getNextPageParam: (page) => page.next_cursor, refetchInterval },
     ),
   );
-  const counts = useQuery(trpc.inbox.counts.queryOptions(scope, { refetchInterval }));
+  // The tabs count the search's matches in each status too.
+  const counts = useQuery(trpc.inbox.counts.queryOptions({ ...scope, search: deferred.search.trim() || undefined }, { refetchInterval }));
   // The dot says Live only while the stream is open and the screen's own reads succeed.
   const connection: LiveState = live === 'live' && (list.isError || counts.isError) ? 'failing' : live;
   const assign = useMutation(

@@ -26,7 +26,9 @@ before(async () => {
     {
       key: 'resolved',
       status: 'resolved' as const,
-      texts: [`${'A long story about the order and the delivery and everything around it. '.repeat(3)}Then the invoice came, and it was wrong again.`],
+      texts: [
+        `${'A long story about the order and the delivery and everything around it. '.repeat(3)}Then the invoice came, and it was wrong again.`,
+      ],
     },
     { key: 'other', status: 'open' as const, texts: ['Where is my parcel?'] },
   ];

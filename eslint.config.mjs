@@ -95,6 +95,7 @@ export default defineConfig(
             'server/contacts/check-contact-rows': 'a CSV import is checked in the browser with the service’s own checks',
             'server/contacts/contact-fields': 'the contact fields those checks read',
             'server/contacts/contact-sheet': 'the CSV reading those checks use',
+            'server/i18n/bidi-text': 'outside text isolated and its bidi controls stripped, for display',
             'server/i18n/locales': 'the supported languages',
             'server/inbox/inbox-reactions': 'the emoji the reaction picker offers, the service accepts',
             'server/reports/report-days': 'the report periods',

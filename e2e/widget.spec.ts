@@ -208,6 +208,12 @@ test('Arabic: right to left, Arabic words, an Arabic reply streamed', async ({ p
   await expect(widget(page).locator('.m.user').last()).toContainText('متى يصل طلبي؟');
   await expect(lastReply(page)).toHaveText(/[\u0600-\u06FF]/);
   await expect(widget(page).locator('.m.assistant[aria-busy=true]')).toHaveCount(0);
+  // An English reply in the Arabic widget keeps its own direction ("w1 w2 w3.", never ".w1 w2 w3").
+  await send(page, 'English please [[sim:tokens=3]]');
+  await expect(lastReply(page)).toHaveText(words(3));
+  await expect(lastReply(page)).toHaveAttribute('dir', 'auto');
+  expect(await lastReply(page).evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
+  await expect(widget(page).locator('.m.assistant[aria-busy=true]')).toHaveCount(0);
   expect(await widgetAxe(page)).toEqual([]);
   await page.screenshot({ path: 'e2e/artifacts/widget-ar.png' });
 });

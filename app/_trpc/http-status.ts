@@ -6,3 +6,9 @@ export function httpStatusOf(error: unknown): number | undefined {
 }
 
 export const isNotFound = (error: unknown) => httpStatusOf(error) === 404;
+
+/** A 4xx answer (not found, forbidden, bad input, signed out): asking again gets the same. */
+export function isClientError(error: unknown): boolean {
+  const status = httpStatusOf(error);
+  return status !== undefined && status >= 400 && status < 500;
+}

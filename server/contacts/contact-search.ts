@@ -66,3 +66,21 @@ export async function firstSearchMatches(orgId: string, ids: string[], search: s
     LIMIT ${limit}`;
   return rows.map((row) => row.id);
 }
+
+/**
+ * For each of `contactIds` (a page of search results), its newest message whose text contains
+ * `search`: one index lookup per conversation (LATERAL … LIMIT 1), so a page costs a page's
+ * worth of lookups however common the term.
+ */
+export async function newestMatchingMessages(orgId: string, contactIds: string[], search: string) {
+  if (contactIds.length === 0) return new Map<string, { id: string; content: string }>();
+  const { pattern } = searchPatterns(search);
+  const rows = await db.$queryRaw<Array<{ contact_id: string; id: string; content: string }>>`
+    SELECT c.id AS contact_id, m.id, m.content FROM unnest(${contactIds}::text[]) AS c(id)
+    CROSS JOIN LATERAL (
+      SELECT id, content FROM messages
+      WHERE org_id = ${orgId} AND contact_id = c.id AND content ILIKE ${pattern}
+      ORDER BY created_at DESC, id DESC LIMIT 1
+    ) m`;
+  return new Map(rows.map((row) => [row.contact_id, { id: row.id, content: row.content }]));
+}

@@ -89,6 +89,37 @@ async function searchConversations(orgId: string, query: ConversationQuery, text
   return findConversations({ AND: [page, { id: { in: ids } }] }, query.limit);
 }
 
+/**
+ * Below this many matches among the newest SEARCH_WINDOW conversations a term is rare, so its
+ * matches are listed from the trigram indexes (fast for a rare term) and counted exactly.
+ */
+const RARE_IN_WINDOW = 50;
+
+/**
+ * The conversations `where` selects whose name, number or message text contains `text`, for the
+ * status tabs' counts, at a bounded cost like the list's: the newest SEARCH_WINDOW are checked
+ * one by one; a term rare among them is listed from the indexes and counted exactly; a common
+ * one is counted within the window only, `capped` saying that older conversations may match too
+ * (the tabs show "1,000+", docs/messaging-api.md).
+ */
+export async function searchMatchesToCount(orgId: string, where: Prisma.ContactWhereInput, text: string) {
+  const newest = await db.contact.findMany({
+    where,
+    orderBy: [{ lastMessageAt: 'desc' }, { id: 'desc' }],
+    take: SEARCH_WINDOW,
+    select: { id: true },
+  });
+  const found = await firstSearchMatches(
+    orgId,
+    newest.map((row) => row.id),
+    text,
+    SEARCH_WINDOW,
+  );
+  if (newest.length < SEARCH_WINDOW) return { ids: found, capped: false };
+  if (found.length < RARE_IN_WINDOW) return { ids: await listSearchMatches(orgId, text), capped: false };
+  return { ids: found, capped: true };
+}
+
 /** The organization's conversations that pass `filters`. */
 export async function conversationsWhere(orgId: string, filters: ConversationFilters): Promise<Prisma.ContactWhereInput> {
   const accountId = filters.accountId ?? (filters.account !== undefined ? await accountIdByName(orgId, filters.account) : undefined);

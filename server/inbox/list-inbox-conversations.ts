@@ -5,12 +5,16 @@ import {
   conversationsWhere,
   queryConversations,
   type ConversationChannel,
+  searchMatchesToCount,
   type ConversationFilters,
+  type ConversationRow,
 } from '@/server/conversations/query-conversations';
+import { newestMatchingMessages, searchesMessageText } from '@/server/contacts/contact-search';
 import type { ConversationStatus } from '@/server/db';
 import { countByStatus } from '@/server/conversations/conversation-status';
 import { aiHandlingContacts, needsHumanContacts } from '@/server/agent/handoffs/conversation-handoffs';
 import { presentInboxConversation } from './present-inbox-conversation';
+import { cutSnippet, type SearchSnippet } from './search-snippet';
 
 /**
  * The team's filters; `ai_handling` (an AI agent answers the contact, no handoff active) and
@@ -44,16 +48,42 @@ export async function listInboxConversations(orgId: string, options: InboxListOp
     cursor: options.cursor,
   });
   const now = Date.now();
-  return toPage(CONVERSATIONS_LIST, rows, options.limit, conversationSortKey, (row) => presentInboxConversation(row, now));
+  const matches = await matchingMessages(orgId, rows, options.search);
+  return toPage(CONVERSATIONS_LIST, rows, options.limit, conversationSortKey, (row) => presentInboxConversation(row, now, matches.get(row.id)));
 }
 
+/** For a message-text search, each result's newest matching message, cut around the match. */
+async function matchingMessages(orgId: string, rows: ConversationRow[], search: string | undefined) {
+  const text = search?.trim();
+  const snippets = new Map<string, SearchSnippet>();
+  if (!text || !searchesMessageText(text)) return snippets;
+  const messages = await newestMatchingMessages(
+    orgId,
+    rows.map((row) => row.id),
+    text,
+  );
+  for (const [contactId, message] of messages) {
+    const snippet = cutSnippet(message.id, message.content, text);
+    if (snippet) snippets.set(contactId, snippet);
+  }
+  return snippets;
+}
+
+/** The status tabs' counts; `capped`: a common term was counted among the newest conversations only. */
+export type InboxCounts = Record<ConversationStatus, number> & { capped: boolean };
+
 /**
- * How many conversations the inbox's filters leave in each status (its status tabs). The
- * search box narrows the list only, as in other inboxes: counting a common word's matches
- * would read every message.
+ * How many conversations the inbox's filters and search leave in each status (its status tabs),
+ * so a search shows where its matches are. A message-text search is counted at a bounded cost
+ * (`searchMatchesToCount`); a name or number search, from the contacts' indexes.
  */
-export async function countInboxConversations(orgId: string, filters: Omit<InboxFilters, 'search'>) {
-  return countByStatus(await conversationsWhere(orgId, await conversationFilters(orgId, filters)));
+export async function countInboxConversations(orgId: string, filters: InboxFilters): Promise<InboxCounts> {
+  const text = filters.search?.trim();
+  const messageSearch = !!text && searchesMessageText(text);
+  const where = await conversationsWhere(orgId, await conversationFilters(orgId, { ...filters, search: messageSearch ? undefined : text }));
+  if (!text || !messageSearch) return { ...(await countByStatus(where)), capped: false };
+  const { ids, capped } = await searchMatchesToCount(orgId, where, text);
+  return { ...(await countByStatus({ AND: [where, { id: { in: ids } }] })), capped };
 }
 
 async function conversationFilters(orgId: string, options: InboxFilters): Promise<ConversationFilters> {

@@ -1,9 +1,10 @@
 import { windowClosesAt } from '@/server/conversations/conversation-window';
 import type { ConversationRow } from '@/server/conversations/query-conversations';
 import { effectiveStatus } from '@/server/conversations/conversation-status';
+import type { SearchSnippet } from './search-snippet';
 
 /** A conversation as the inbox list and contact panel show it. */
-export function presentInboxConversation(row: ConversationRow, now = Date.now()) {
+export function presentInboxConversation(row: ConversationRow, now = Date.now(), match: SearchSnippet | null = null) {
   return {
     contactId: row.id,
     /** `whatsapp` or `widget` (a website visitor: no number, no 24-hour window, docs/agent-api.md §2.6). */
@@ -25,6 +26,8 @@ export function presentInboxConversation(row: ConversationRow, now = Date.now())
     /** Set while snoozed: when it comes back. */
     snoozedUntil: effectiveStatus(row, now) === 'snoozed' ? row.snoozedUntil : null,
     createdAt: row.createdAt,
+    /** For a message-text search: the newest matching message, cut around the match, to open it at. */
+    match,
   };
 }
 

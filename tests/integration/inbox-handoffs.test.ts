@@ -125,7 +125,7 @@ describe('inbox handoffs', () => {
     assert.deepEqual(human, [needsHuman.contactId]);
     assert.deepEqual(mine, [claimed.contactId]);
     const counts = ok(await trpc(members[0]!.cookie, 'query', 'inbox.counts', { filter: 'needs_human' })) as Record<string, number>;
-    assert.deepEqual(counts, { open: 1, snoozed: 0, resolved: 0 });
+    assert.deepEqual(counts, { open: 1, snoozed: 0, resolved: 0, capped: false });
 
     assert.equal((await handoffView(members[0]!.cookie, plain.contactId)).state, 'none');
     assert.deepEqual(await handoffView(members[0]!.cookie, aiHandled.contactId), { state: 'ai', sessionStatus: 'open' });

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { db } from '@/server/db';
 import { newId } from '@/server/db/ids';
-import { listInboxConversations } from '@/server/inbox/list-inbox-conversations';
+import { countInboxConversations, listInboxConversations } from '@/server/inbox/list-inbox-conversations';
 import { createOrg } from '../factories';
 import { createConnectedAccount } from '../platform-factories';
 
@@ -98,4 +98,10 @@ test("names and numbers still match; wildcards are literal; another tenant's mes
   } finally {
     await db.organization.delete({ where: { id: other.id } });
   }
+});
+
+test('the tabs count a common word within the newest thousand and say there may be more; a rare word exactly', async () => {
+  const counts = (text: string) => countInboxConversations(orgId, { userId: 'usr_search', filter: 'all', search: text });
+  assert.deepEqual(await counts('parcel'), { open: 1_000, snoozed: 0, resolved: 0, capped: true });
+  assert.deepEqual(await counts('refund'), { open: 1, snoozed: 0, resolved: 0, capped: false });
 });

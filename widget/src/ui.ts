@@ -1,3 +1,4 @@
+import { stripBidiControls } from '../../server/i18n/bidi-text';
 import type { Words } from './strings';
 
 export type Role = 'user' | 'assistant' | 'staff';
@@ -54,7 +55,8 @@ h2{margin:0;font-size:16px;font-weight:600}
 .m{max-width:85%;padding:8px 12px;border-radius:12px;white-space:pre-wrap;overflow-wrap:anywhere;background:#fff;border:1px solid #dedee3;align-self:flex-start}
 .m.user{align-self:flex-end;background:#e6effd;border-color:#c4d6f5}
 .m.staff{background:#fff7e0;border-color:#ecd9a0}
-.m b{display:block;font-size:12px;font-weight:600;color:#55555f}
+.m b,.m .t{display:block}
+.m b{font-size:12px;font-weight:600;color:#55555f}
 .m[aria-busy=true] .t:empty::after{content:"…"}
 .n{align-self:center;font-size:13px;color:#4a4a55;text-align:center}
 .s{margin:0;padding:0 14px;font-size:13px;color:#4a4a55;min-height:0}
@@ -85,12 +87,14 @@ export function renderUi(words: Words, options: { language: string; position: 'l
 
   const panel = h('section', { class: 'panel', id: 'agent-widget-panel', role: 'dialog', 'aria-labelledby': 'agent-widget-title', hidden: '' });
   const header = h('header');
-  const title = h('h2', { id: 'agent-widget-title' });
+  // The agent's name, the platform's words and each message are text from outside: each takes its
+  // direction from its own first strong letter, whatever the widget's language.
+  const title = h('h2', { id: 'agent-widget-title', dir: 'auto' });
   const close = h('button', { type: 'button', class: 'x', 'aria-label': words.close }, '×');
   header.append(title, close);
   const log = h('div', { class: 'log', role: 'log', 'aria-live': 'polite', 'aria-label': words.conversation, tabindex: '0' });
   const status = h('p', { class: 's', role: 'status' });
-  const alert = h('p', { class: 'a', role: 'alert' });
+  const alert = h('p', { class: 'a', role: 'alert', dir: 'auto' });
   const form = h('form');
   const label = h('label', { for: 'agent-widget-input', class: 'sr' }, words.message);
   const input = h('textarea', { id: 'agent-widget-input', rows: '1', maxlength: '4000', placeholder: words.placeholder, dir: 'auto' });
@@ -119,7 +123,7 @@ export function renderUi(words: Words, options: { language: string; position: 'l
     form,
     status,
     alert,
-    setTitle: (name) => (title.textContent = name),
+    setTitle: (name) => (title.textContent = stripBidiControls(name)),
     setOpen(open) {
       panel.hidden = !open;
       launcher.setAttribute('aria-expanded', String(open));
@@ -128,7 +132,7 @@ export function renderUi(words: Words, options: { language: string; position: 'l
     },
     add(role, text, who) {
       const el = h('div', { class: `m ${role}` });
-      el.append(h('b', {}, who), h('span', { class: 't', dir: 'auto' }, text));
+      el.append(h('b', { dir: 'auto' }, stripBidiControls(who)), h('span', { class: 't', dir: 'auto' }, text));
       log.append(el);
       log.scrollTop = log.scrollHeight;
       return el;

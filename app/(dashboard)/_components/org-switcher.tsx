@@ -7,6 +7,8 @@ import { useTransition } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
 import type { OrgMembership } from '@/server/orgs/list-memberships';
 import { Alert } from '@/app/(dashboard)/_components/kit';
+import { isolateText } from '@/server/i18n/bidi-text';
+import { Bidi } from '@/app/_components/bidi';
 
 /**
  * Shows the active organization; with more than one it is a select that switches. The switch
@@ -35,9 +37,7 @@ export function OrgSwitcher({ memberships, activeOrgId }: { memberships: OrgMemb
     return (
       <div className="rounded-lg border border-slate-200 bg-slate-50 px-3 py-2">
         <p className="text-xs font-medium text-slate-600">{t('organization')}</p>
-        <p className="text-sm font-semibold wrap-anywhere text-slate-900">
-          <span dir="auto">{active?.orgName ?? t('noOrganization')}</span>
-        </p>
+        <p className="text-sm font-semibold wrap-anywhere text-slate-900">{active ? <Bidi text={active.orgName} /> : t('noOrganization')}</p>
         {active && <p className="text-xs text-slate-600">{tCommon(`roles.${active.role}`)}</p>}
       </div>
     );
@@ -54,13 +54,13 @@ export function OrgSwitcher({ memberships, activeOrgId }: { memberships: OrgMemb
         onChange={(event) => switchOrg.mutate({ orgId: event.target.value })}
         disabled={busy}
         aria-describedby={switchOrg.isError ? 'org-switcher-error' : undefined}
-        title={active?.orgName}
+        title={active ? isolateText(active.orgName) : undefined}
         className="block w-full rounded-lg border border-slate-300 bg-white ps-2 pe-1 py-2 text-sm font-medium text-slate-900 shadow-xs focus:border-brand-600 focus:ring-2 focus:ring-brand-600/20 focus:outline-none disabled:opacity-60"
       >
         {/* Names only: the closed select cannot wrap, and a role after the name pushed it out of view (the role is said below). */}
         {memberships.map((m) => (
           <option key={m.orgId} value={m.orgId}>
-            {m.orgName}
+            {isolateText(m.orgName)}
           </option>
         ))}
       </select>

@@ -71,9 +71,7 @@ export const inboxRouter = createTRPCRouter({
       }),
     ),
 
-  counts: orgProcedure
-    .input(inboxFilters.omit({ search: true }))
-    .query(({ ctx, input }) => countInboxConversations(ctx.org.id, { ...input, userId: ctx.user.id })),
+  counts: orgProcedure.input(inboxFilters).query(({ ctx, input }) => countInboxConversations(ctx.org.id, { ...input, userId: ctx.user.id })),
 
   setStatus: orgProcedure
     .input(

@@ -1,6 +1,7 @@
 'use client';
 
 import { createParser } from 'eventsource-parser';
+import { endedSession } from '@/app/_lib/session-end';
 
 /**
  * The playground's calls to the agent service, straight from the browser to /agent/v1 as the
@@ -37,13 +38,16 @@ interface Call {
 
 async function post(path: string, body: unknown, call: Call, accept = 'application/json'): Promise<Response> {
   try {
-    return await fetch(`/agent${path}`, {
+    const res = await fetch(`/agent${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept, 'x-project-id': call.projectId, 'accept-language': call.language },
       body: JSON.stringify(body),
       credentials: 'same-origin',
       signal: call.signal,
     });
+    // The playground calls with the dashboard's cookie: a 401 means the session ended.
+    endedSession(res);
+    return res;
   } catch (error) {
     if (call.signal?.aborted) throw error;
     throw new AgentCallError(NETWORK_FAILURE, '', null);

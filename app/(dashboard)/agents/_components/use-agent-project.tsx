@@ -7,6 +7,7 @@ import { useTranslations } from 'next-intl';
 import { useId } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
 import { inputClass } from '@/app/(dashboard)/_components/kit';
+import { isolateText } from '@/server/i18n/bidi-text';
 
 /**
  * The agent project the pages work in: `?project=` when it names one of the organization's,
@@ -76,7 +77,7 @@ export function ProjectBar({ projectId, section }: { projectId: string; section:
           >
             {list.map((p) => (
               <option key={p.id} value={p.id}>
-                {p.name}
+                {isolateText(p.name)}
               </option>
             ))}
           </select>

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import Link from 'next/link';
 import { useState } from 'react';
+import { pollInterval } from '@/app/_trpc/poll-interval';
 import { useTRPC } from '@/app/_trpc/trpc';
 import { campaignDisplayStatuses } from '@/server/campaigns/present-campaign-status';
 import { DataTable, ListStates } from '@/app/(dashboard)/_components/kit';
@@ -20,7 +21,7 @@ export function CampaignList() {
   const { percent, date, number } = useCampaignFormat();
   const trpc = useTRPC();
   const [status, setStatus] = useState<(typeof filters)[number]>('');
-  const list = useQuery({ ...trpc.campaigns.list.queryOptions({ status: status || undefined }), refetchInterval: 5_000 });
+  const list = useQuery({ ...trpc.campaigns.list.queryOptions({ status: status || undefined }), refetchInterval: pollInterval(5_000) });
   const empty = list.data?.data.length === 0;
   return (
     <div className="mt-6">

@@ -4,6 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import Papa from 'papaparse';
 import { useDeferredValue, useState } from 'react';
+import { pollInterval } from '@/app/_trpc/poll-interval';
 import { useTRPC, useTRPCClient } from '@/app/_trpc/trpc';
 import { DataTable } from '../../_components/kit';
 import { SKIP_BEYOND_ALLOWANCE, SKIP_OPTED_OUT } from '@/server/campaigns/skip-reasons';
@@ -33,7 +34,7 @@ export function RecipientsTable({ campaignId }: { campaignId: string }) {
   const filters = { id: campaignId, status: status || undefined, search: query || undefined };
   const page = useQuery({
     ...trpc.campaigns.recipients.queryOptions({ ...filters, limit: 50 }),
-    refetchInterval: 2_000,
+    refetchInterval: pollInterval(2_000),
     placeholderData: keepPreviousData,
   });
   const reasonText = (reason: string | null) =>

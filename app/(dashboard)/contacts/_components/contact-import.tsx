@@ -11,6 +11,7 @@ import { CONTACT_IMPORT_MAX_ROWS } from '@/server/contacts/contact-fields';
 import { parseSheet } from '@/server/contacts/contact-sheet';
 import { SheetCheck, SheetInput } from '../../_components/sheet-input';
 import { Alert, Button, buttonClass } from '@/app/(dashboard)/_components/kit';
+import { isolateText } from '@/server/i18n/bidi-text';
 
 /** The words for a row's problem beyond its number (which `SheetCheck` words as the campaign builder does). */
 function useProblemText() {
@@ -57,7 +58,7 @@ export function ContactImport() {
         {optional && <option value="">{t('none')}</option>}
         {sheet.columns.map((c) => (
           <option key={c} value={c}>
-            {c}
+            {isolateText(c)}
           </option>
         ))}
       </select>

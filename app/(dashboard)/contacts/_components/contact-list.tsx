@@ -8,6 +8,8 @@ import { useDeferredValue, useId, useState } from 'react';
 import { useTRPC, useTRPCClient } from '@/app/_trpc/trpc';
 import { Alert, Button, buttonClasses, inputClass, ListStates } from '@/app/(dashboard)/_components/kit';
 import { ContactBadges } from './contact-badges';
+import { isolateText } from '@/server/i18n/bidi-text';
+import { Bidi } from '@/app/_components/bidi';
 
 type OptedOut = '' | 'yes' | 'no';
 
@@ -88,7 +90,7 @@ export function ContactList() {
             <option value="">{t('list.allTags')}</option>
             {tags.data?.map((name) => (
               <option key={name} value={name}>
-                {name}
+                {isolateText(name)}
               </option>
             ))}
           </select>
@@ -129,7 +131,7 @@ export function ContactList() {
               <li key={c.id} data-testid="contact" className="flex flex-wrap items-center gap-x-4 gap-y-1.5 px-4 py-3">
                 <div className="min-w-0 flex-1 basis-48">
                   <Link href={`/contacts/${c.id}`} className="font-medium wrap-anywhere text-brand-700 hover:underline">
-                    {c.name ? <span dir="auto">{c.name}</span> : <span className="text-slate-600 italic">{t('list.unnamed')}</span>}
+                    {c.name ? <Bidi text={c.name} /> : <span className="text-slate-600 italic">{t('list.unnamed')}</span>}
                   </Link>
                   <p className="text-sm text-slate-600">
                     <bdi dir="ltr" className="font-mono">

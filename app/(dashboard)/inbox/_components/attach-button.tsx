@@ -2,6 +2,7 @@
 
 import { useMutation } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
+import { endedSession } from '@/app/_lib/session-end';
 import { useRef } from 'react';
 import { Alert } from '@/app/(dashboard)/_components/kit';
 
@@ -19,6 +20,7 @@ export function AttachButton({ contactId, caption, onSent }: { contactId: string
       form.set('file', file);
       if (caption.trim()) form.set('caption', caption.trim());
       const res = await fetch('/api/inbox/attachments', { method: 'POST', body: form });
+      if (endedSession(res)) return;
       if (!res.ok) throw new Error(((await res.json().catch(() => null)) as { error?: string } | null)?.error ?? t('notSent'));
     },
     onSuccess: onSent,

@@ -4,6 +4,7 @@ import { useTranslations } from 'next-intl';
 import type { ConversationStatus } from '@/server/db';
 import { StatusTabs } from './status-tabs';
 import { ChannelFilter } from './channel-filter';
+import { isolateText } from '@/server/i18n/bidi-text';
 
 export type ListFilter = 'mine_or_unassigned' | 'mine' | 'unassigned' | 'all' | 'unread' | 'needs_human' | 'ai_handling';
 
@@ -67,8 +68,8 @@ export function ConversationFilters({ value, accounts, counts, onChange }: Conve
         >
           <option value="">{t('allNumbers')}</option>
           {accounts.map((account) => (
-            <option key={account.id} value={account.id} dir="auto">
-              {account.name}
+            <option key={account.id} value={account.id}>
+              {isolateText(account.name)}
             </option>
           ))}
         </select>

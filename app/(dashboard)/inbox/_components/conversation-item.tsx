@@ -1,7 +1,8 @@
 import { useTranslations } from 'next-intl';
 import type { InboxConversation } from '@/server/inbox/present-inbox-conversation';
-import { useInboxFormat } from './format';
+import { displayNameText, useInboxFormat } from './format';
 import { ChannelBadge, useConversationName } from './conversation-channel';
+import { SearchMatch } from './search-match';
 
 interface ConversationItemProps {
   conversation: InboxConversation;
@@ -38,7 +39,7 @@ export function ConversationItem({ conversation: c, selected, now, onSelect }: C
         <span className="min-w-0 flex-1">
           <span className="flex items-baseline justify-between gap-2">
             <span
-              title={name}
+              title={displayNameText(c)}
               dir={c.name ? 'auto' : 'ltr'}
               className={`min-w-0 truncate text-sm ${c.unread ? 'font-semibold text-slate-900' : 'font-medium text-slate-800'}`}
             >
@@ -47,13 +48,17 @@ export function ConversationItem({ conversation: c, selected, now, onSelect }: C
             <span className="shrink-0 text-[11px] text-slate-600">{format.listTime(c.lastMessageAt)}</span>
           </span>
           <span className="mt-0.5 flex items-center gap-2">
-            <span
-              title={c.lastMessage ?? undefined}
-              dir="auto"
-              className={`min-w-0 truncate text-xs ${c.unread ? 'text-slate-800' : 'text-slate-600'}`}
-            >
-              {c.lastMessage ?? ''}
-            </span>
+            {c.match ? (
+              <SearchMatch snippet={c.match} unread={c.unread} />
+            ) : (
+              <span
+                title={c.lastMessage ?? undefined}
+                dir="auto"
+                className={`min-w-0 truncate text-xs ${c.unread ? 'text-slate-800' : 'text-slate-600'}`}
+              >
+                {c.lastMessage ?? ''}
+              </span>
+            )}
             {c.unread && (
               <span
                 data-testid="unread-badge"

@@ -17,7 +17,8 @@ interface ConversationListProps {
   filtered: boolean;
   /** The organization has a number customers can write to. */
   hasNumber: boolean;
-  onSelect: (contactId: string) => void;
+  /** `messageId`: a search result's matching message, to open the thread at. */
+  onSelect: (contactId: string, messageId?: string) => void;
 }
 
 /** The conversations, newest activity first; the next page loads as the end scrolls into view. */
@@ -88,7 +89,7 @@ export function ConversationList({ query, selectedId, filtered, hasNumber, onSel
             conversation={conversation}
             selected={conversation.contactId === selectedId}
             now={now}
-            onSelect={() => onSelect(conversation.contactId)}
+            onSelect={() => onSelect(conversation.contactId, conversation.match?.messageId)}
           />
         ))}
       </ul>

@@ -1,13 +1,21 @@
 import { useFormatter, useTranslations } from 'next-intl';
 import { useMemo } from 'react';
+import { isolateText, stripBidiControls } from '@/server/i18n/bidi-text';
 
 const startOfDay = (value: Date) => new Date(value.getFullYear(), value.getMonth(), value.getDate()).getTime();
 
 export const sameDay = (a: Date, b: Date) => startOfDay(a) === startOfDay(b);
 
-/** The name, else the number, else (a website visitor) the email they left; empty when a visitor left nothing (see useConversationName). */
+/**
+ * The name, else the number, else (a website visitor) the email they left; empty when a visitor
+ * left nothing (see useConversationName). A name is shown without the bidi controls it may carry
+ * (a U+202E in it would reverse what follows); the stored name stays as the customer sent it.
+ */
 export const displayName = (c: { name: string | null; phoneNumber: string | null; email?: string | null }) =>
-  c.name ?? c.phoneNumber ?? c.email ?? '';
+  (c.name ? stripBidiControls(c.name) : null) ?? c.phoneNumber ?? c.email ?? '';
+
+/** The same for plain-text places (`title`, `aria-label`): isolated between FSI and PDI. */
+export const displayNameText = (c: { name: string | null; phoneNumber: string | null; email?: string | null }) => isolateText(displayName(c));
 
 /**
  * The inbox's dates, times, durations and sizes in the reader's language. Times are in the

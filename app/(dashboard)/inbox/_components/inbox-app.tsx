@@ -3,6 +3,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
 import { useDeferredValue, useRef, useState } from 'react';
+import { pollInterval } from '@/app/_trpc/poll-interval';
 import { useTRPC } from '@/app/_trpc/trpc';
 import { ConversationFilters, DEFAULT_FILTERS, type ListFilters } from './conversation-filters';
 import { ConversationList } from './conversation-list';
@@ -10,7 +11,7 @@ import { ShortcutsHelp } from './shortcuts-help';
 import { SimulateNewCustomer } from './simulate-new-customer';
 import { ThreadView } from './thread-view';
 import { useInboxShortcuts } from './use-inbox-shortcuts';
-import { useLiveUpdates } from './use-live-updates';
+import { useLiveUpdates, type LiveState } from './use-live-updates';
 import { useOpenConversation } from './use-open-conversation';
 
 interface InboxAppProps {
@@ -33,7 +34,7 @@ export function InboxApp({ userId, accounts, simulator }: InboxAppProps) {
 
   // Live events refresh the list at once; the slow poll while live is a safety net for an
   // announcement that never arrives (a full CI run once saw a fresh page miss one).
-  const refetchInterval = live === 'live' ? 30_000 : 15_000;
+  const refetchInterval = pollInterval(live === 'live' ? 30_000 : 15_000);
   const scope = {
     accountId: deferred.accountId || undefined,
     filter: deferred.filter,
@@ -46,7 +47,10 @@ export function InboxApp({ userId, accounts, simulator }: InboxAppProps) {
       { getNextPageParam: (page) => page.next_cursor, refetchInterval },
     ),
   );
-  const counts = useQuery(trpc.inbox.counts.queryOptions(scope, { refetchInterval }));
+  // The tabs count the search's matches in each status too.
+  const counts = useQuery(trpc.inbox.counts.queryOptions({ ...scope, search: deferred.search.trim() || undefined }, { refetchInterval }));
+  // The dot says Live only while the stream is open and the screen's own reads succeed.
+  const connection: LiveState = live === 'live' && (list.isError || counts.isError) ? 'failing' : live;
   const assign = useMutation(
     trpc.inbox.assign.mutationOptions({
       onSuccess: (_r, { contactId }) => {
@@ -88,9 +92,9 @@ export function InboxApp({ userId, accounts, simulator }: InboxAppProps) {
       >
         <ConversationFilters value={filters} accounts={accounts} counts={counts.data} onChange={setFilters} />
         <div className="flex items-center justify-between px-3 py-1.5 text-[11px] text-slate-500">
-          <span role="status" data-testid="live-state" data-state={live} className="inline-flex items-center gap-1">
-            <span aria-hidden="true" className={`size-1.5 rounded-full ${live === 'live' ? 'bg-emerald-500' : 'bg-amber-500'}`} />
-            {t(`live.${live}`)}
+          <span role="status" data-testid="live-state" data-state={connection} className="inline-flex items-center gap-1">
+            <span aria-hidden="true" className={`size-1.5 rounded-full ${connection === 'live' ? 'bg-emerald-500' : 'bg-amber-500'}`} />
+            {t(`live.${connection}`)}
           </span>
           <button type="button" onClick={() => setHelp(true)} className="text-slate-600 hover:text-slate-800 hover:underline">
             {t('shortcuts')} <kbd className="font-mono">?</kbd>

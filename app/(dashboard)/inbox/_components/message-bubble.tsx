@@ -26,7 +26,12 @@ export function MessageBubble({ message, answers, tapped, onSimulateTap, contact
   const quickReplies = message.buttons.filter((button) => button.type === 'QUICK_REPLY');
   if (message.kind?.system || message.kind?.sticker) return <StandaloneKind message={message} />;
   return (
-    <li data-testid="message" data-direction={message.direction} className={`flex min-w-0 ${outgoing ? 'justify-end' : 'justify-start'}`}>
+    <li
+      data-testid="message"
+      data-message-id={message.id}
+      data-direction={message.direction}
+      className={`flex min-w-0 ${outgoing ? 'justify-end' : 'justify-start'}`}
+    >
       <div className={`min-w-0 max-w-[85%] sm:max-w-[70%] ${outgoing ? 'items-end' : 'items-start'} flex flex-col gap-1`}>
         <div
           className={`max-w-full rounded-2xl px-3 py-2 text-sm wrap-anywhere shadow-xs ${

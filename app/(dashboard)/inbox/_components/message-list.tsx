@@ -2,6 +2,7 @@
 
 import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
+import { useSearchParams } from 'next/navigation';
 import { Fragment, useEffect, useMemo, useRef } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
 import type { InboxMessage } from '@/server/inbox/list-inbox-messages';
@@ -9,6 +10,7 @@ import type { ConversationEventLine as EventLine } from '@/server/conversations/
 import { ConversationEventLine } from './conversation-event-line';
 import { sameDay, useInboxFormat } from './format';
 import { MessageBubble } from './message-bubble';
+import { useMessageFocus } from './use-message-focus';
 import { useErrorText } from '@/app/_trpc/use-error-text';
 import { Alert, Button } from '@/app/(dashboard)/_components/kit';
 
@@ -34,6 +36,11 @@ export function MessageList({ contactId, simulator }: { contactId: string; simul
   }, [messages]);
 
   const items = useMemo(() => threadItems(messages, events.data ?? [], query.hasNextPage), [messages, events.data, query.hasNextPage]);
+
+  // A search result opens the thread at its message (`?message=`).
+  const focusId = useSearchParams().get('message');
+  const loadedIds = useMemo(() => messages.map((m) => m.id), [messages]);
+  useMessageFocus(focusId, loadedIds, query);
 
   const newest = messages[messages.length - 1];
   // Braces matter: newer browsers return a promise from scrollIntoView, which React would take for a cleanup.

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTRPC } from '@/app/_trpc/trpc';
 import { useErrorText } from '@/app/_trpc/use-error-text';
 import { Alert, Button, useToast } from '@/app/(dashboard)/_components/kit';
+import { isolateText } from '@/server/i18n/bidi-text';
 
 /** Development and demos: a new customer writes to one of the numbers, starting a conversation. */
 export function SimulateNewCustomer({ accounts }: { accounts: Array<{ id: string; name: string }> }) {
@@ -39,8 +40,8 @@ export function SimulateNewCustomer({ accounts }: { accounts: Array<{ id: string
       >
         <select aria-label={t('writesTo')} value={accountId} onChange={(e) => setAccountId(e.target.value)} className={field}>
           {accounts.map((account) => (
-            <option key={account.id} value={account.id} dir="auto">
-              {account.name}
+            <option key={account.id} value={account.id}>
+              {isolateText(account.name)}
             </option>
           ))}
         </select>

@@ -8,7 +8,8 @@ const statuses: ConversationStatus[] = ['open', 'snoozed', 'resolved'];
 
 interface StatusTabsProps {
   value: ConversationStatus;
-  counts: Record<ConversationStatus, number> | undefined;
+  /** `capped`: a common search term counted among the newest conversations only ("1,000+"). */
+  counts: (Record<ConversationStatus, number> & { capped?: boolean }) | undefined;
   onChange: (status: ConversationStatus) => void;
 }
 
@@ -32,7 +33,7 @@ export function StatusTabs({ value, counts, onChange }: StatusTabsProps) {
           <span className="truncate">{t(status)}</span>
           {counts && (
             <span className="tabular-nums text-slate-600" data-testid={`count-${status}`}>
-              {format.count(counts[status])}
+              {counts.capped ? t('atLeast', { count: format.count(counts[status]) }) : format.count(counts[status])}
             </span>
           )}
         </button>

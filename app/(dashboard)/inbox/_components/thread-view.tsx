@@ -10,7 +10,7 @@ import { Composer } from './composer';
 import { HandoffPanel } from './handoff-panel';
 import { ContactPanel } from './contact-panel';
 import { ContactSheet } from './contact-sheet';
-import { useInboxFormat } from './format';
+import { displayNameText, useInboxFormat } from './format';
 import { useConversationName, WidgetThreadLine } from './conversation-channel';
 import { MessageList } from './message-list';
 import { StatusActions } from './status-actions';
@@ -70,7 +70,7 @@ export function ThreadView({ contactId, userId, simulator, composerRef, onBack }
 
   return (
     <div className="flex min-h-0 min-w-0 flex-1">
-      <section aria-label={t('label', { name: displayName(c) })} className="flex min-w-0 flex-1 flex-col bg-slate-50">
+      <section aria-label={t('label', { name: displayNameText(c) })} className="flex min-w-0 flex-1 flex-col bg-slate-50">
         <header className="flex items-center gap-2 border-b border-slate-200 bg-white px-3 py-2 sm:px-4">
           <button
             type="button"
@@ -87,7 +87,7 @@ export function ThreadView({ contactId, userId, simulator, composerRef, onBack }
               className="truncate text-sm font-semibold text-slate-900"
               data-testid="thread-title"
               dir={c.name ? 'auto' : 'ltr'}
-              title={displayName(c)}
+              title={displayNameText(c)}
             >
               {displayName(c)}
             </h2>

@@ -2,9 +2,11 @@
 
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { checkSessionStillThere } from '@/app/_lib/session-end';
 import { useTRPC } from '@/app/_trpc/trpc';
 
-export type LiveState = 'connecting' | 'live' | 'reconnecting' | 'offline';
+/** `failing`: the stream was refused, or the screen's own requests fail, so nothing is up to date. */
+export type LiveState = 'connecting' | 'live' | 'reconnecting' | 'offline' | 'failing';
 
 /**
  * Listens to /api/live (server-sent events) and refreshes what an event touches. EventSource
@@ -39,7 +41,15 @@ export function useLiveUpdates(): LiveState {
       // nobody: read the lists once more (a reconnect replays what it missed by itself).
       timer ??= setTimeout(flush, 0);
     });
-    source.addEventListener('error', () => setState(navigator.onLine ? 'reconnecting' : 'offline'));
+    source.addEventListener('error', () => {
+      if (!navigator.onLine) return setState('offline');
+      // EventSource retries a dropped connection by itself, but closes for good when the server
+      // refuses it (a 401 once the session ended): then it is not reconnecting, and sign-in may be due.
+      if (source.readyState === EventSource.CLOSED) {
+        setState('failing');
+        void checkSessionStillThere();
+      } else setState('reconnecting');
+    });
     // The browser knows it lost the network before the stream notices.
     const offline = () => setState('offline');
     const online = () => setState(source.readyState === EventSource.OPEN ? 'live' : 'reconnecting');

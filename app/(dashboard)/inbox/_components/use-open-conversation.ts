@@ -8,12 +8,14 @@ import { useCallback } from 'react';
  * and Back works. Opening one pushes the address without a server round trip; Next.js keeps
  * `usePathname` in step with the history API.
  */
-export function useOpenConversation(): [string | null, (contactId: string | null) => void] {
+export function useOpenConversation(): [string | null, (contactId: string | null, messageId?: string) => void] {
   const pathname = usePathname();
   const match = /^\/inbox\/([^/]+)$/.exec(pathname);
   const openId = match?.[1] ? decodeURIComponent(match[1]) : null;
-  const open = useCallback((contactId: string | null) => {
-    window.history.pushState(null, '', contactId ? `/inbox/${encodeURIComponent(contactId)}` : '/inbox');
+  // A search result opens at its message: `?message=` (use-message-focus.ts).
+  const open = useCallback((contactId: string | null, messageId?: string) => {
+    const at = messageId ? `?message=${encodeURIComponent(messageId)}` : '';
+    window.history.pushState(null, '', contactId ? `/inbox/${encodeURIComponent(contactId)}${at}` : '/inbox');
   }, []);
   return [openId, open];
 }

@@ -2,6 +2,7 @@
 
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { checkSessionStillThere } from '@/app/_lib/session-end';
 import { useTRPC } from '@/app/_trpc/trpc';
 
 /**
@@ -15,6 +16,10 @@ export function useTemplateUpdates(): void {
     const source = new EventSource('/api/live');
     const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.templates.pathKey() });
     source.addEventListener('open', refresh);
+    // Closed for good means refused (a 401 once the session ended), not a dropped connection.
+    source.addEventListener('error', () => {
+      if (source.readyState === EventSource.CLOSED) void checkSessionStillThere();
+    });
     source.addEventListener('live', (event) => {
       try {
         if ((JSON.parse((event as MessageEvent<string>).data) as { type?: string }).type === 'template.status_updated') refresh();

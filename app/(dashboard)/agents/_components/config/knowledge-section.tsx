@@ -2,6 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
+import { pollInterval } from '@/app/_trpc/poll-interval';
 import { useTRPC } from '@/app/_trpc/trpc';
 import { Check, ResourcePanel, RowButton } from '@/app/(dashboard)/_components/kit';
 import type { ProjectResourceSectionProps } from './config-update';
@@ -21,7 +22,7 @@ export function KnowledgeSection({ projectId, canEdit, config, update }: Project
   const sources = useQuery({
     ...trpc.agents.knowledge.queryOptions({ projectId }),
     // Sources index in the worker; look again while one is still indexing.
-    refetchInterval: (query) => (query.state.data?.some((s) => s.status === 'indexing') ? 1500 : false),
+    refetchInterval: pollInterval(1_500, (data?: Array<{ status: string }>) => data?.some((s) => s.status === 'indexing') ?? false),
   });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.agents.knowledge.queryKey({ projectId }) });
   const remove = useMutation(trpc.agents.deleteKnowledge.mutationOptions({ onSuccess: refresh }));

@@ -5,6 +5,7 @@ import type { AgentConfig } from '@/server/agent/agents/agent-config';
 import { Check, inputClass, Panel, TextField } from '@/app/(dashboard)/_components/kit';
 import type { ConfigUpdate } from './config-update';
 import { ModelOptions, useModelNote, type CatalogueEntry } from '../model-options';
+import { isolateText } from '@/server/i18n/bidi-text';
 
 const MAX_FALLBACKS = 3;
 
@@ -95,7 +96,7 @@ export function ModelSection({
             <option value="">{t('anyCredential')}</option>
             {credentials.map((credential) => (
               <option key={credential.id} value={credential.id}>
-                {`${credential.name} (${credential.provider}${credential.status === 'valid' ? '' : `, ${t('refused')}`})`}
+                {`${isolateText(credential.name)} (${credential.provider}${credential.status === 'valid' ? '' : `, ${t('refused')}`})`}
               </option>
             ))}
           </select>

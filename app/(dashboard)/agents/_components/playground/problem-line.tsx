@@ -1,6 +1,7 @@
 'use client';
 
 import { useTranslations } from 'next-intl';
+import { Bidi } from '@/app/_components/bidi';
 import { Alert } from '@/app/(dashboard)/_components/kit';
 import { useFormatTime } from '../../../_components/use-format-time';
 import { NETWORK_FAILURE } from '../playground-transport';
@@ -24,7 +25,8 @@ export function ProblemLine({ problem }: { problem: Problem }) {
   else text = problem.message || t('runErrors.unknown');
   return (
     <Alert look="box" className="text-sm" data-testid="playground-problem">
-      {text}
+      {/* The service's words may be English in an Arabic page: isolated, they keep their own direction. */}
+      <Bidi text={text} />
     </Alert>
   );
 }

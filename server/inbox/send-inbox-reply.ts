@@ -25,7 +25,7 @@ export async function sendInboxReply(orgId: string, contactId: string, reply: In
     // A website visitor has no number: text only, through the agent service (no templates, no window).
     if (reply.type !== 'text' || !authorId)
       throw new ApiError('invalid_parameter', 'A website visitor is answered with text.', { param: 'reply' });
-    return sendWidgetReply(orgId, contactId, reply.body, authorId);
+    return sendWidgetReply(orgId, contactId, reply.body, authorId, clientId);
   }
   const messageId = clientId ? idFromKey('message', `${orgId}\n${clientId}`) : undefined;
   const earlier = messageId ? await findReply(orgId, contactId, messageId) : null;

@@ -1,4 +1,5 @@
 import { db } from '@/server/db';
+import { idFromKey } from '@/server/db/ids';
 import { AgentError } from '@/server/errors/agent-error';
 import { notFound } from '@/server/errors/api-error';
 import { roleAllows } from '@/server/agent/access/agent-permissions';
@@ -14,7 +15,7 @@ import { recordFirstResponse } from '@/server/conversations/conversation-periods
  * handoff takes the conversation over, as a reply to a WhatsApp customer does: a handoff opened
  * by `takeover`, assigned to the member, stops the AI first.
  */
-export async function sendWidgetReply(orgId: string, contactId: string, text: string, authorId: string) {
+export async function sendWidgetReply(orgId: string, contactId: string, text: string, authorId: string, clientId?: string) {
   const membership = await db.membership.findFirst({
     where: { orgId, userId: authorId },
     select: { role: true, user: { select: { email: true } } },
@@ -32,7 +33,9 @@ export async function sendWidgetReply(orgId: string, contactId: string, text: st
     role: membership.role,
     projectId: state.session.projectId,
   };
-  const message = await postStaffMessage(caller, handoffId, { text });
+  // The browser's id for the reply: sending it again returns the first instead of posting twice.
+  const messageId = clientId ? idFromKey('agentMessage', `${orgId}\n${contactId}\n${clientId}`) : undefined;
+  const message = await postStaffMessage(caller, handoffId, { text }, { messageId });
   await recordFirstResponse(orgId, contactId, authorId);
   return message;
 }

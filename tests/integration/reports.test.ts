@@ -332,7 +332,7 @@ describe('reports', () => {
     assert.equal(reply.status, 200, JSON.stringify(reply.error));
     const second = await trpc(cookie, 'mutation', 'inbox.reply', { contactId: customer.id, reply: { type: 'text', body: 'Following up' } });
     assert.equal(second.status, 200, JSON.stringify(second.error));
-    const resolved = await trpc(cookie, 'mutation', 'inbox.setStatus', { contactId: customer.id, change: { status: 'resolved' } });
+    const resolved = await trpc(cookie, 'mutation', 'inbox.resolve', { contactId: customer.id });
     assert.equal(resolved.status, 200, JSON.stringify(resolved.error));
 
     const periods = await db.conversationPeriod.findMany({ where: { contactId: customer.id } });

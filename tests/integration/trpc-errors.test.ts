@@ -23,7 +23,7 @@ after(async () => {
 });
 
 test('not found (an API error) is NOT_FOUND with the contract code', async () => {
-  const answer = await trpc(cookie, 'mutation', 'inbox.setStatus', { contactId: 'ct_nope', change: { status: 'resolved' } });
+  const answer = await trpc(cookie, 'mutation', 'inbox.resolve', { contactId: 'ct_nope' });
   assert.equal(answer.status, 404);
   assert.deepEqual([answer.error?.data.code, (answer.error?.data as { appCode?: string }).appCode], ['NOT_FOUND', 'resource_not_found']);
   assert.equal(answer.error?.message, 'No such conversation.');

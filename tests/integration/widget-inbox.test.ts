@@ -153,9 +153,13 @@ describe('widget conversations in the inbox', () => {
     assert.deepEqual([after.lastMessage, after.unread], ['Thanks!', true]);
   });
 
-  test('a reply without a handoff takes the conversation over from the AI', async () => {
+  test('a reply without a handoff takes the conversation over from the AI; sent again with its client id, it is posted once', async () => {
     const { session, contactId } = await visitor();
-    ok(await trpc(member.cookie, 'mutation', 'inbox.reply', { contactId, reply: { type: 'text', body: 'Jumping in here.' } }));
+    const reply = { contactId, clientId: `reply-${session.id}`, reply: { type: 'text', body: 'Jumping in here.' } };
+    const first = ok(await trpc(member.cookie, 'mutation', 'inbox.reply', reply)) as { id: string };
+    const again = ok(await trpc(member.cookie, 'mutation', 'inbox.reply', reply)) as { id: string };
+    assert.equal(again.id, first.id);
+    assert.equal(await db.agentMessage.count({ where: { sessionId: session.id, role: 'staff' } }), 1);
     const handoff = await db.agentHandoff.findFirstOrThrow({ where: { sessionId: session.id } });
     assert.deepEqual([handoff.openedBy, handoff.status, handoff.assigneeId], ['takeover', 'assigned', member.id]);
     const view = ok(await trpc(member.cookie, 'query', 'inbox.handoff', { contactId })) as { state: string };

@@ -100,9 +100,15 @@ export async function claimHandoff(caller: ProjectCaller, id: string, body: { fo
 /**
  * POST /v1/handoffs/{ho}/messages: a staff reply in an API or widget session, in its history and
  * on its event stream; it claims an unassigned handoff for its author and pushes expiry back.
+ * `messageId`, derived by the inbox from its reply's client id, makes a resend return the first.
  * A WhatsApp session's staff reply goes through messaging (the inbox, POST /v1/messages).
  */
-export async function postStaffMessage(caller: ProjectCaller, id: string, body: { text: string; member_id?: string }) {
+export async function postStaffMessage(
+  caller: ProjectCaller,
+  id: string,
+  body: { text: string; member_id?: string },
+  options: { messageId?: string } = {},
+) {
   const handoff = await findHandoff(caller.projectId, id);
   const member = await actingMember(caller, body.member_id);
   const session = await db.agentSession.findUniqueOrThrow({ where: { id: handoff.sessionId } });
@@ -113,7 +119,7 @@ export async function postStaffMessage(caller: ProjectCaller, id: string, body: 
     });
   }
   const message: AgentMessage = {
-    id: newId('agentMessage'),
+    id: options.messageId ?? newId('agentMessage'),
     projectId: caller.projectId,
     sessionId: handoff.sessionId,
     role: 'staff',
@@ -127,6 +133,12 @@ export async function postStaffMessage(caller: ProjectCaller, id: string, body: 
   };
   const updated = await pgTransaction(async (client) => {
     await lockSession(client, handoff.sessionId);
+    // A reply sent again with its id (the inbox's resend after a lost answer) is there already:
+    // read under the session's lock, which the first send held until it committed.
+    const replayed = options.messageId
+      ? await db.agentMessage.findFirst({ where: { id: options.messageId, sessionId: handoff.sessionId, role: 'staff' } })
+      : null;
+    if (replayed) return { replayed };
     const { rows } = await client.query({
       name: 'agent-handoff-staff-message',
       text: `UPDATE agent_handoffs h SET last_staff_at = now(),
@@ -152,6 +164,7 @@ export async function postStaffMessage(caller: ProjectCaller, id: string, body: 
     });
     return { row, inbox: (await assignSessionConversation(client, session, member.userId)) ?? inbox };
   });
+  if ('replayed' in updated && updated.replayed) return presentMessage(updated.replayed);
   await updated.inbox?.();
   if (!handoff.assigneeId) await appendSessionEvent(handoff.sessionId, 'handoff.assigned', presentHandoff(updated.row));
   await appendSessionEvent(handoff.sessionId, 'message.created', presentMessage(message));
